@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-20T00-00-initial';
+
+/** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-20T00-00-initial': initial,
+};

@@ -1,0 +1,66 @@
+import express from 'express';
+import compression from 'compression';
+import { createServer, type Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { appRouter } from './trpc/router';
+import { createContext, type AppDeps } from './trpc/context';
+import { securityHeaders } from './http/security-headers';
+import { originGuard } from './http/origin-guard';
+import { healthRoutes } from './http/health';
+import { attachWebSocket } from './http/websocket';
+
+export type AppOptions = {
+  deps: AppDeps;
+  /** Folder with the built client; omitted in API-only tests. */
+  clientDir?: string;
+  /** Dev mode: Vite middleware instead of the built client. */
+  devMiddleware?: express.RequestHandler;
+};
+
+/** One HTTP server: client, /trpc over HTTP and WebSocket, /api/*, /healthz. */
+export function createApp(opts: AppOptions): { app: express.Express; server: Server; closeSockets: () => Promise<void> } {
+  const { deps } = opts;
+  const app = express();
+  app.disable('x-powered-by');
+  if (deps.env.TRUST_PROXY === '1') app.set('trust proxy', 1);
+  app.use(securityHeaders({ dev: !!opts.devMiddleware, https: deps.secureCookies }));
+  app.use(compression());
+  app.use(healthRoutes(deps.db));
+  app.use(originGuard(deps.allowedOrigins));
+  app.use(
+    '/trpc',
+    express.json({ limit: '100kb' }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res, 'http'),
+      maxBatchSize: 20,
+    }),
+  );
+  app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
+
+  if (opts.devMiddleware) {
+    app.use(opts.devMiddleware);
+  } else if (opts.clientDir && existsSync(opts.clientDir)) {
+    const indexHtml = path.join(opts.clientDir, 'index.html');
+    app.use('/assets', express.static(path.join(opts.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(opts.clientDir, { index: false, maxAge: '1h' }));
+    // SPA fallback: every other GET serves the shell; the client router decides.
+    app.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+
+  // Last resort: never a stack trace to the client.
+  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    console.error('[http]', err);
+    if (!res.headersSent) res.status(500).json({ error: 'internal' });
+  });
+
+  const server = createServer(app);
+  const ws = attachWebSocket(server, deps);
+  return { app, server, closeSockets: ws.close };
+}

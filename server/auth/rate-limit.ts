@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+
+/**
+ * Fixed-window counter kept in the database, so every server process shares it (SECURITY 13).
+ * `hit` counts one attempt and says whether it is still within the limit.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = new Date(),
+): Promise<{ allowed: boolean; count: number; resetAt: Date }> {
+  const reset = new Date(now.getTime() + windowMs);
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: reset })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql`case when rate_limits.reset_at <= ${now} then ${reset}::timestamptz else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { allowed: row.count <= limit, count: row.count, resetAt: new Date(row.reset_at) };
+}
+
+/** Checks without counting: used to refuse before the password hash runs. */
+export async function isRateLimited(db: Db, key: string, limit: number, now = new Date()): Promise<boolean> {
+  const row = await db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  return !!row && new Date(row.reset_at) > now && row.count >= limit;
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+export const LIMITS = {
+  signInPerEmail: { limit: 5, windowMs: 15 * 60 * 1000 },
+  signInPerIp: { limit: 20, windowMs: 15 * 60 * 1000 },
+  signUpPerIp: { limit: 10, windowMs: 60 * 60 * 1000 },
+  contactPerIp: { limit: 5, windowMs: 60 * 60 * 1000 },
+} as const;

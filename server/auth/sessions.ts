@@ -1,0 +1,78 @@
+import type { Db } from '../db';
+import { hashSecret, randomToken, secretMatches } from './tokens';
+import { SESSION_REMEMBER_MS, SESSION_SHORT_MS } from '../../shared/constants';
+
+/**
+ * Sessions following the Lucia guide: the cookie holds `${id}.${secret}`, the database
+ * only SHA-256(secret). Expiry slides: a session used in the second half of its life is
+ * extended. Customer and admin sessions share this code but live in separate tables.
+ */
+export type SessionKind = 'customer' | 'admin';
+
+const TABLE = { customer: 'sessions', admin: 'admin_sessions' } as const;
+const OWNER = { customer: 'user_id', admin: 'admin_id' } as const;
+
+export type Session = { id: string; ownerId: string; remember: boolean; expiresAt: Date };
+
+export function sessionLifetime(remember: boolean): number {
+  return remember ? SESSION_REMEMBER_MS : SESSION_SHORT_MS;
+}
+
+export async function createSession(
+  db: Db,
+  kind: SessionKind,
+  ownerId: string,
+  remember: boolean,
+  now = new Date(),
+): Promise<{ token: string; session: Session }> {
+  const id = randomToken();
+  const secret = randomToken();
+  const expiresAt = new Date(now.getTime() + sessionLifetime(remember));
+  const row = { id, secret_hash: hashSecret(secret), remember, expires_at: expiresAt, [OWNER[kind]]: ownerId };
+  await db.insertInto(TABLE[kind]).values(row as never).execute();
+  return { token: `${id}.${secret}`, session: { id, ownerId, remember, expiresAt } };
+}
+
+/** Returns the session for a token, or null; extends it when past half-life (sliding expiry). */
+export async function validateSession(
+  db: Db,
+  kind: SessionKind,
+  token: string,
+  now = new Date(),
+): Promise<{ session: Session; refreshed: boolean } | null> {
+  const [id, secret] = token.split('.');
+  if (!id || !secret || token.split('.').length !== 2) return null;
+  const row = (await db
+    .selectFrom(TABLE[kind])
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()) as Record<string, any> | undefined;
+  if (!row || !secretMatches(secret, row.secret_hash)) return null;
+  const expiresAt = new Date(row.expires_at);
+  if (expiresAt.getTime() <= now.getTime()) {
+    await db.deleteFrom(TABLE[kind]).where('id', '=', id).execute();
+    return null;
+  }
+  const lifetime = sessionLifetime(row.remember);
+  const session: Session = { id, ownerId: row[OWNER[kind]], remember: row.remember, expiresAt };
+  if (expiresAt.getTime() - now.getTime() < lifetime / 2) {
+    session.expiresAt = new Date(now.getTime() + lifetime);
+    await db.updateTable(TABLE[kind]).set({ expires_at: session.expiresAt }).where('id', '=', id).execute();
+    return { session, refreshed: true };
+  }
+  return { session, refreshed: false };
+}
+
+export async function deleteSession(db: Db, kind: SessionKind, sessionId: string): Promise<void> {
+  await db.deleteFrom(TABLE[kind]).where('id', '=', sessionId).execute();
+}
+
+export async function deleteOwnerSessions(db: Db, kind: SessionKind, ownerId: string): Promise<void> {
+  if (kind === 'admin') await db.deleteFrom('admin_sessions').where('admin_id', '=', ownerId).execute();
+  else await db.deleteFrom('sessions').where('user_id', '=', ownerId).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,36 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from './types';
+
+export type Db = Kysely<Database>;
+
+export type DbHandle = {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** Present on `pg`: a pool the event bus can take a LISTEN connection from. */
+  pool?: pg.Pool;
+  close: () => Promise<void>;
+};
+
+// Postgres returns int8 (count, sum) as strings; our counts fit a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/**
+ * `DATABASE_URL` set → real Postgres through a pool; otherwise embedded PGlite
+ * in `dataDir` (or in memory when dataDir is 'memory://').
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'pg', pool, close: () => db.destroy() };
+  }
+  const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
+  await client.waitReady;
+  // PGlite hands back int8 as bigint-ish strings too; parse to number like pg above.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

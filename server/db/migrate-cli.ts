@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { readEnv } from '../env';
+import { openDatabase } from './index';
+import { migrateToLatest } from './migrator';
+
+/** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the embedded database. */
+const env = readEnv();
+const dir = path.resolve(env.DATA_DIR, 'db');
+if (!env.DATABASE_URL) mkdirSync(dir, { recursive: true });
+const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: dir });
+const applied = await migrateToLatest(handle.db);
+console.log(applied.length ? `Uygulanan migration'lar: ${applied.join(', ')}` : 'Veritabanı güncel.');
+await handle.close();

@@ -1,0 +1,31 @@
+import type { Db } from './index';
+import type { Env } from '../env';
+import type { ContentSection } from './types';
+import { M } from '../../shared/messages';
+import { seedSettings } from '../services/settings';
+import { ensureFirstAdmin } from '../services/admins';
+
+type SeedOptions = { env: Env; log: (line: string) => void; seedPortfolio?: (db: Db) => Promise<void> };
+
+/**
+ * Idempotent first-start seed. Settings and site texts fill in missing keys only; the
+ * stats, features, testimonials and portfolio lists are seeded once, on the very first start
+ * (no site content yet), so an admin who deletes them is not overruled on restart.
+ */
+export async function seed(db: Db, opts: SeedOptions): Promise<void> {
+  await seedSettings(db);
+  await ensureFirstAdmin(db, { email: opts.env.ADMIN_EMAIL, password: opts.env.ADMIN_PASSWORD, log: opts.log });
+
+  const firstStart = !(await db.selectFrom('site_content').select('id').limit(1).executeTakeFirst());
+  const content = Object.entries(M.defaults.content).flatMap(([section, keys]) =>
+    Object.entries(keys).map(([key, [value, description]]) => ({ section: section as ContentSection, key, value, description })),
+  );
+  await db.insertInto('site_content').values(content).onConflict((oc) => oc.columns(['section', 'key']).doNothing()).execute();
+  if (!firstStart) return;
+
+  const ordered = <T>(rows: readonly T[]) => rows.map((row, i) => ({ ...row, display_order: i + 1 }));
+  await db.insertInto('site_stats').values(ordered(M.defaults.stats)).execute();
+  await db.insertInto('features').values(ordered(M.defaults.features)).execute();
+  await db.insertInto('testimonials').values(ordered(M.defaults.testimonials)).execute();
+  if (opts.seedPortfolio) await opts.seedPortfolio(db);
+}

@@ -1,0 +1,266 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Hand-written schema types; keep in step with migrations/. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  credits_balance: Generated<number>;
+  credits_expire_at: NullableTimestamp;
+  plan_code: string | null;
+  is_disabled: Generated<boolean>;
+  last_sign_in_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  id: string;
+  email: string;
+  full_name: string;
+  company_name: string | null;
+  phone: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserPreferencesTable {
+  user_id: string;
+  data: Json;
+  updated_at: Timestamp;
+}
+
+export interface AdminUsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  is_active: Generated<boolean>;
+  last_login: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+interface SessionColumns {
+  id: string;
+  secret_hash: Uint8Array;
+  remember: Generated<boolean>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+export interface SessionsTable extends SessionColumns {
+  user_id: string;
+}
+export interface AdminSessionsTable extends SessionColumns {
+  admin_id: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
+export interface UploadsTable {
+  id: Generated<string>;
+  user_id: string;
+  storage_key: string;
+  mime: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  created_at: Timestamp;
+}
+
+export type GenerationType = 'image' | 'video';
+export type GenerationStatus = 'queued' | 'processing' | 'completed' | 'failed';
+
+export interface GenerationsTable {
+  id: Generated<string>;
+  user_id: string;
+  upload_id: string | null;
+  job_id: string;
+  type: GenerationType;
+  status: Generated<GenerationStatus>;
+  credits_used: number;
+  parameters: Json<Record<string, unknown>>;
+  outputs: ColumnType<unknown[], string | undefined, string>;
+  error_message: string | null;
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  provider: string | null;
+  provider_request_id: string | null;
+  refunded_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CreditTxType = 'purchase' | 'usage' | 'refund' | 'expire' | 'bonus';
+
+export interface CreditTransactionsTable {
+  id: Generated<string>;
+  user_id: string;
+  wallet_id: string | null;
+  user_email: string;
+  type: CreditTxType;
+  amount: number;
+  description: string;
+  generation_id: string | null;
+  plan_code: string | null;
+  amount_paid_cents: number | null;
+  currency: string | null;
+  provider: string | null;
+  created_at: Timestamp;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  user_id: string;
+  delta: number;
+  reason: string;
+  ref: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProcessedWebhooksTable {
+  id: Generated<string>;
+  event_key: string;
+  provider: string;
+  event_type: string;
+  user_id: string | null;
+  matched: Generated<boolean>;
+  summary: Json | null;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  is_read: Generated<boolean>;
+  read_at: NullableTimestamp;
+  read_by: string | null;
+  created_at: Timestamp;
+}
+
+export type ContentSection = 'hero' | 'portfolio' | 'testimonials' | 'features' | 'stats' | 'cta';
+
+export interface SiteContentTable {
+  id: Generated<string>;
+  section: ContentSection;
+  key: string;
+  value: string;
+  description: string | null;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface SettingsTable {
+  id: Generated<string>;
+  key: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+interface DisplayColumns {
+  display_order: Generated<number>;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PortfolioItemsTable extends DisplayColumns {
+  id: Generated<string>;
+  title: string;
+  description: Generated<string>;
+  category: string;
+  before_image_url: string;
+  after_image_url: string;
+}
+
+export interface TestimonialsTable extends DisplayColumns {
+  id: Generated<string>;
+  name: string;
+  company: string | null;
+  image_url: string | null;
+  text: string;
+  rating: Generated<number>;
+}
+
+export interface SiteStatsTable extends DisplayColumns {
+  id: Generated<string>;
+  number: string;
+  label: string;
+  icon: string;
+  icon_color: string;
+}
+
+export interface FeaturesTable extends DisplayColumns {
+  id: Generated<string>;
+  title: string;
+  description: string;
+  icon: string;
+  icon_color: string;
+}
+
+export interface AdminLogsTable {
+  id: Generated<string>;
+  admin_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  old_values: Json | null;
+  new_values: Json | null;
+  created_at: Timestamp;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  body: string;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  profiles: ProfilesTable;
+  user_preferences: UserPreferencesTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  admin_sessions: AdminSessionsTable;
+  rate_limits: RateLimitsTable;
+  uploads: UploadsTable;
+  generations: GenerationsTable;
+  credit_transactions: CreditTransactionsTable;
+  credit_ledger: CreditLedgerTable;
+  processed_webhooks: ProcessedWebhooksTable;
+  contact_messages: ContactMessagesTable;
+  site_content: SiteContentTable;
+  settings: SettingsTable;
+  portfolio_items: PortfolioItemsTable;
+  testimonials: TestimonialsTable;
+  site_stats: SiteStatsTable;
+  features: FeaturesTable;
+  admin_logs: AdminLogsTable;
+  email_outbox: EmailOutboxTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Profile = Selectable<ProfilesTable>;
+export type AdminUser = Selectable<AdminUsersTable>;
+export type Generation = Selectable<GenerationsTable>;
+export type Setting = Selectable<SettingsTable>;

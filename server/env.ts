@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** The operator's environment, parsed once; `.env.example` documents every key. */
+export const ZEnv = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: optional,
+  DATABASE_URL: optional,
+  FAL_KEY: optional,
+  FAL_IMAGE_MODEL: optional,
+  FAL_VIDEO_MODEL: optional,
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ENDPOINT: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: optional,
+  SMTP_URL: optional,
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+  /** Extra origins allowed for mutations and WebSocket upgrades (comma-separated). */
+  ALLOWED_ORIGINS: optional,
+  /** Set to 1 behind a reverse proxy so client IPs come from X-Forwarded-For. */
+  TRUST_PROXY: optional,
+});
+export type Env = z.infer<typeof ZEnv>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return ZEnv.parse(source);
+}

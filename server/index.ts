@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type express from 'express';
+import { readEnv, type Env } from './env';
+import { openDatabase, type DbHandle } from './db';
+import { migrateToLatest } from './db/migrator';
+import { seed } from './db/seed';
+import { LocalEventBus } from './events/bus';
+import { createApp } from './app';
+import type { AppDeps } from './trpc/context';
+
+export type RunningServer = { url: string; port: number; deps: AppDeps; handle: DbHandle; close: () => Promise<void> };
+
+export type StartOptions = {
+  env?: Env;
+  /** Overrides for tests: an already opened database. */
+  handle?: DbHandle;
+  clientDir?: string;
+  devMiddleware?: (server: import('node:http').Server) => Promise<express.RequestHandler>;
+  log?: (line: string) => void;
+};
+
+/** Opens the database, migrates, seeds and serves; resolves once listening. */
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const env = opts.env ?? readEnv();
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const dataDir = path.resolve(env.DATA_DIR);
+  let handle = opts.handle;
+  if (!handle) {
+    if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'db'), { recursive: true });
+    handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'db') });
+  }
+  await migrateToLatest(handle.db);
+  await seed(handle.db, { env, log });
+
+  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+  const allowedOrigins = [
+    ...(publicUrl ? [publicUrl.origin] : []),
+    ...(env.ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? []),
+  ];
+  const deps: AppDeps = {
+    db: handle.db,
+    env,
+    bus: new LocalEventBus(),
+    secureCookies: publicUrl?.protocol === 'https:',
+    allowedOrigins,
+  };
+
+  // Created before listening; the dev middleware needs the server for Vite's HMR socket.
+  let devHandler: express.RequestHandler | undefined;
+  const lazyDev: express.RequestHandler = (req, res, next) => (devHandler ? devHandler(req, res, next) : next());
+  const { server, closeSockets } = createApp({ deps, clientDir: opts.clientDir, devMiddleware: opts.devMiddleware ? lazyDev : undefined });
+  if (opts.devMiddleware) devHandler = await opts.devMiddleware(server);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+  const ownsHandle = !opts.handle;
+
+  return {
+    url,
+    port,
+    deps,
+    handle,
+    close: async () => {
+      await closeSockets();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.bus.close();
+      if (ownsHandle) await handle!.close();
+    },
+  };
+}

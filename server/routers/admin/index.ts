@@ -1,0 +1,50 @@
+import { router, openProcedure, adminProcedure } from '../../trpc/init';
+import { ZAdminLogin } from '../../../shared/schemas/auth';
+import { AppError } from '../../errors';
+import { M } from '../../../shared/messages';
+import { checkAdminCredentials, getPublicAdmin } from '../../services/admins';
+import { createSession, deleteSession } from '../../auth/sessions';
+import { clearedCookie, sessionCookie } from '../../auth/cookies';
+import { LIMITS, clearRateLimit, hitRateLimit, isRateLimited } from '../../auth/rate-limit';
+
+export const adminRouter = router({
+  /** Same limiter as customer sign-in (D15), under its own keys. */
+  login: openProcedure.input(ZAdminLogin).mutation(async ({ ctx, input }) => {
+    const emailKey = `admin:email:${input.email}`;
+    const ipKey = `admin:ip:${ctx.ip}`;
+    const E = LIMITS.signInPerEmail;
+    const I = LIMITS.signInPerIp;
+    if ((await isRateLimited(ctx.db, emailKey, E.limit)) || (await isRateLimited(ctx.db, ipKey, I.limit))) {
+      throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
+    }
+    let adminId: string;
+    try {
+      adminId = await checkAdminCredentials(ctx.db, input.email, input.password);
+    } catch (err) {
+      await hitRateLimit(ctx.db, emailKey, E.limit, E.windowMs);
+      await hitRateLimit(ctx.db, ipKey, I.limit, I.windowMs);
+      throw err;
+    }
+    await clearRateLimit(ctx.db, emailKey);
+    if (ctx.adminSession) await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
+    const { token, session } = await createSession(ctx.db, 'admin', adminId, false);
+    ctx.setCookie(sessionCookie('admin', token, session, ctx.secureCookies));
+    return { admin: (await getPublicAdmin(ctx.db, adminId))! };
+  }),
+
+  logout: openProcedure.mutation(async ({ ctx }) => {
+    if (ctx.adminSession) {
+      await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
+      ctx.bus.publish({ type: 'session.ended', sessionId: ctx.adminSession.id });
+    }
+    ctx.setCookie(clearedCookie('admin', ctx.secureCookies));
+    return { ok: true as const };
+  }),
+
+  me: openProcedure.query(async ({ ctx }) => ({
+    admin: ctx.adminSession ? await getPublicAdmin(ctx.db, ctx.adminSession.ownerId) : null,
+  })),
+
+  /** Placeholder-free probe used by the authorization tests until the back-office lands. */
+  ping: adminProcedure.query(({ ctx }) => ({ adminId: ctx.adminId })),
+});

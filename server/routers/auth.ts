@@ -1,0 +1,85 @@
+import { router, openProcedure, publicProcedure, protectedProcedure } from '../trpc/init';
+import { ZProfileUpdate, ZSignIn, ZSignUp } from '../../shared/schemas/auth';
+import { ZSavePreferences } from '../../shared/schemas/preferences';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import * as accounts from '../services/accounts';
+import { getPreferences, savePreferences } from '../services/preferences';
+import { createSession, deleteSession } from '../auth/sessions';
+import { clearedCookie, sessionCookie } from '../auth/cookies';
+import { LIMITS, clearRateLimit, hitRateLimit, isRateLimited } from '../auth/rate-limit';
+import type { Context } from '../trpc/context';
+
+async function startSession(ctx: Context, userId: string, remember: boolean) {
+  // A previous session in this browser is ended: one fresh session per sign-in.
+  if (ctx.session) await deleteSession(ctx.db, 'customer', ctx.session.id);
+  const { token, session } = await createSession(ctx.db, 'customer', userId, remember);
+  ctx.setCookie(sessionCookie('customer', token, session, ctx.secureCookies));
+  await accounts.markSignedIn(ctx.db, userId);
+}
+
+async function requireUser(ctx: Context, userId: string) {
+  const user = await accounts.getPublicUser(ctx.db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
+  return user;
+}
+
+export const authRouter = router({
+  me: openProcedure.query(async ({ ctx }) => ({
+    user: ctx.session ? await accounts.getPublicUser(ctx.db, ctx.session.ownerId) : null,
+  })),
+
+  signUp: publicProcedure.input(ZSignUp).mutation(async ({ ctx, input }) => {
+    const { limit, windowMs } = LIMITS.signUpPerIp;
+    if (!(await hitRateLimit(ctx.db, `signup:ip:${ctx.ip}`, limit, windowMs)).allowed) {
+      throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
+    }
+    const user = await accounts.signUp(ctx.db, input);
+    await startSession(ctx, user.id, input.rememberMe);
+    return { user: await requireUser(ctx, user.id) };
+  }),
+
+  signIn: publicProcedure.input(ZSignIn).mutation(async ({ ctx, input }) => {
+    const emailKey = `signin:email:${input.email}`;
+    const ipKey = `signin:ip:${ctx.ip}`;
+    const E = LIMITS.signInPerEmail;
+    const I = LIMITS.signInPerIp;
+    // Refused before argon2 runs, so a flood costs us one small query each.
+    if ((await isRateLimited(ctx.db, emailKey, E.limit)) || (await isRateLimited(ctx.db, ipKey, I.limit))) {
+      throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
+    }
+    let userId: string;
+    try {
+      userId = (await accounts.checkCredentials(ctx.db, input.email, input.password)).id;
+    } catch (err) {
+      if (err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS') {
+        await hitRateLimit(ctx.db, emailKey, E.limit, E.windowMs);
+        await hitRateLimit(ctx.db, ipKey, I.limit, I.windowMs);
+      }
+      throw err;
+    }
+    await clearRateLimit(ctx.db, emailKey);
+    await startSession(ctx, userId, input.rememberMe);
+    return { user: await requireUser(ctx, userId) };
+  }),
+
+  signOut: openProcedure.mutation(async ({ ctx }) => {
+    if (ctx.session) {
+      await deleteSession(ctx.db, 'customer', ctx.session.id);
+      ctx.bus.publish({ type: 'session.ended', sessionId: ctx.session.id });
+    }
+    ctx.setCookie(clearedCookie('customer', ctx.secureCookies));
+    return { ok: true as const };
+  }),
+
+  updateProfile: protectedProcedure.input(ZProfileUpdate).mutation(async ({ ctx, input }) => {
+    await accounts.updateProfile(ctx.db, ctx.userId, input);
+    return { user: await requireUser(ctx, ctx.userId) };
+  }),
+
+  preferences: protectedProcedure.query(({ ctx }) => getPreferences(ctx.db, ctx.userId)),
+
+  savePreferences: protectedProcedure
+    .input(ZSavePreferences)
+    .mutation(({ ctx, input }) => savePreferences(ctx.db, ctx.userId, input)),
+});

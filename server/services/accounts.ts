@@ -1,0 +1,104 @@
+import type { Db } from '../db';
+import type { User } from '../db/types';
+import { AppError, isUniqueViolation } from '../errors';
+import { M } from '../../shared/messages';
+import { TRIAL_DAYS } from '../../shared/constants';
+import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { getSettings } from './settings';
+
+export type PublicUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  companyName: string | null;
+  phone: string | null;
+  createdAt: string;
+};
+
+export async function getPublicUser(db: Db, userId: string): Promise<PublicUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(['users.id', 'users.email', 'users.created_at', 'profiles.full_name', 'profiles.company_name', 'profiles.phone'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    companyName: row.company_name,
+    phone: row.phone,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+type SignUpInput = { email: string; password: string; fullName: string; companyName: string | null; phone: string | null };
+
+/**
+ * Creates user, profile, preferences and the trial grant in ONE transaction (D5, D6):
+ * trial credits from settings, plan 'trial', expiry in 7 days, with ledger + transaction rows.
+ */
+export async function signUp(db: Db, input: SignUpInput, now = new Date()): Promise<User> {
+  const settings = await getSettings(db);
+  if (!settings.allowRegistrations) throw new AppError('SIGNUPS_DISABLED', M.auth.signupsDisabled);
+  const passwordHash = await hashPassword(input.password);
+  const trial = settings.defaultTrialCredits;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          email: input.email,
+          password_hash: passwordHash,
+          credits_balance: trial,
+          plan_code: 'trial',
+          credits_expire_at: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('profiles')
+        .values({ id: user.id, email: user.email, full_name: input.fullName, company_name: input.companyName, phone: input.phone })
+        .execute();
+      await trx.insertInto('user_preferences').values({ user_id: user.id, data: JSON.stringify(DEFAULT_PREFERENCES) }).execute();
+      if (trial > 0) {
+        await trx
+          .insertInto('credit_transactions')
+          .values({ user_id: user.id, user_email: user.email, type: 'bonus', amount: trial, description: M.credits.trialGrant, plan_code: 'trial' })
+          .execute();
+        await trx.insertInto('credit_ledger').values({ user_id: user.id, delta: trial, reason: 'trial', ref: user.id }).execute();
+      }
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', M.auth.alreadyRegistered);
+    throw err;
+  }
+}
+
+/** Verifies credentials; always runs one argon2 verify so unknown e-mails take as long as known ones. */
+export async function checkCredentials(db: Db, email: string, password: string): Promise<User> {
+  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', M.auth.invalidCredentials);
+  if (user.is_disabled) throw new AppError('ACCOUNT_DISABLED', M.auth.accountDisabled);
+  return user;
+}
+
+export async function markSignedIn(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', userId).execute();
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: { fullName: string; companyName: string | null; phone: string | null },
+): Promise<void> {
+  await db
+    .updateTable('profiles')
+    .set({ full_name: input.fullName, company_name: input.companyName, phone: input.phone, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}

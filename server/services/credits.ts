@@ -1,0 +1,56 @@
+import type { Db } from '../db';
+import { M } from '../../shared/messages';
+import { UNLIMITED_BALANCE } from '../../shared/constants';
+
+export type Balance = { balance: number; unlimited: boolean; planCode: string | null; expiresAt: string | null; expired: boolean };
+
+/**
+ * D8: once `credits_expire_at` has passed, the balance goes to 0 and expiry and plan are
+ * cleared, with transaction + ledger rows, in one transaction. The conditional update makes a
+ * concurrent second call a no-op; the ledger ref (user + old expiry) makes it unique too.
+ */
+export async function applyExpiry(db: Db, userId: string, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Row lock first: a concurrent reader waits, then sees the expiry already applied.
+    const row = await trx
+      .selectFrom('users')
+      .select(['email', 'credits_balance', 'credits_expire_at'])
+      .where('id', '=', userId)
+      .where('credits_expire_at', '<=', now)
+      .where('credits_balance', '<>', UNLIMITED_BALANCE)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return false;
+    const lost = row.credits_balance;
+    await trx
+      .updateTable('users')
+      .set({ credits_balance: 0, credits_expire_at: null, plan_code: null, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+    if (lost > 0) {
+      await trx
+        .insertInto('credit_transactions')
+        .values({ user_id: userId, user_email: row.email, type: 'expire', amount: -lost, description: M.credits.expiredDescription })
+        .execute();
+    }
+    const ref = `${userId}:${new Date(row.credits_expire_at!).toISOString()}`;
+    await trx.insertInto('credit_ledger').values({ user_id: userId, delta: -lost, reason: 'expired', ref }).execute();
+    return true;
+  });
+}
+
+export async function getBalance(db: Db, userId: string, now = new Date()): Promise<Balance> {
+  const expired = await applyExpiry(db, userId, now);
+  const u = await db
+    .selectFrom('users')
+    .select(['credits_balance', 'plan_code', 'credits_expire_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    balance: u.credits_balance,
+    unlimited: u.credits_balance === UNLIMITED_BALANCE,
+    planCode: u.plan_code,
+    expiresAt: u.credits_expire_at ? new Date(u.credits_expire_at).toISOString() : null,
+    expired,
+  };
+}

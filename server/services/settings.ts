@@ -1,0 +1,76 @@
+import type { Db } from '../db';
+import { M } from '../../shared/messages';
+import { DEFAULT_TRIAL_CREDITS } from '../../shared/constants';
+
+/** System settings (SPEC §3 + D1-D3) with their defaults; values are stored as text. */
+export const SETTING_DEFAULTS = {
+  site_name: 'Vitrin AI',
+  site_description: M.defaults.siteDescription,
+  support_email: 'destek@example.com',
+  support_phone: '+90 212 000 00 00',
+  contact_address: 'İstanbul',
+  max_credits_per_user: '10000',
+  default_trial_credits: String(DEFAULT_TRIAL_CREDITS),
+  maintenance_mode: 'false',
+  allow_registrations: 'true',
+  email_notifications: 'true',
+  image_credit_cost: '1',
+  video_credit_cost: '6',
+} as const;
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+
+export type Settings = {
+  siteName: string;
+  siteDescription: string;
+  supportEmail: string;
+  supportPhone: string;
+  contactAddress: string;
+  maxCreditsPerUser: number;
+  defaultTrialCredits: number;
+  maintenanceMode: boolean;
+  allowRegistrations: boolean;
+  emailNotifications: boolean;
+  imageCreditCost: number;
+  videoCreditCost: number;
+};
+
+function toInt(value: string, fallback: string): number {
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) && n >= 0 ? n : Number.parseInt(fallback, 10);
+}
+
+/** Read on every use (one small query) so an admin's change applies in every process at once. */
+export async function getSettings(db: Db): Promise<Settings> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  const raw: Record<string, string> = { ...SETTING_DEFAULTS };
+  for (const r of rows) raw[r.key] = r.value;
+  const d = SETTING_DEFAULTS;
+  return {
+    siteName: raw.site_name,
+    siteDescription: raw.site_description,
+    supportEmail: raw.support_email,
+    supportPhone: raw.support_phone,
+    contactAddress: raw.contact_address,
+    maxCreditsPerUser: toInt(raw.max_credits_per_user, d.max_credits_per_user),
+    defaultTrialCredits: toInt(raw.default_trial_credits, d.default_trial_credits),
+    maintenanceMode: raw.maintenance_mode === 'true',
+    allowRegistrations: raw.allow_registrations !== 'false',
+    emailNotifications: raw.email_notifications !== 'false',
+    imageCreditCost: toInt(raw.image_credit_cost, d.image_credit_cost),
+    videoCreditCost: toInt(raw.video_credit_cost, d.video_credit_cost),
+  };
+}
+
+export async function setSetting(db: Db, key: SettingKey, value: string, adminId: string | null = null): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value, updated_by: adminId })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: adminId, updated_at: new Date() }))
+    .execute();
+}
+
+/** Seeds missing keys only, so an admin's edits survive restarts. */
+export async function seedSettings(db: Db): Promise<void> {
+  const values = Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value }));
+  await db.insertInto('settings').values(values).onConflict((oc) => oc.column('key').doNothing()).execute();
+}

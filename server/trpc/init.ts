@@ -1,0 +1,103 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Context } from './context';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import type { AppCode } from '../../shared/constants';
+import { getSettings } from '../services/settings';
+
+type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+
+function validationIssues(cause: unknown): Issue[] | null {
+  const issues = (cause as { issues?: unknown })?.issues;
+  return Array.isArray(issues) && issues.length > 0 ? (issues as Issue[]) : null;
+}
+
+function fieldErrorsOf(issues: Issue[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const seg = issue.path?.[0];
+    const key = String(typeof seg === 'object' && seg !== null ? seg.key : (seg ?? ''));
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * Errors carry the Turkish catalogue text as `message` and a stable `data.appCode`.
+ * Anything unexpected becomes the generic text: no stack, SQL or secret leaves the server.
+ */
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    let message: string = M.common.unexpected;
+    let appCode: AppCode = 'INTERNAL';
+    let fieldErrors: Record<string, string> | undefined;
+    const issues = validationIssues(cause);
+    if (cause instanceof AppError) {
+      message = cause.message;
+      appCode = cause.appCode;
+      fieldErrors = cause.fieldErrors;
+    } else if (issues) {
+      message = issues[0].message;
+      appCode = 'VALIDATION';
+      fieldErrors = fieldErrorsOf(issues);
+    } else if (error.code === 'UNAUTHORIZED') {
+      message = M.common.unauthorized;
+      appCode = 'UNAUTHENTICATED';
+    } else if (error.code === 'FORBIDDEN') {
+      message = M.common.forbidden;
+      appCode = 'NOT_ADMIN';
+    } else if (error.code === 'NOT_FOUND') {
+      message = M.common.notFound;
+      appCode = 'NOT_FOUND';
+    } else if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
+      message = M.common.invalidInput;
+      appCode = 'VALIDATION';
+    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+      console.error('[trpc]', error.cause ?? error);
+    }
+    return {
+      message,
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, appCode, fieldErrors },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Turns an AppError thrown by a service into a TRPCError with the right HTTP status. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
+  }
+  return result;
+});
+
+/** Open to anyone, even in maintenance mode (site info, session check, admin login). */
+export const openProcedure = t.procedure.use(appErrors);
+
+/** Public site and customer procedures: closed while maintenance mode is on (D23). */
+export const publicProcedure = openProcedure.use(async ({ ctx, next }) => {
+  if ((await getSettings(ctx.db)).maintenanceMode) throw new AppError('MAINTENANCE', M.common.maintenance);
+  return next();
+});
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
+  return next({ ctx: { ...ctx, session: ctx.session, userId: ctx.session.ownerId } });
+});
+
+/** Admin-only: customers and anonymous callers are refused (D11). */
+export const adminProcedure = openProcedure.use(({ ctx, next }) => {
+  if (!ctx.adminSession) {
+    throw ctx.session
+      ? new AppError('NOT_ADMIN', M.common.forbidden)
+      : new AppError('UNAUTHENTICATED', M.common.unauthorized);
+  }
+  return next({ ctx: { ...ctx, adminSession: ctx.adminSession, adminId: ctx.adminSession.ownerId } });
+});

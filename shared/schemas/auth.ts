@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { M } from '../messages';
+
+const V = M.validation;
+
+export const ZEmail = z.string().trim().toLowerCase().max(254, V.tooLong).pipe(z.email(V.email));
+export const ZPassword = z.string().min(6, V.passwordMin).max(200, V.tooLong);
+export const ZFullName = z.string().trim().min(2, V.fullNameMin).max(120, V.tooLong);
+const ZOptionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, V.tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const ZSignIn = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  rememberMe: z.boolean().default(false),
+});
+export type TSignIn = z.input<typeof ZSignIn>;
+
+export const ZSignUp = z
+  .object({
+    fullName: ZFullName,
+    email: ZEmail,
+    password: ZPassword,
+    confirmPassword: z.string(),
+    companyName: ZOptionalText(160),
+    phone: ZOptionalText(40),
+    acceptTerms: z.literal(true, { error: V.termsRequired }),
+    rememberMe: z.boolean().default(false),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: V.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type TSignUp = z.input<typeof ZSignUp>;
+
+export const ZProfileUpdate = z.object({
+  fullName: ZFullName,
+  companyName: ZOptionalText(160),
+  phone: ZOptionalText(40),
+});
+export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
+
+export const ZAdminLogin = z.object({
+  email: ZEmail,
+  password: ZPassword,
+});
+export type TAdminLogin = z.input<typeof ZAdminLogin>;

@@ -1,0 +1,36 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DbHandle } from '../../server/db';
+import { migrateToLatest } from '../../server/db/migrator';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * database on the server named by TEST_DATABASE_URL (dropped again by `close`).
+ */
+export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<DbHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const name = `vitrin_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: opts.poolSize ?? 10 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

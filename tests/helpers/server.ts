@@ -1,0 +1,73 @@
+import { startServer, type RunningServer } from '../../server/index';
+import { readEnv } from '../../server/env';
+import { freshDatabase } from './db';
+
+/** The whole server on an ephemeral port over a fresh database; `close` tears both down. */
+export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<RunningServer> {
+  const handle = await freshDatabase();
+  const env = readEnv({
+    PORT: '0',
+    DATA_DIR: `/tmp/vitrin-test-${process.pid}-${Date.now()}`,
+    ADMIN_EMAIL: 'admin@test.local',
+    ADMIN_PASSWORD: 'admin-secret-1',
+    WORKER_CONCURRENCY: '1',
+    ...envOverrides,
+  } as NodeJS.ProcessEnv);
+  const running = await startServer({ env, handle, log: () => {} });
+  return { ...running, close: async () => { await running.close(); await handle.close(); } };
+}
+
+/** A tiny cookie-keeping client for tRPC over real HTTP, sending a same-site Origin. */
+export class HttpClient {
+  cookies = new Map<string, string>();
+  constructor(readonly base: string, public origin: string | null = base) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keepCookies(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, value] = pair.split('=');
+      if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async raw(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
+    if (this.origin && init.method && init.method !== 'GET') headers.set('origin', this.origin);
+    const res = await fetch(this.base + path, { ...init, headers });
+    this.keepCookies(res);
+    return res;
+  }
+
+  async query<T = any>(proc: string, input?: unknown): Promise<{ status: number; data?: T; error?: any }> {
+    const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+    const res = await this.raw(`/trpc/${proc}${qs}`);
+    const body = await res.json();
+    return { status: res.status, data: body.result?.data, error: body.error };
+  }
+
+  async mutate<T = any>(proc: string, input?: unknown): Promise<{ status: number; data?: T; error?: any }> {
+    const res = await this.raw(`/trpc/${proc}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input ?? {}),
+    });
+    const body = await res.json();
+    return { status: res.status, data: body.result?.data, error: body.error };
+  }
+}
+
+export const validSignUp = (email = 'ayse@example.com') => ({
+  fullName: 'Ayşe Yılmaz',
+  email,
+  password: 'gizli-sifre',
+  confirmPassword: 'gizli-sifre',
+  companyName: 'Ahşap Atölyesi',
+  phone: '+90 555 000 00 00',
+  acceptTerms: true,
+});
