@@ -1,0 +1,10 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
+/** Serves the product for the browser tests from a fresh embedded database each run. */
+const dataDir = path.resolve('tests/e2e/.data');
+rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.ADMIN_EMAIL = 'admin@e2e.local';
+process.env.ADMIN_PASSWORD = 'e2e-admin-secret';
+await import('../../server/start');
