@@ -10,6 +10,8 @@ import { securityHeaders } from './http/security-headers';
 import { originGuard } from './http/origin-guard';
 import { healthRoutes } from './http/health';
 import { attachWebSocket } from './http/websocket';
+import { uploadRoutes } from './http/uploads';
+import { fileRoutes } from './http/files';
 
 export type AppOptions = {
   deps: AppDeps;
@@ -38,6 +40,8 @@ export function createApp(opts: AppOptions): { app: express.Express; server: Ser
       maxBatchSize: 20,
     }),
   );
+  app.use(uploadRoutes(deps, deps.storage));
+  app.use(fileRoutes(deps, deps.storage));
   app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
 
   if (opts.devMiddleware) {

@@ -8,8 +8,18 @@ import { seed } from './db/seed';
 import { LocalEventBus } from './events/bus';
 import { createApp } from './app';
 import type { AppDeps } from './trpc/context';
+import { createStorage } from './providers/storage';
+import { createAiProvider, type AiProvider } from './providers/ai';
+import { GenerationWorker } from './jobs/worker';
 
-export type RunningServer = { url: string; port: number; deps: AppDeps; handle: DbHandle; close: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  handle: DbHandle;
+  worker?: GenerationWorker;
+  close: () => Promise<void>;
+};
 
 export type StartOptions = {
   env?: Env;
@@ -18,6 +28,8 @@ export type StartOptions = {
   clientDir?: string;
   devMiddleware?: (server: import('node:http').Server) => Promise<express.RequestHandler>;
   log?: (line: string) => void;
+  /** Tests inject a provider (e.g. one that fails on purpose). */
+  aiProvider?: AiProvider;
 };
 
 /** Opens the database, migrates, seeds and serves; resolves once listening. */
@@ -38,13 +50,34 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     ...(publicUrl ? [publicUrl.origin] : []),
     ...(env.ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? []),
   ];
+  const storage = createStorage({
+    dataDir,
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+    },
+  });
+  const provider = opts.aiProvider ?? createAiProvider({ falKey: env.FAL_KEY, imageModel: env.FAL_IMAGE_MODEL, videoModel: env.FAL_VIDEO_MODEL });
+  const bus = new LocalEventBus();
+  let worker: GenerationWorker | undefined;
   const deps: AppDeps = {
     db: handle.db,
     env,
-    bus: new LocalEventBus(),
+    bus,
+    storage,
+    aiProvider: provider.name,
     secureCookies: publicUrl?.protocol === 'https:',
     allowedOrigins,
+    onJobQueued: () => worker?.notify(),
   };
+  if (env.WORKER_CONCURRENCY > 0) {
+    worker = new GenerationWorker({ db: handle.db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
+    worker.start();
+  }
 
   // Created before listening; the dev middleware needs the server for Vite's HMR socket.
   let devHandler: express.RequestHandler | undefined;
@@ -66,7 +99,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     port,
     deps,
     handle,
+    worker,
     close: async () => {
+      await worker?.stop();
       await closeSockets();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -215,9 +215,23 @@ export const M = {
     imageCost: (n: string) => `4 fotoğraf: ${n} kredi`,
     videoCost: (n: string) => `1 video: ${n} kredi`,
     loadFailed: 'Kredi bilgileri yüklenirken hata oluştu',
+    // SPEC §3 plan names, keyed by plan_code
+    planNames: { trial: 'Deneme', basic: 'Temel', standard: 'Standart', premium: 'Premium' } as Record<string, string>,
     trialGrant: 'Deneme kredisi',
     userMissing: 'Kullanıcı bilgisi bulunamadı',
     expiredDescription: 'Süresi dolan krediler',
+    // SPEC §8 Credits
+    insufficient: (balance: number, amount: number) => `Yetersiz kredi! Mevcut: ${balance}, Gerekli: ${amount}`,
+    noPermission: 'Kredi işlemi için yetki yok',
+    otherError: (message: string) => `Kredi hatası: ${message}`,
+    deductFailed: 'Kredi düşürme işlemi başarısız',
+    addFailed: 'Kredi ekleme işlemi başarısız',
+    usedToast: (n: number, x: number) => `${n} kredi kullanıldı. Kalan: ${x}`,
+    addedToast: (n: number, x: number) => `${n} kredi eklendi! Toplam: ${x}`,
+    signInToBuy: 'Paket satın almak için lütfen giriş yapın veya üye olun',
+    usageImage: 'Fotoğraf oluşturma',
+    usageVideo: 'Video oluşturma',
+    refundDescription: 'Başarısız üretim iadesi',
   },
 
   landing: {
@@ -243,6 +257,43 @@ export const M = {
     // D1, D2 defaults shown until the settings arrive
     defaultName: 'Vitrin AI',
     defaultAddress: 'İstanbul',
+  },
+
+  generation: {
+    // SPEC §5
+    needPhotoAndPrompt: 'Lütfen fotoğraf seçin ve prompt girin',
+    needPhoto: 'Lütfen fotoğraf seçin',
+    userNotLoaded: 'Kullanıcı bilgisi yüklenemedi',
+    insufficient: 'Krediniz yetersiz, lütfen kredi satın alın.',
+    deductFailed: 'Kredi düşürme işlemi başarısız oldu',
+    // SPEC §8 Generation
+    apiKey: 'API anahtarı hatası. Lütfen sistem yöneticisi ile iletişime geçin.',
+    network: 'İnternet bağlantısı hatası. Lütfen bağlantınızı kontrol edin.',
+    quota: 'API kullanım limiti aşıldı. Lütfen daha sonra tekrar deneyin.',
+    imageOther: (message: string) => `Görsel oluşturma hatası: ${message}`,
+    videoOther: (message: string) => `Video oluşturma hatası: ${message}`,
+    unknown: 'Beklenmeyen bir hata oluştu',
+    uploadFailed: 'Görsel yüklenirken hata oluştu',
+    imagesDone: '4 fotoğraf başarıyla oluşturuldu!',
+    videoDone: 'Video başarıyla oluşturuldu!',
+    imageDownloaded: 'Görsel indirildi!',
+    videoDownloaded: 'Video indirildi!',
+    downloadFailed: 'İndirme sırasında hata oluştu',
+    historyFailed: 'Geçmiş yüklenirken hata oluştu',
+    // D14
+    fileTooLarge: 'Dosya boyutu en fazla 10MB olabilir',
+    fileType: 'Yalnızca PNG, JPG veya JPEG dosyaları yükleyebilirsiniz',
+    imageTooLarge: 'Görselin çözünürlüğü çok yüksek. Lütfen daha küçük bir fotoğraf yükleyin.',
+    // D28
+    previewMode: 'Önizleme modu: görseller yerel stüdyo ile üretiliyor.',
+    promptTooLong: 'Prompt en fazla 1000 karakter olabilir',
+    durationRange: 'Video süresi 5 ile 10 saniye arasında olmalıdır',
+    aspectRatio: 'Geçerli bir en-boy oranı seçin',
+    statusCompleted: 'Tamamlandı',
+    statusProcessing: 'İşleniyor',
+    statusFailed: 'Başarısız',
+    statusQueued: 'Sırada',
+    statusUnknown: 'Bilinmiyor',
   },
 
   /** Built-in defaults for admin-editable content and settings. */

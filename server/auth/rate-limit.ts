@@ -33,6 +33,26 @@ export async function isRateLimited(db: Db, key: string, limit: number, now = ne
   return !!row && new Date(row.reset_at) > now && row.count >= limit;
 }
 
+/** Gives back one counted attempt (a sign-in that turned out not to be a wrong guess). */
+export async function releaseRateLimit(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql`greatest(rate_limits.count - 1, 0)` })
+    .where('key', '=', key)
+    .execute();
+}
+
+/**
+ * Counts one attempt on every key BEFORE the password hash runs. The counting upsert is atomic,
+ * so concurrent guesses each take their own slot: a burst cannot slip past a check-then-count gap.
+ * Returns false when any key is over its limit; the caller refuses without hashing.
+ */
+export async function takeAttempt(db: Db, keys: Array<{ key: string; limit: number; windowMs: number }>): Promise<boolean> {
+  let allowed = true;
+  for (const k of keys) if (!(await hitRateLimit(db, k.key, k.limit, k.windowMs)).allowed) allowed = false;
+  return allowed;
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }

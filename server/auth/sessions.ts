@@ -33,6 +33,18 @@ export async function createSession(
   return { token: `${id}.${secret}`, session: { id, ownerId, remember, expiresAt } };
 }
 
+/**
+ * A disabled customer (D21) or a deactivated admin loses every live session at once; without
+ * this, sliding expiry would keep an already signed-in account going indefinitely.
+ */
+async function ownerActive(db: Db, kind: SessionKind, ownerId: string): Promise<boolean> {
+  const row =
+    kind === 'customer'
+      ? await db.selectFrom('users').select('id').where('id', '=', ownerId).where('is_disabled', '=', false).executeTakeFirst()
+      : await db.selectFrom('admin_users').select('id').where('id', '=', ownerId).where('is_active', '=', true).executeTakeFirst();
+  return !!row;
+}
+
 /** Returns the session for a token, or null; extends it when past half-life (sliding expiry). */
 export async function validateSession(
   db: Db,
@@ -49,7 +61,7 @@ export async function validateSession(
     .executeTakeFirst()) as Record<string, any> | undefined;
   if (!row || !secretMatches(secret, row.secret_hash)) return null;
   const expiresAt = new Date(row.expires_at);
-  if (expiresAt.getTime() <= now.getTime()) {
+  if (expiresAt.getTime() <= now.getTime() || !(await ownerActive(db, kind, row[OWNER[kind]]))) {
     await db.deleteFrom(TABLE[kind]).where('id', '=', id).execute();
     return null;
   }

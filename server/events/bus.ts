@@ -22,12 +22,28 @@ export class LocalEventBus implements EventBus {
     this.emitter.emit('event', event);
   }
 
-  async *subscribe(signal?: AbortSignal): AsyncIterable<AppEvent> {
-    try {
-      for await (const [event] of on(this.emitter, 'event', { signal })) yield event as AppEvent;
-    } catch (err) {
-      if ((err as Error).name !== 'AbortError') throw err;
-    }
+  /** Not a generator: the listener must exist from this call on, before the caller backfills. */
+  subscribe(signal?: AbortSignal): AsyncIterable<AppEvent> {
+    const source = on(this.emitter, 'event', { signal });
+    const iterator: AsyncIterableIterator<AppEvent> = {
+      async next() {
+        try {
+          const r = await source.next();
+          return r.done ? { done: true, value: undefined } : { done: false, value: r.value[0] as AppEvent };
+        } catch (err) {
+          if ((err as Error).name === 'AbortError') return { done: true, value: undefined };
+          throw err;
+        }
+      },
+      async return() {
+        await source.return?.();
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
   }
 
   async close(): Promise<void> {

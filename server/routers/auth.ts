@@ -7,7 +7,7 @@ import * as accounts from '../services/accounts';
 import { getPreferences, savePreferences } from '../services/preferences';
 import { createSession, deleteSession } from '../auth/sessions';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
-import { LIMITS, clearRateLimit, hitRateLimit, isRateLimited } from '../auth/rate-limit';
+import { LIMITS, clearRateLimit, hitRateLimit, releaseRateLimit, takeAttempt } from '../auth/rate-limit';
 import type { Context } from '../trpc/context';
 
 async function startSession(ctx: Context, userId: string, remember: boolean) {
@@ -44,21 +44,26 @@ export const authRouter = router({
     const ipKey = `signin:ip:${ctx.ip}`;
     const E = LIMITS.signInPerEmail;
     const I = LIMITS.signInPerIp;
-    // Refused before argon2 runs, so a flood costs us one small query each.
-    if ((await isRateLimited(ctx.db, emailKey, E.limit)) || (await isRateLimited(ctx.db, ipKey, I.limit))) {
-      throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
-    }
+    // Each attempt is counted atomically BEFORE argon2 runs, so a flood (even a concurrent
+    // one) costs us one small query per request once over the limit.
+    const allowed = await takeAttempt(ctx.db, [
+      { key: emailKey, ...E },
+      { key: ipKey, ...I },
+    ]);
+    if (!allowed) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     let userId: string;
     try {
       userId = (await accounts.checkCredentials(ctx.db, input.email, input.password)).id;
     } catch (err) {
-      if (err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS') {
-        await hitRateLimit(ctx.db, emailKey, E.limit, E.windowMs);
-        await hitRateLimit(ctx.db, ipKey, I.limit, I.windowMs);
+      // Only a wrong guess keeps its counted attempt.
+      if (!(err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS')) {
+        await releaseRateLimit(ctx.db, emailKey);
+        await releaseRateLimit(ctx.db, ipKey);
       }
       throw err;
     }
     await clearRateLimit(ctx.db, emailKey);
+    await releaseRateLimit(ctx.db, ipKey);
     await startSession(ctx, userId, input.rememberMe);
     return { user: await requireUser(ctx, userId) };
   }),

@@ -3,8 +3,15 @@ import { DEFAULT_PREFERENCES, ZPreferences, type TPreferences, type TSavePrefere
 
 export async function getPreferences(db: Db, userId: string): Promise<TPreferences> {
   const row = await db.selectFrom('user_preferences').select('data').where('user_id', '=', userId).executeTakeFirst();
-  // Stored JSON is merged over the defaults so a newly added preference gets its default.
-  const parsed = ZPreferences.safeParse({ ...DEFAULT_PREFERENCES, ...((row?.data as object) ?? {}) });
+  // Stored JSON is merged over the defaults so a newly added preference gets its default;
+  // the two nested sections are merged key by key, or a new key would reset the whole row.
+  const stored = ((row?.data as Partial<TPreferences> | undefined) ?? {}) as Partial<TPreferences>;
+  const parsed = ZPreferences.safeParse({
+    ...DEFAULT_PREFERENCES,
+    ...stored,
+    notifications: { ...DEFAULT_PREFERENCES.notifications, ...(stored.notifications ?? {}) },
+    privacy: { ...DEFAULT_PREFERENCES.privacy, ...(stored.privacy ?? {}) },
+  });
   return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
 }
 

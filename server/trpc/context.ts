@@ -2,11 +2,23 @@ import type { IncomingMessage } from 'node:http';
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { EventBus } from '../events/bus';
+import type { Storage } from '../providers/storage';
 import { COOKIE_NAME, clearedCookie, readCookie, sessionCookie } from '../auth/cookies';
 import { validateSession, type Session, type SessionKind } from '../auth/sessions';
 
 /** What every procedure gets. Built per HTTP request, and once per WebSocket connection. */
-export type AppDeps = { db: Db; env: Env; bus: EventBus; secureCookies: boolean; allowedOrigins: string[] };
+export type AppDeps = {
+  db: Db;
+  env: Env;
+  bus: EventBus;
+  storage: Storage;
+  /** 'local' shows the preview-mode notice on the generate screens (D28). */
+  aiProvider: 'local' | 'fal';
+  secureCookies: boolean;
+  allowedOrigins: string[];
+  /** Wakes this process's workers when a job is queued (other processes poll). */
+  onJobQueued: () => void;
+};
 
 export type Context = AppDeps & {
   ip: string;

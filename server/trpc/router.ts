@@ -3,11 +3,13 @@ import { authRouter } from '../routers/auth';
 import { contentRouter } from '../routers/content';
 import { creditsRouter } from '../routers/credits';
 import { adminRouter } from '../routers/admin';
+import { generationsRouter } from '../routers/generations';
 
 export const appRouter = router({
   auth: authRouter,
   content: contentRouter,
   credits: creditsRouter,
+  generations: generationsRouter,
   admin: adminRouter,
 });
 

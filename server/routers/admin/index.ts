@@ -5,7 +5,7 @@ import { M } from '../../../shared/messages';
 import { checkAdminCredentials, getPublicAdmin } from '../../services/admins';
 import { createSession, deleteSession } from '../../auth/sessions';
 import { clearedCookie, sessionCookie } from '../../auth/cookies';
-import { LIMITS, clearRateLimit, hitRateLimit, isRateLimited } from '../../auth/rate-limit';
+import { LIMITS, clearRateLimit, releaseRateLimit, takeAttempt } from '../../auth/rate-limit';
 
 export const adminRouter = router({
   /** Same limiter as customer sign-in (D15), under its own keys. */
@@ -14,18 +14,15 @@ export const adminRouter = router({
     const ipKey = `admin:ip:${ctx.ip}`;
     const E = LIMITS.signInPerEmail;
     const I = LIMITS.signInPerIp;
-    if ((await isRateLimited(ctx.db, emailKey, E.limit)) || (await isRateLimited(ctx.db, ipKey, I.limit))) {
-      throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
-    }
-    let adminId: string;
-    try {
-      adminId = await checkAdminCredentials(ctx.db, input.email, input.password);
-    } catch (err) {
-      await hitRateLimit(ctx.db, emailKey, E.limit, E.windowMs);
-      await hitRateLimit(ctx.db, ipKey, I.limit, I.windowMs);
-      throw err;
-    }
+    // Counted atomically before argon2 runs (see auth.signIn); a failure keeps its count.
+    const allowed = await takeAttempt(ctx.db, [
+      { key: emailKey, ...E },
+      { key: ipKey, ...I },
+    ]);
+    if (!allowed) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
+    const adminId = await checkAdminCredentials(ctx.db, input.email, input.password);
     await clearRateLimit(ctx.db, emailKey);
+    await releaseRateLimit(ctx.db, ipKey);
     if (ctx.adminSession) await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
     const { token, session } = await createSession(ctx.db, 'admin', adminId, false);
     ctx.setCookie(sessionCookie('admin', token, session, ctx.secureCookies));

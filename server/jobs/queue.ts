@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { Generation } from '../db/types';
+import type { StoredOutput } from '../services/generations';
+import { addCredits } from '../services/credit-ops';
+import { M } from '../../shared/messages';
+
+export const MAX_ATTEMPTS = 3;
+
+/**
+ * Claims the oldest runnable job: queued and due, or processing with an expired lease (its
+ * worker died). SKIP LOCKED lets many workers claim concurrently without waiting on each other.
+ */
+export async function claimJob(db: Db, workerId: string, leaseMs: number, now = new Date()): Promise<Generation | null> {
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const row = await db
+    .updateTable('generations')
+    .set({
+      status: 'processing',
+      lease_owner: workerId,
+      lease_expires_at: leaseUntil,
+      attempts: sql`attempts + 1`,
+      updated_at: now,
+    })
+    .where(
+      'id',
+      '=',
+      db
+        .selectFrom('generations')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+            eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now)]),
+          ]),
+        )
+        .orderBy('created_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Extends the lease; false means another worker has taken the job over. */
+export async function renewLease(db: Db, id: string, workerId: string, leaseMs: number): Promise<boolean> {
+  const r = await db
+    .updateTable('generations')
+    .set({ lease_expires_at: new Date(Date.now() + leaseMs) })
+    .where('id', '=', id)
+    .where('lease_owner', '=', workerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Persisted BEFORE waiting, so a successor resumes instead of sending the request again. */
+export async function saveProviderRequest(db: Db, id: string, workerId: string, provider: string, requestId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('generations')
+    .set({ provider, provider_request_id: requestId, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('lease_owner', '=', workerId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function saveProgress(db: Db, id: string, workerId: string, progress: number): Promise<void> {
+  await db
+    .updateTable('generations')
+    .set({ progress: Math.max(0, Math.min(99, Math.round(progress))), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('lease_owner', '=', workerId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+export async function completeJob(db: Db, id: string, workerId: string, outputs: StoredOutput[]): Promise<boolean> {
+  const now = new Date();
+  const r = await db
+    .updateTable('generations')
+    .set({
+      status: 'completed',
+      outputs: JSON.stringify(outputs),
+      progress: 100,
+      completed_at: now,
+      updated_at: now,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', workerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A retryable failure: back to the queue after a backoff, keeping the provider request if it can resume. */
+export async function rescheduleJob(db: Db, id: string, workerId: string, delayMs: number, keepRequest: boolean): Promise<void> {
+  await db
+    .updateTable('generations')
+    .set({
+      status: 'queued',
+      run_after: new Date(Date.now() + delayMs),
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: new Date(),
+      ...(keepRequest ? {} : { provider_request_id: null }),
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', workerId)
+    .execute();
+}
+
+/**
+ * Final failure: status `failed` with the catalogue text and the refund in the same
+ * transaction, at most once. The `refunded_at is null` guard (under the row lock) makes a
+ * second, concurrent call a no-op; the ledger's unique (reason, ref) backs it up.
+ */
+export async function failJob(db: Db, id: string, message: string): Promise<{ userId: string; balance: number } | null> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const g = await trx
+      .updateTable('generations')
+      .set({ status: 'failed', error_message: message, refunded_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })
+      .where('id', '=', id)
+      .where('status', '<>', 'completed')
+      .where('refunded_at', 'is', null)
+      .returning(['user_id', 'credits_used'])
+      .executeTakeFirst();
+    if (!g) return null;
+    let balance = (await trx.selectFrom('users').select('credits_balance').where('id', '=', g.user_id).executeTakeFirstOrThrow())
+      .credits_balance;
+    if (g.credits_used > 0) {
+      balance = await addCredits(trx, {
+        userId: g.user_id,
+        amount: g.credits_used,
+        reason: 'generation_refund',
+        ref: id,
+        type: 'refund',
+        description: M.credits.refundDescription,
+        generationId: id,
+      });
+    }
+    return { userId: g.user_id, balance };
+  });
+}

@@ -1,0 +1,197 @@
+import sharp from 'sharp';
+import { randomToken } from '../auth/tokens';
+import type { Db } from '../db';
+import type { Generation } from '../db/types';
+import type { EventBus } from '../events/bus';
+import type { Storage } from '../providers/storage';
+import { runProviderJob, isProviderError, type AiProvider, type ProviderOutput } from '../providers/ai';
+import type { StoredOutput } from '../services/generations';
+import { M } from '../../shared/messages';
+import { MAX_ATTEMPTS, claimJob, completeJob, failJob, renewLease, rescheduleJob, saveProgress, saveProviderRequest } from './queue';
+
+export type WorkerDeps = { db: Db; bus: EventBus; storage: Storage; provider: AiProvider };
+export type WorkerOptions = { concurrency: number; leaseMs?: number; pollMs?: number; workerId?: string };
+
+/** The catalogue text a user sees for a final failure (SPEC §8 Generation). */
+export function failureMessage(type: Generation['type'], err: unknown): string {
+  if (!isProviderError(err)) return M.generation.unknown;
+  switch (err.kind) {
+    case 'api_key':
+      return M.generation.apiKey;
+    case 'network':
+      return M.generation.network;
+    case 'quota':
+      return M.generation.quota;
+    default: {
+      const detail = (err.detail ?? err.kind).slice(0, 200);
+      return type === 'image' ? M.generation.imageOther(detail) : M.generation.videoOther(detail);
+    }
+  }
+}
+
+/** Exponential backoff with jitter: 2 s, 4 s, 8 s … capped at 60 s. */
+function backoffMs(attempt: number): number {
+  const base = Math.min(60_000, 1000 * 2 ** attempt);
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}
+
+async function thumbnailOf(output: ProviderOutput, fallbackImage: Buffer): Promise<Buffer> {
+  const source = output.mime === 'image/jpeg' ? output.bytes : fallbackImage;
+  return sharp(source).resize(480, 480, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+}
+
+/**
+ * Generation worker: claims jobs from the Postgres queue, holds and renews a lease, runs
+ * the provider (resuming a stored request instead of resubmitting), stores outputs and
+ * thumbnails, and finishes with `completed`, a retry, or `failed` plus one refund.
+ */
+export class GenerationWorker {
+  readonly workerId: string;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private stopping = new AbortController();
+  private loops: Promise<void>[] = [];
+  private wake: (() => void)[] = [];
+
+  constructor(private readonly deps: WorkerDeps, private readonly opts: WorkerOptions) {
+    this.workerId = opts.workerId ?? `worker-${process.pid}-${randomToken().slice(0, 8)}`;
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.pollMs = opts.pollMs ?? 1_000;
+  }
+
+  start(): void {
+    for (let i = 0; i < this.opts.concurrency; i++) this.loops.push(this.loop());
+  }
+
+  /** Called when a job is queued in this process, so it starts without waiting for the poll. */
+  notify(): void {
+    this.wake.splice(0).forEach((fn) => fn());
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.notify();
+    await Promise.allSettled(this.loops);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping.signal.aborted) {
+      let worked = false;
+      try {
+        worked = await this.runOnce();
+      } catch (err) {
+        console.error('[worker]', err);
+      }
+      if (!worked && !this.stopping.signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, this.pollMs);
+          this.wake.push(() => {
+            clearTimeout(t);
+            resolve();
+          });
+        });
+      }
+    }
+  }
+
+  /** Claims and runs one job; false when there was nothing to do. */
+  async runOnce(): Promise<boolean> {
+    const job = await claimJob(this.deps.db, this.workerId, this.leaseMs);
+    if (!job) return false;
+    await this.process(job);
+    return true;
+  }
+
+  private publish(job: Generation, status: string, progress: number) {
+    this.deps.bus.publish({ type: 'generation.updated', userId: job.user_id, generationId: job.id, status, progress });
+  }
+
+  private async process(job: Generation): Promise<void> {
+    const { db, storage, provider } = this.deps;
+    const lost = new AbortController();
+    const signal = AbortSignal.any([lost.signal, this.stopping.signal]);
+    const renew = setInterval(() => {
+      renewLease(db, job.id, this.workerId, this.leaseMs)
+        .then((ok) => ok || lost.abort(new Error('lease lost')))
+        .catch(() => {});
+    }, Math.max(1000, Math.floor(this.leaseMs / 3)));
+    this.publish(job, 'processing', job.progress);
+
+    let lastSaved = 0;
+    let lastPct = -1;
+    const onProgress = (pct: number) => {
+      const p = Math.min(99, Math.round(pct));
+      if (p <= lastPct) return;
+      lastPct = p;
+      this.publish(job, 'processing', p);
+      if (Date.now() - lastSaved > 1000) {
+        lastSaved = Date.now();
+        void saveProgress(db, job.id, this.workerId, p).catch(() => {});
+      }
+    };
+
+    try {
+      const upload = job.upload_id
+        ? await db.selectFrom('uploads').selectAll().where('id', '=', job.upload_id).executeTakeFirst()
+        : undefined;
+      const stored = upload ? await storage.get(upload.storage_key) : null;
+      if (!upload || !stored) throw new Error('upload missing');
+      const params = job.parameters as Record<string, any>;
+      const saveRequestId = async (requestId: string | null) => {
+        if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
+        else await db.updateTable('generations').set({ provider_request_id: null }).where('id', '=', job.id).execute();
+      };
+      const outputs =
+        job.type === 'image'
+          ? await runProviderJob(provider, {
+              kind: 'image',
+              requestId: job.provider_request_id,
+              saveRequestId,
+              onProgress,
+              signal,
+              loadInput: async () => ({ imageBytes: stored.bytes, mime: upload.mime, prompt: String(params.prompt ?? ''), numImages: 4 }),
+            })
+          : await runProviderJob(provider, {
+              kind: 'video',
+              requestId: job.provider_request_id,
+              saveRequestId,
+              onProgress,
+              signal,
+              loadInput: async () => ({
+                imageBytes: stored.bytes,
+                mime: upload.mime,
+                prompt: String(params.prompt ?? ''),
+                duration: Number(params.duration),
+                aspectRatio: params.aspect_ratio === '9:16' ? '9:16' : '16:9',
+                resolution: '1080p',
+              }),
+            });
+
+      const saved: StoredOutput[] = [];
+      for (const [i, out] of outputs.entries()) {
+        const key = `generations/${job.user_id}/${job.id}/${i}.${out.ext}`;
+        const thumbKey = `generations/${job.user_id}/${job.id}/${i}.thumb.webp`;
+        await storage.put(key, out.bytes, out.mime);
+        await storage.put(thumbKey, await thumbnailOf(out, stored.bytes), 'image/webp');
+        saved.push({ key, thumbKey, mime: out.mime });
+      }
+      if (await completeJob(db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
+    } catch (err) {
+      if (signal.aborted) return; // lease lost or shutting down: the next owner carries on
+      const attempts = job.attempts;
+      const retryable = isProviderError(err) ? err.retryable : true;
+      if (retryable && attempts < MAX_ATTEMPTS) {
+        console.warn(`[worker] job ${job.id} attempt ${attempts} failed, retrying:`, (err as Error).message);
+        await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts), true);
+        this.publish(job, 'queued', 0);
+        return;
+      }
+      console.error(`[worker] job ${job.id} failed:`, err);
+      const refunded = await failJob(db, job.id, failureMessage(job.type, err));
+      this.publish(job, 'failed', 0);
+      if (refunded) this.deps.bus.publish({ type: 'credits.changed', userId: refunded.userId, balance: refunded.balance });
+    } finally {
+      clearInterval(renew);
+    }
+  }
+}

@@ -1,0 +1,247 @@
+import { createFalClient, type FalClient, type QueueStatus, type RetryOptions } from '@fal-ai/client';
+import sharp from 'sharp';
+import { abortReason, ProviderError } from './errors.js';
+import { downloadHttpError, falError, type FalStage } from './fal-errors.js';
+import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
+import { checkImageInput, checkVideoInput } from './validate.js';
+
+export const DEFAULT_FAL_IMAGE_MODEL = 'fal-ai/nano-banana/edit';
+/** Its input is exactly SPEC §7's: image_url, prompt, duration string 2-12, aspect_ratio, resolution 1080p, safety checker. */
+export const DEFAULT_FAL_VIDEO_MODEL = 'fal-ai/bytedance/seedance/v1/pro/image-to-video';
+export const DEFAULT_VIDEO_PROMPT = 'smooth natural movement';
+
+/** SPEC §9. These equal the client's defaults; set explicitly so a client upgrade cannot change them silently. */
+export const FAL_RETRY: RetryOptions = {
+  maxRetries: 3,
+  baseDelay: 1000,
+  maxDelay: 30_000,
+  backoffMultiplier: 2,
+  retryableStatusCodes: [429, 502, 503, 504],
+  enableJitter: true,
+};
+
+export type FalProviderOptions = {
+  apiKey: string;
+  imageModel?: string;
+  videoModel?: string;
+  /** Status polling period, SPEC §9: 500 ms. */
+  pollIntervalMs?: number;
+  /** Used for the fal API and for output downloads; tests point it at a local fake. */
+  fetch?: typeof fetch;
+  /** Long side the photo is reduced to before it is sent (as a data URL inside the JSON body). */
+  maxInputLongSide?: number;
+  /** Rough run times, only for the progress estimate while fal reports none. */
+  expectedImageMs?: number;
+  expectedVideoMs?: number;
+};
+
+const ID_PREFIX = 'fal:';
+
+/**
+ * fal.ai through its queue API. The request id handed out is
+ * `fal:<model>#<fal request id>`: the model is part of it because status and
+ * result URLs are per model, and the configured model may change between a
+ * submit and a resume.
+ *
+ * Retries: the client retries 429/502/503/504 and transport errors itself
+ * (submit/result: 3 retries from 1 s doubling with ±25 % jitter; status
+ * polls: 5 retries, also on 500). That is SPEC §9's policy, so it is
+ * configured, not re-implemented. What is left over surfaces as ProviderError.
+ */
+export class FalProvider implements AiProvider {
+  readonly name = 'fal' as const;
+  private readonly client: FalClient;
+  private readonly fetch: typeof fetch;
+  private readonly imageModel: string;
+  private readonly videoModel: string;
+  private readonly pollIntervalMs: number;
+
+  constructor(private readonly options: FalProviderOptions) {
+    if (!options.apiKey) throw new ProviderError('api_key', { retryable: false, detail: 'FAL_KEY is empty' });
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.client = createFalClient({ credentials: options.apiKey, fetch: this.fetch, retry: FAL_RETRY });
+    this.imageModel = options.imageModel || DEFAULT_FAL_IMAGE_MODEL;
+    this.videoModel = options.videoModel || DEFAULT_FAL_VIDEO_MODEL;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+  }
+
+  async submitImage(input: ImageJobInput): Promise<{ requestId: string }> {
+    checkImageInput(input);
+    return this.submit(this.imageModel, {
+      prompt: input.prompt,
+      image_urls: [await this.dataUrl(input.imageBytes)],
+      num_images: input.numImages,
+      output_format: 'jpeg',
+    });
+  }
+
+  async submitVideo(input: VideoJobInput): Promise<{ requestId: string }> {
+    checkVideoInput(input);
+    return this.submit(this.videoModel, {
+      image_url: await this.dataUrl(input.imageBytes),
+      prompt: input.prompt.trim() || DEFAULT_VIDEO_PROMPT,
+      duration: String(input.duration),
+      aspect_ratio: input.aspectRatio,
+      resolution: input.resolution,
+      enable_safety_checker: true,
+    });
+  }
+
+  async waitForResult(request: AiRequest, options: WaitOptions = {}): Promise<ProviderOutput[]> {
+    const { signal } = options;
+    const ref = parseRequestId(request.requestId);
+    const progress = monotonic(options.onProgress);
+    const expected =
+      request.kind === 'image' ? (this.options.expectedImageMs ?? 25_000) : (this.options.expectedVideoMs ?? 120_000);
+
+    progress(1);
+    const started = Date.now();
+    let runningSince: number | null = null;
+    for (;;) {
+      signal?.throwIfAborted();
+      const status = await this.call('status', signal, () =>
+        this.client.queue.status(ref.model, { requestId: ref.falId, logs: true, abortSignal: signal }),
+      );
+      if (status.status === 'COMPLETED') break;
+      if (status.status === 'IN_PROGRESS') runningSince ??= Date.now();
+      progress(estimate(status, started, runningSince, expected));
+      await sleep(this.pollIntervalMs, signal);
+    }
+
+    progress(95);
+    const result = await this.call('result', signal, () =>
+      this.client.queue.result(ref.model, { requestId: ref.falId, abortSignal: signal }),
+    );
+    const outputs =
+      request.kind === 'image' ? await this.downloadImages(result.data, signal) : [await this.downloadVideo(result.data, signal)];
+    progress(100);
+    return outputs;
+  }
+
+  private async submit(model: string, input: Record<string, unknown>): Promise<{ requestId: string }> {
+    const queued = await this.call('submit', undefined, () => this.client.queue.submit(model, { input }));
+    return { requestId: `${ID_PREFIX}${model}#${queued.request_id}` };
+  }
+
+  /** Runs one client call; aborts pass through untouched, everything else becomes a ProviderError. */
+  private async call<T>(stage: FalStage, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (signal?.aborted) throw abortReason(signal);
+      throw falError(err, stage);
+    }
+  }
+
+  /** The photo as a JPEG data URL, reduced so the JSON body stays around a megabyte. */
+  private async dataUrl(bytes: Buffer): Promise<string> {
+    const side = this.options.maxInputLongSide ?? 2048;
+    try {
+      const jpeg = await sharp(bytes)
+        .rotate()
+        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+    } catch (cause) {
+      throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
+    }
+  }
+
+  private async downloadImages(data: unknown, signal?: AbortSignal): Promise<ProviderOutput[]> {
+    const images = (data as { images?: Array<{ url?: unknown }> } | null)?.images;
+    const urls = (Array.isArray(images) ? images : []).map((i) => i?.url).filter((u): u is string => typeof u === 'string');
+    if (urls.length === 0) {
+      throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal result has no images' });
+    }
+    return Promise.all(
+      urls.slice(0, 4).map(async (url): Promise<ProviderOutput> => {
+        let bytes = await this.download(url, signal);
+        // Providers usually honour output_format, but the catalogue promises JPEG, so make sure.
+        if (!(bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)) {
+          bytes = await sharp(bytes).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
+        }
+        return { bytes, mime: 'image/jpeg', ext: 'jpg' };
+      }),
+    );
+  }
+
+  private async downloadVideo(data: unknown, signal?: AbortSignal): Promise<ProviderOutput> {
+    const url = (data as { video?: { url?: unknown } } | null)?.video?.url;
+    if (typeof url !== 'string') {
+      throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal result has no video' });
+    }
+    const bytes = await this.download(url, signal);
+    if (bytes.subarray(4, 8).toString('latin1') !== 'ftyp') {
+      throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal video is not an MP4' });
+    }
+    return { bytes, mime: 'video/mp4', ext: 'mp4' };
+  }
+
+  /** Output URLs expire, so the bytes are fetched now and stored by the caller. */
+  private async download(url: string, signal?: AbortSignal): Promise<Buffer> {
+    return this.call('download', signal, async () => {
+      const res = await this.fetch(url, { signal });
+      if (!res.ok) throw downloadHttpError(res.status, url);
+      return Buffer.from(await res.arrayBuffer());
+    });
+  }
+}
+
+function parseRequestId(requestId: string): { model: string; falId: string } {
+  const hash = requestId.lastIndexOf('#');
+  if (!requestId.startsWith(ID_PREFIX) || hash < 0) {
+    // E.g. a local-studio id left from before FAL_KEY was set: only a new request can continue it.
+    throw new ProviderError('other', { retryable: true, resubmit: true, detail: `not a fal request id: ${requestId}` });
+  }
+  return { model: requestId.slice(ID_PREFIX.length, hash), falId: requestId.slice(hash + 1) };
+}
+
+/**
+ * fal reports no percentage, so: up to 8 % while queued, then an easing
+ * curve towards 90 % over the expected run time, overtaken by any "NN%" the
+ * model prints in its logs.
+ */
+function estimate(status: QueueStatus, started: number, runningSince: number | null, expectedMs: number): number {
+  if (status.status === 'IN_QUEUE') return 2 + Math.min(6, ((Date.now() - started) / expectedMs) * 6);
+  const running = runningSince ? Date.now() - runningSince : 0;
+  const byTime = 10 + 80 * (1 - Math.exp(-running / expectedMs));
+  const logs = 'logs' in status && Array.isArray(status.logs) ? status.logs : [];
+  const lastPct = [...logs]
+    .reverse()
+    .map((l) => /(\d{1,3}(?:\.\d+)?)\s*%/.exec(l.message)?.[1])
+    .find((m) => m !== undefined);
+  const byLogs = lastPct ? 10 + 0.85 * Math.min(100, Number(lastPct)) : 0;
+  return Math.min(94, Math.max(byTime, byLogs));
+}
+
+/** Wraps a progress callback so it only ever sees whole, non-decreasing numbers. */
+function monotonic(onProgress?: (pct: number) => void): (pct: number) => void {
+  let last = -1;
+  return (pct) => {
+    const next = Math.round(pct);
+    if (next <= last) return;
+    last = next;
+    try {
+      onProgress?.(next);
+    } catch {
+      // A failing progress sink must not fail the generation.
+    }
+  };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,33 @@
+import { FalProvider } from './fal.js';
+import { LocalStudioProvider } from './local.js';
+import type { AiProvider } from './types.js';
+
+export * from './types.js';
+export { ProviderError, isProviderError, type ProviderErrorKind } from './errors.js';
+export { runProviderJob, type ProviderJob } from './run-job.js';
+export { FalProvider, DEFAULT_FAL_IMAGE_MODEL, DEFAULT_FAL_VIDEO_MODEL, type FalProviderOptions } from './fal.js';
+export { LocalStudioProvider, type LocalProviderOptions } from './local.js';
+
+export type AiProviderConfig = {
+  /** FAL_KEY; when set (non-blank) fal.ai is used, otherwise the offline local studio. */
+  falKey?: string;
+  /** FAL_IMAGE_MODEL / FAL_VIDEO_MODEL; blank means the defaults. */
+  imageModel?: string;
+  videoModel?: string;
+  /** Local studio only: renders at once in this process (default 1). */
+  localConcurrency?: number;
+  /** Local studio only: ffmpeg binary override (default: bundled). */
+  ffmpegPath?: string;
+};
+
+export function createAiProvider(config: AiProviderConfig = {}): AiProvider {
+  const falKey = config.falKey?.trim();
+  if (falKey) {
+    return new FalProvider({
+      apiKey: falKey,
+      imageModel: config.imageModel?.trim() || undefined,
+      videoModel: config.videoModel?.trim() || undefined,
+    });
+  }
+  return new LocalStudioProvider({ concurrency: config.localConcurrency, ffmpegPath: config.ffmpegPath });
+}

@@ -1,0 +1,65 @@
+/**
+ * The AI provider contract shared by the local studio provider and fal.ai.
+ *
+ * A generation is two steps so that a worker can die between them safely:
+ *   1. `submitImage` / `submitVideo` returns an opaque `requestId`; the caller
+ *      persists it BEFORE waiting.
+ *   2. `waitForResult` waits for that request. A later worker that finds a
+ *      stored id calls `waitForResult` again instead of submitting, so a
+ *      provider request that already finished is never sent twice.
+ * `runProviderJob` (run-job.ts) wraps both steps for the worker.
+ */
+
+export const VIDEO_MIN_SECONDS = 5;
+export const VIDEO_MAX_SECONDS = 10;
+export const IMAGES_PER_RUN = 4;
+
+export type AspectRatio = '16:9' | '9:16';
+
+export type ImageJobInput = {
+  imageBytes: Buffer;
+  mime: string;
+  prompt: string;
+  numImages: typeof IMAGES_PER_RUN;
+};
+
+export type VideoJobInput = {
+  imageBytes: Buffer;
+  mime: string;
+  /** May be empty; fal gets a neutral default prompt then. */
+  prompt: string;
+  /** Whole seconds, VIDEO_MIN_SECONDS..VIDEO_MAX_SECONDS. */
+  duration: number;
+  aspectRatio: AspectRatio;
+  resolution: '1080p';
+};
+
+export type ProviderOutput =
+  | { bytes: Buffer; mime: 'image/jpeg'; ext: 'jpg' }
+  | { bytes: Buffer; mime: 'video/mp4'; ext: 'mp4' };
+
+/**
+ * What `waitForResult` needs to find (or rebuild) a request.
+ * `loadInput` is only called when the provider cannot resume by id alone:
+ * the local provider keeps requests in memory, so after a restart it re-runs
+ * the (deterministic) render from the same input. fal never calls it.
+ */
+export type AiRequest =
+  | { kind: 'image'; requestId: string; loadInput: () => Promise<ImageJobInput> }
+  | { kind: 'video'; requestId: string; loadInput: () => Promise<VideoJobInput> };
+
+export type WaitOptions = {
+  /** 0-100, never decreasing within one call; 100 only when outputs are ready. */
+  onProgress?: (pct: number) => void;
+  /** Stops waiting (rejects with the signal's reason). The provider request itself keeps running. */
+  signal?: AbortSignal;
+};
+
+export interface AiProvider {
+  readonly name: 'local' | 'fal';
+  /** Opaque id, at most ~200 characters; persist it before waiting. */
+  submitImage(input: ImageJobInput): Promise<{ requestId: string }>;
+  submitVideo(input: VideoJobInput): Promise<{ requestId: string }>;
+  /** Resolves with 4 JPEGs for images, one MP4 for video; rejects with ProviderError. */
+  waitForResult(request: AiRequest, options?: WaitOptions): Promise<ProviderOutput[]>;
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+import type { Generation, GenerationType } from '../db/types';
+import type { EventBus } from '../events/bus';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import { randomToken } from '../auth/tokens';
+import { getSettings } from './settings';
+import { applyExpiry } from './credits';
+import { takeCredits } from './credit-ops';
+
+export type CreateInput =
+  | { type: 'image'; uploadId: string; prompt: string }
+  | { type: 'video'; uploadId: string; prompt: string; duration: number; aspectRatio: '16:9' | '9:16' };
+
+/** One stored output: the full file and a small WEBP thumbnail, both private to the owner. */
+export type StoredOutput = { key: string; thumbKey: string; mime: string };
+
+/**
+ * Accepts a generation: in ONE transaction the credits are taken with a conditional update,
+ * the `queued` row is inserted and the usage rows are written. Not enough credits → nothing.
+ */
+export async function createGeneration(db: Db, bus: EventBus, userId: string, input: CreateInput): Promise<{ id: string }> {
+  await applyExpiry(db, userId);
+  const settings = await getSettings(db);
+  const cost = input.type === 'image' ? settings.imageCreditCost : settings.videoCreditCost;
+  const id = randomUUID();
+  const parameters =
+    input.type === 'image'
+      ? { prompt: input.prompt, num_images: 4, output_format: 'jpeg' }
+      : {
+          prompt: input.prompt,
+          duration: input.duration,
+          aspect_ratio: input.aspectRatio,
+          resolution: '1080p',
+          seed: Math.floor(Math.random() * 2 ** 31),
+        };
+  const balance = await db.transaction().execute(async (trx) => {
+    const upload = await trx
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', '=', input.uploadId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!upload) throw new AppError('NOT_FOUND', input.type === 'image' ? M.generation.needPhotoAndPrompt : M.generation.needPhoto);
+    await trx
+      .insertInto('generations')
+      .values({
+        id,
+        user_id: userId,
+        upload_id: input.uploadId,
+        job_id: `job_${randomToken()}`,
+        type: input.type,
+        credits_used: cost,
+        parameters: JSON.stringify(parameters),
+      })
+      .execute();
+    return takeCredits(
+      trx,
+      {
+        userId,
+        amount: cost,
+        reason: 'generation',
+        ref: id,
+        type: 'usage',
+        description: input.type === 'image' ? M.credits.usageImage : M.credits.usageVideo,
+        generationId: id,
+      },
+      () => M.generation.insufficient,
+    );
+  });
+  bus.publish({ type: 'credits.changed', userId, balance });
+  bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
+  return { id };
+}
+
+export type GenerationView = {
+  id: string;
+  type: GenerationType;
+  status: Generation['status'];
+  progress: number;
+  prompt: string;
+  parameters: Record<string, unknown>;
+  creditsUsed: number;
+  outputs: string[];
+  thumbnails: string[];
+  errorMessage: string | null;
+  createdAt: string;
+  completedAt: string | null;
+};
+
+/** Output URLs are served by /api/files only to the owner's session. */
+export function toView(g: Generation): GenerationView {
+  const outputs = (g.outputs as StoredOutput[]) ?? [];
+  return {
+    id: g.id,
+    type: g.type,
+    status: g.status,
+    progress: g.progress,
+    prompt: String((g.parameters as Record<string, unknown>).prompt ?? ''),
+    parameters: g.parameters as Record<string, unknown>,
+    creditsUsed: g.credits_used,
+    outputs: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}`),
+    thumbnails: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}?thumb=1`),
+    errorMessage: g.error_message,
+    createdAt: new Date(g.created_at).toISOString(),
+    completedAt: g.completed_at ? new Date(g.completed_at).toISOString() : null,
+  };
+}
+
+export async function getGeneration(db: Db, userId: string, id: string): Promise<GenerationView> {
+  const g = await db.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!g) throw new AppError('NOT_FOUND', M.common.notFound);
+  return toView(g);
+}
+
+/** Newest first, page by page (Mantine Pagination on the history screen). */
+export async function listGenerations(
+  db: Db,
+  userId: string,
+  opts: { page: number; pageSize: number },
+): Promise<{ items: GenerationView[]; total: number; page: number; pageSize: number }> {
+  const rows = await db
+    .selectFrom('generations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .execute();
+  const { count } = await db
+    .selectFrom('generations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { items: rows.map(toView), total: Number(count), page: opts.page, pageSize: opts.pageSize };
+}
