@@ -5,11 +5,11 @@ import { readEnv, type Env } from './env';
 import { openDatabase, type DbHandle } from './db';
 import { migrateToLatest } from './db/migrator';
 import { seed } from './db/seed';
-import { LocalEventBus } from './events/bus';
+import { seedPortfolio } from './db/seed-portfolio';
 import { createApp } from './app';
 import type { AppDeps } from './trpc/context';
-import { createStorage } from './providers/storage';
-import { createAiProvider, type AiProvider } from './providers/ai';
+import type { AiProvider } from './providers/ai';
+import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
 import { GenerationWorker } from './jobs/worker';
 
 export type RunningServer = {
@@ -43,26 +43,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'db') });
   }
   await migrateToLatest(handle.db);
-  await seed(handle.db, { env, log });
 
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const allowedOrigins = [
     ...(publicUrl ? [publicUrl.origin] : []),
     ...(env.ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? []),
   ];
-  const storage = createStorage({
-    dataDir,
-    s3: {
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      endpoint: env.S3_ENDPOINT,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
-    },
-  });
-  const provider = opts.aiProvider ?? createAiProvider({ falKey: env.FAL_KEY, imageModel: env.FAL_IMAGE_MODEL, videoModel: env.FAL_VIDEO_MODEL });
-  const bus = new LocalEventBus();
+  const storage = storageFromEnv(env);
+  await seed(handle.db, { env, log, seedPortfolio: (db) => seedPortfolio(db, storage) });
+  const provider = opts.aiProvider ?? providerFromEnv(env);
+  const bus = await eventBusFor(handle);
   let worker: GenerationWorker | undefined;
   const deps: AppDeps = {
     db: handle.db,

@@ -11,6 +11,8 @@ export type DbHandle = {
   kind: 'pglite' | 'pg';
   /** Present on `pg`: a pool the event bus can take a LISTEN connection from. */
   pool?: pg.Pool;
+  /** Present on `pg`: the connection string, for the LISTEN connection. */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -26,7 +28,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'pg', pool, close: () => db.destroy() };
+    return { db, kind: 'pg', pool, url: opts.databaseUrl, close: () => db.destroy() };
   }
   const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;

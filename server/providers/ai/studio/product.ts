@@ -76,7 +76,7 @@ export async function loadProduct(bytes: Buffer): Promise<Product> {
     height: Math.max(1, Math.min(height - Math.floor(sy0 * ky), Math.ceil((sy1 - sy0) * ky))),
   };
   const rgb = await sharp(rgbFull, { raw: { width, height, channels: 3 } }).extract(crop).raw().toBuffer();
-  const alpha = await sharp(erode(mask, sw, sh), { raw: { width: sw, height: sh, channels: 1 } })
+  const alpha = await sharp(erode(erode(mask, sw, sh), sw, sh), { raw: { width: sw, height: sh, channels: 1 } })
     .extract({ left: sx0, top: sy0, width: sx1 - sx0, height: sy1 - sy0 })
     .resize(crop.width, crop.height, { fit: 'fill', kernel: 'cubic' })
     // The mask is binary at analysis resolution; blur about one analysis pixel so its steps don't show.
@@ -146,7 +146,10 @@ function keyOutPlainBackground(rgba: Buffer, w: number, h: number): Uint8Array |
   return share > 0.03 && share < 0.97 ? mask : null;
 }
 
-/** One-pixel erosion: drops the fringe of mixed background colour (halo). */
+/**
+ * One-pixel erosion (applied twice): drops the fringe of pixels mixed with
+ * the old background, which would show as a light halo on dark backdrops.
+ */
 function erode(mask: Uint8Array, w: number, h: number): Buffer {
   const out = Buffer.alloc(w * h);
   for (let y = 0; y < h; y++) {

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { Env } from './env';
+import type { DbHandle } from './db';
+import { LocalEventBus, type EventBus } from './events/bus';
+import { PgEventBus } from './events/pg-bus';
+import { createStorage, type Storage } from './providers/storage';
+import { createAiProvider, type AiProvider } from './providers/ai';
+
+/** The runtime parts chosen by the environment (ARCHITECTURE: runtime parts), shared by server and worker. */
+export function storageFromEnv(env: Env): Storage {
+  return createStorage({
+    dataDir: path.resolve(env.DATA_DIR),
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+    },
+  });
+}
+
+export function providerFromEnv(env: Env): AiProvider {
+  return createAiProvider({ falKey: env.FAL_KEY, imageModel: env.FAL_IMAGE_MODEL, videoModel: env.FAL_VIDEO_MODEL });
+}
+
+/** NOTIFY-backed on real Postgres so processes share events; in-process on PGlite. */
+export async function eventBusFor(handle: DbHandle): Promise<EventBus> {
+  return handle.pool && handle.url ? PgEventBus.connect(handle.pool, handle.url) : new LocalEventBus();
+}
