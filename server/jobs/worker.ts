@@ -35,6 +35,16 @@ function backoffMs(attempt: number): number {
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
+/** Stops waiting when the lease is lost or the worker stops, even if a provider ignores the signal. */
+function untilAborted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason ?? new Error('aborted'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 async function thumbnailOf(output: ProviderOutput, fallbackImage: Buffer): Promise<Buffer> {
   const source = output.mime === 'image/jpeg' ? output.bytes : fallbackImage;
   return sharp(source).resize(480, 480, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
@@ -141,9 +151,10 @@ export class GenerationWorker {
         if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
         else await db.updateTable('generations').set({ provider_request_id: null }).where('id', '=', job.id).execute();
       };
-      const outputs =
+      const outputs = await untilAborted(
+        signal,
         job.type === 'image'
-          ? await runProviderJob(provider, {
+          ? runProviderJob(provider, {
               kind: 'image',
               requestId: job.provider_request_id,
               saveRequestId,
@@ -151,7 +162,7 @@ export class GenerationWorker {
               signal,
               loadInput: async () => ({ imageBytes: stored.bytes, mime: upload.mime, prompt: String(params.prompt ?? ''), numImages: 4 }),
             })
-          : await runProviderJob(provider, {
+          : runProviderJob(provider, {
               kind: 'video',
               requestId: job.provider_request_id,
               saveRequestId,
@@ -165,7 +176,8 @@ export class GenerationWorker {
                 aspectRatio: params.aspect_ratio === '9:16' ? '9:16' : '16:9',
                 resolution: '1080p',
               }),
-            });
+            }),
+      );
 
       const saved: StoredOutput[] = [];
       for (const [i, out] of outputs.entries()) {
