@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../server/db/migrator';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * database on the server named by TEST_DATABASE_URL (dropped again by `close`).
  */
-export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<DbHandle> {
+export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<DbHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ pgliteDir: 'memory://' });
@@ -25,6 +25,8 @@ export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<D
   await migrateToLatest(handle.db);
   return {
     ...handle,
+    /** The test database's own URL, so a second process-like handle can open it. */
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const c = new pg.Client({ connectionString: serverUrl });

@@ -1,9 +1,13 @@
 import { startServer, type RunningServer } from '../../server/index';
 import { readEnv } from '../../server/env';
+import { openDatabase } from '../../server/db';
 import { freshDatabase } from './db';
 
 /** The whole server on an ephemeral port over a fresh database; `close` tears both down. */
-export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<RunningServer> {
+export async function startTestServer(
+  envOverrides: Record<string, string> = {},
+  opts: { log?: (line: string) => void } = {},
+): Promise<RunningServer> {
   const handle = await freshDatabase();
   const env = readEnv({
     PORT: '0',
@@ -13,13 +17,42 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
     WORKER_CONCURRENCY: '1',
     ...envOverrides,
   } as NodeJS.ProcessEnv);
-  const running = await startServer({ env, handle, log: () => {} });
+  const running = await startServer({ env, handle, log: opts.log ?? (() => {}) });
   return { ...running, close: async () => { await running.close(); await handle.close(); } };
+}
+
+/**
+ * A second server process-alike over the SAME database as `first`: on Postgres it opens its own
+ * connection pool to that database; on PGlite (one in-memory instance) it shares the handle.
+ */
+export async function startSecondServer(first: RunningServer, envOverrides: Record<string, string> = {}): Promise<RunningServer> {
+  const url = (first.handle as { url?: string }).url;
+  const handle = url ? await openDatabase({ databaseUrl: url, poolSize: 5 }) : first.handle;
+  const env = readEnv({
+    PORT: '0',
+    DATA_DIR: `/tmp/vitrin-test-${process.pid}-${Date.now()}-2`,
+    ADMIN_EMAIL: 'admin@test.local',
+    ADMIN_PASSWORD: 'admin-secret-1',
+    WORKER_CONCURRENCY: '1',
+    ...envOverrides,
+  } as NodeJS.ProcessEnv);
+  const running = await startServer({ env, handle, log: () => {} });
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      if (url) await handle.close();
+    },
+  };
 }
 
 /** A tiny cookie-keeping client for tRPC over real HTTP, sending a same-site Origin. */
 export class HttpClient {
   cookies = new Map<string, string>();
+  /** Extra headers sent with every request (e.g. X-Forwarded-For with TRUST_PROXY=1). */
+  headers: Record<string, string> = {};
+  /** The raw Set-Cookie lines of the last response. */
+  lastSetCookies: string[] = [];
   constructor(readonly base: string, public origin: string | null = base) {}
 
   private cookieHeader(): string {
@@ -27,7 +60,8 @@ export class HttpClient {
   }
 
   private keepCookies(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
+    this.lastSetCookies = res.headers.getSetCookie();
+    for (const c of this.lastSetCookies) {
       const [pair] = c.split(';');
       const [name, value] = pair.split('=');
       if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name);
@@ -37,6 +71,7 @@ export class HttpClient {
 
   async raw(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [k, v] of Object.entries(this.headers)) if (!headers.has(k)) headers.set(k, v);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
     if (this.origin && init.method && init.method !== 'GET') headers.set('origin', this.origin);
     const res = await fetch(this.base + path, { ...init, headers });
@@ -49,6 +84,11 @@ export class HttpClient {
     const res = await this.raw(`/trpc/${proc}${qs}`);
     const body = await res.json();
     return { status: res.status, data: body.result?.data, error: body.error };
+  }
+
+  /** The cookie header this client would send (for WebSocket upgrades). */
+  cookieString(): string {
+    return this.cookieHeader();
   }
 
   async mutate<T = any>(proc: string, input?: unknown): Promise<{ status: number; data?: T; error?: any }> {

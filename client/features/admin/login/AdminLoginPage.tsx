@@ -1,0 +1,96 @@
+import { Anchor, Badge, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconAt, IconLock } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { Link, useNavigate } from 'react-router-dom';
+import { M } from '../../../../shared/messages';
+import { ZAdminLogin, type TAdminLogin } from '../../../../shared/schemas/auth';
+import { showFormServerError } from '../../../lib/formServerError';
+import { usePageTitle } from '../../../lib/pageTitle';
+import { toastSuccess } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
+import { BrandMark } from '../../common/BrandLogo';
+
+/** /admin/login: e-mail + password against the server (D11); no demo hint. */
+export default function AdminLoginPage() {
+  usePageTitle(M.titles.adminLogin);
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const login = trpc.admin.login.useMutation();
+  const [visible, { toggle }] = useDisclosure(false);
+  const form = useForm<TAdminLogin>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: zod4Resolver(ZAdminLogin),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const parsed = ZAdminLogin.safeParse(values);
+    if (!parsed.success) return;
+    try {
+      const { admin } = await login.mutateAsync(parsed.data);
+      utils.admin.me.setData(undefined, (old) => ({ ...old, admin }));
+      toastSuccess(M.admin.loginSuccess);
+      void navigate('/admin', { replace: true });
+    } catch (err) {
+      showFormServerError(form, err, M.admin.loginFailed);
+    }
+  });
+
+  return (
+    <Center mih="100dvh" p="md" className="vitrin-soft-bg">
+      <Paper withBorder shadow="lg" p={{ base: 'lg', sm: 36 }} w="100%" maw={420}>
+        <Stack gap="lg">
+          <Stack gap={6} align="center" ta="center">
+            <BrandMark size={48} />
+            <Group gap={8} justify="center">
+              <Title order={1} fz={24}>
+                {M.admin.loginTitle}
+              </Title>
+              <Badge variant="light" color="grape" radius="sm">
+                {M.admin.badge}
+              </Badge>
+            </Group>
+            <Text c="dimmed" size="sm">
+              {M.admin.loginSubtitle}
+            </Text>
+          </Stack>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <TextInput
+                label={M.auth.email}
+                type="email"
+                autoComplete="username"
+                withAsterisk
+                leftSection={<IconAt size={16} stroke={1.7} />}
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label={M.auth.password}
+                autoComplete="current-password"
+                withAsterisk
+                leftSection={<IconLock size={16} stroke={1.7} />}
+                visible={visible}
+                onVisibilityChange={toggle}
+                visibilityToggleButtonProps={{ 'aria-label': visible ? M.auth.hidePassword : M.auth.showPassword }}
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+              />
+              <Button type="submit" size="md" fullWidth loading={login.isPending}>
+                {M.admin.loginButton}
+              </Button>
+            </Stack>
+          </form>
+          <Anchor component={Link} to="/" size="sm" c="dimmed" ta="center">
+            <Group gap={6} justify="center" component="span">
+              <IconArrowLeft size={14} />
+              {M.admin.backToSite}
+            </Group>
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,110 @@
+import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconBuildingStore, IconDeviceFloppy, IconPhone, IconUser } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { M } from '../../../../shared/messages';
+import { ZProfileUpdate } from '../../../../shared/schemas/auth';
+import { showFormServerError } from '../../../lib/formServerError';
+import { usePageTitle } from '../../../lib/pageTitle';
+import { toastSuccess } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
+import { emailPrefix, useSession } from '../../auth/useSession';
+import { PageHeader } from '../PageHeader';
+
+type ProfileValues = {
+  fullName: string;
+  companyName: string;
+  phone: string;
+};
+
+const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** /app/profile: name, company, phone; e-mail is read-only. */
+export default function ProfilePage() {
+  usePageTitle(M.titles.profile);
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const update = trpc.auth.updateProfile.useMutation();
+  const form = useForm<ProfileValues>({
+    mode: 'uncontrolled',
+    initialValues: {
+      fullName: user?.fullName ?? '',
+      companyName: user?.companyName ?? '',
+      phone: user?.phone ?? '',
+    },
+    validate: zod4Resolver(ZProfileUpdate),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const parsed = ZProfileUpdate.safeParse(values);
+    if (!parsed.success) return;
+    try {
+      const { user: updated } = await update.mutateAsync(parsed.data);
+      utils.auth.me.setData(undefined, (old) => ({ ...old, user: updated }));
+      form.setValues({ fullName: updated.fullName, companyName: updated.companyName ?? '', phone: updated.phone ?? '' });
+      form.resetDirty();
+      toastSuccess(M.profile.success);
+    } catch (err) {
+      showFormServerError(form, err, M.profile.failure);
+    }
+  });
+
+  if (!user) return null;
+  const initial = (user.fullName || emailPrefix(user.email)).slice(0, 1).toLocaleUpperCase('tr-TR');
+
+  return (
+    <Stack maw={760} gap={0}>
+      <PageHeader title={M.profile.title} subtitle={M.profile.subtitle} />
+      <Card>
+        <Group gap="md" mb="xl" wrap="nowrap">
+          <Avatar size={56} radius="xl" color="brand" variant="filled">
+            {initial}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} fz="lg" truncate>
+              {user.fullName || emailPrefix(user.email)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {M.profile.memberSince}: {dateFormat.format(new Date(user.createdAt))}
+            </Text>
+          </div>
+        </Group>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={M.auth.fullName}
+              withAsterisk
+              autoComplete="name"
+              leftSection={<IconUser size={16} stroke={1.7} />}
+              key={form.key('fullName')}
+              {...form.getInputProps('fullName')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={M.auth.company}
+                autoComplete="organization"
+                leftSection={<IconBuildingStore size={16} stroke={1.7} />}
+                key={form.key('companyName')}
+                {...form.getInputProps('companyName')}
+              />
+              <TextInput
+                label={M.auth.phone}
+                type="tel"
+                autoComplete="tel"
+                leftSection={<IconPhone size={16} stroke={1.7} />}
+                key={form.key('phone')}
+                {...form.getInputProps('phone')}
+              />
+            </SimpleGrid>
+            <TextInput label={M.auth.email} value={user.email} readOnly disabled description={M.profile.emailReadonly} />
+            <Group justify="flex-end" mt="sm">
+              <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={18} stroke={1.7} />}>
+                {M.profile.save}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

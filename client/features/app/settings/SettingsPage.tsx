@@ -1,0 +1,42 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { M } from '../../../../shared/messages';
+import { readAppError } from '../../../lib/appError';
+import { usePageTitle } from '../../../lib/pageTitle';
+import { trpc } from '../../../lib/trpc';
+import { FullPageLoader } from '../../common/FullPageLoader';
+import { LoadError } from '../../common/LoadError';
+import { PageHeader } from '../PageHeader';
+import { DangerZoneCard } from './DangerZoneCard';
+import { NotificationsCard } from './NotificationsCard';
+import { PreferencesCard } from './PreferencesCard';
+import { PrivacyCard } from './PrivacyCard';
+
+/** /app/settings: three sections saved separately (D18) and the danger zone. */
+export default function SettingsPage() {
+  usePageTitle(M.titles.settings);
+  const prefs = trpc.auth.preferences.useQuery();
+
+  let body;
+  if (prefs.isPending) body = <FullPageLoader minHeight={240} />;
+  else if (prefs.isError) body = <LoadError message={readAppError(prefs.error).message} onRetry={() => void prefs.refetch()} minHeight={240} />;
+  else {
+    const p = prefs.data;
+    body = (
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <NotificationsCard initial={p.notifications} />
+          <PrivacyCard initial={p.privacy} />
+        </SimpleGrid>
+        <PreferencesCard initial={{ language: p.language, timezone: p.timezone, theme: p.theme }} />
+        <DangerZoneCard />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack maw={1040} gap={0}>
+      <PageHeader title={M.settings.title} subtitle={M.settings.subtitle} />
+      {body}
+    </Stack>
+  );
+}

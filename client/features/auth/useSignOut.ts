@@ -1,0 +1,28 @@
+import { useNavigate } from 'react-router-dom';
+import { clearCustomerQueries } from '../../lib/queryClient';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * Signs out and always lands on the site root, even when the call fails
+ * (SPEC §4): the local session is dropped either way.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const mutation = trpc.auth.signOut.useMutation();
+
+  async function signOut(): Promise<void> {
+    try {
+      await mutation.mutateAsync();
+    } catch {
+      // Ignored on purpose: the user is signed out locally and sent home anyway.
+    }
+    // Leave the guarded area first (committed synchronously, not as a transition),
+    // so the /app guard never sees the signed-out state and bounces to /auth.
+    await navigate('/', { replace: true, flushSync: true });
+    utils.auth.me.setData(undefined, (old) => (old ? { ...old, user: null } : old));
+    clearCustomerQueries();
+  }
+
+  return { signOut, pending: mutation.isPending };
+}

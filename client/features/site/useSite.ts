@@ -1,0 +1,43 @@
+import { M } from '../../../shared/messages';
+import { trpc } from '../../lib/trpc';
+
+/** The part of `content.site` the client relies on. */
+export interface SiteInfo {
+  siteName: string;
+  siteDescription: string;
+  supportEmail: string;
+  supportPhone: string;
+  contactAddress: string;
+  maintenanceMode: boolean;
+  allowRegistrations: boolean;
+  imageCreditCost: number;
+  videoCreditCost: number;
+}
+
+/** D1/D2 defaults, shown until (or if) the settings cannot be read. */
+export const SITE_DEFAULTS: SiteInfo = {
+  siteName: M.site.defaultName,
+  siteDescription: '',
+  supportEmail: 'destek@example.com',
+  supportPhone: '+90 212 000 00 00',
+  contactAddress: M.site.defaultAddress,
+  maintenanceMode: false,
+  allowRegistrations: true,
+  imageCreditCost: 1,
+  videoCreditCost: 6,
+};
+
+/** Public site settings (brand, contact, costs, switches). */
+export function useSite() {
+  const query = trpc.content.site.useQuery(undefined, {
+    staleTime: 60_000,
+    // While in maintenance, look again every 30 s so the site comes back by itself.
+    refetchInterval: (q) => (q.state.data?.maintenanceMode ? 30_000 : false),
+  });
+  const site: SiteInfo = query.data ?? SITE_DEFAULTS;
+  return {
+    site,
+    loading: query.isPending && query.fetchStatus !== 'idle',
+    query,
+  };
+}

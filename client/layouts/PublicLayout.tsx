@@ -1,0 +1,28 @@
+import { Box } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { FullPageLoader } from '../features/common/FullPageLoader';
+import { CreditsExpiryNotice } from '../features/credits/CreditsExpiryNotice';
+import { SavedThemeSync } from '../features/preferences/SavedThemeSync';
+import { MaintenanceGate } from '../features/maintenance/MaintenanceGate';
+import { PublicFooter } from './PublicFooter';
+import { PublicHeader } from './PublicHeader';
+
+/** Header + page + footer for /, /pricing and /auth. */
+export function PublicLayout() {
+  return (
+    <MaintenanceGate>
+      <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <SavedThemeSync />
+        <CreditsExpiryNotice />
+        <PublicHeader />
+        <Box component="main" style={{ flex: 1 }}>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <PublicFooter />
+      </Box>
+    </MaintenanceGate>
+  );
+}

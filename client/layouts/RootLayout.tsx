@@ -1,0 +1,18 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { FullPageLoader } from '../features/common/FullPageLoader';
+import { SiteMeta } from '../features/site/SiteMeta';
+import { ScrollManager } from './ScrollManager';
+
+/** Wraps every route: scroll handling, site meta, and the spinner while a page chunk loads. */
+export function RootLayout() {
+  return (
+    <>
+      <ScrollManager />
+      <SiteMeta />
+      <Suspense fallback={<FullPageLoader minHeight="100dvh" />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FalProvider, DEFAULT_FAL_IMAGE_MODEL } from '../../server/providers/ai/fal';
+import { ProviderError } from '../../server/providers/ai/errors';
+import { runProviderJob } from '../../server/providers/ai/run-job';
+import type { ImageJobInput, VideoJobInput } from '../../server/providers/ai/types';
+import { startFakeFal, type FakeFal, type FakeFalScript } from './fake-fal';
+import { productPhoto } from './fixtures';
+
+let fake: FakeFal | null = null;
+afterEach(async () => {
+  await fake?.close();
+  fake = null;
+});
+
+async function setup(script: FakeFalScript = {}) {
+  fake = await startFakeFal(script);
+  const provider = new FalProvider({ apiKey: 'test-key', fetch: fake.fetch, pollIntervalMs: 10 });
+  return { fake, provider };
+}
+
+const photo = await productPhoto(640, 480);
+const imageInput: ImageJobInput = { imageBytes: photo, mime: 'image/jpeg', prompt: 'beyaz stüdyo', numImages: 4 };
+const videoInput: VideoJobInput = {
+  imageBytes: photo,
+  mime: 'image/jpeg',
+  prompt: '',
+  duration: 7,
+  aspectRatio: '9:16',
+  resolution: '1080p',
+};
+const imageRequest = (requestId: string) => ({ kind: 'image' as const, requestId, loadInput: async () => imageInput });
+
+async function rejection(p: Promise<unknown>): Promise<ProviderError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProviderError);
+  return err as ProviderError;
+}
+
+describe('FalProvider against a local fake of the fal queue API', () => {
+  it('submits the SPEC input, reports rising progress and returns 4 downloaded JPEGs', async () => {
+    const { fake, provider } = await setup({
+      statuses: ['IN_QUEUE', 'IN_QUEUE', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'COMPLETED'],
+      logs: ['loading', 'step 10%', 'step 60%'],
+    });
+    const { requestId } = await provider.submitImage(imageInput);
+    expect(requestId).toBe(`fal:${DEFAULT_FAL_IMAGE_MODEL}#req-1`);
+
+    const body = fake.submits[0].body;
+    expect(fake.submits[0].model).toBe('fal-ai/nano-banana/edit');
+    expect(body).toMatchObject({ prompt: 'beyaz stüdyo', num_images: 4, output_format: 'jpeg' });
+    expect(body.image_urls).toHaveLength(1);
+    expect(body.image_urls[0]).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+
+    const progress: number[] = [];
+    const outputs = await provider.waitForResult(imageRequest(requestId), { onProgress: (p) => progress.push(p) });
+    expect(outputs).toHaveLength(4);
+    for (const o of outputs) {
+      expect(o.mime).toBe('image/jpeg');
+      expect([...o.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
+    expect(progress.at(-1)).toBe(100);
+    expect(progress.length).toBeGreaterThan(3);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]);
+    // The log line "step 60%" lifted the estimate above the time-based curve.
+    expect(progress).toContain(61);
+    expect(fake.calls.filter((c) => c.endsWith('/status')).length).toBe(6);
+    expect(fake.calls).toContain('GET /fal-ai/nano-banana/requests/req-1');
+  });
+
+  it('sends video parameters as SPEC §7 lists them and returns one MP4', async () => {
+    const { fake, provider } = await setup();
+    const { requestId } = await provider.submitVideo(videoInput);
+    expect(fake.submits[0].model).toBe('fal-ai/bytedance/seedance/v1/pro/image-to-video');
+    expect(fake.submits[0].body).toMatchObject({
+      prompt: 'smooth natural movement',
+      duration: '7',
+      aspect_ratio: '9:16',
+      resolution: '1080p',
+      enable_safety_checker: true,
+    });
+    expect(fake.submits[0].body.image_url).toMatch(/^data:image\/jpeg;base64,/);
+    const [video, ...rest] = await provider.waitForResult({ kind: 'video', requestId, loadInput: async () => videoInput });
+    expect(rest).toHaveLength(0);
+    expect(video.mime).toBe('video/mp4');
+    expect(video.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  });
+
+  it('422 is invalid_input and is not retried', async () => {
+    const { fake, provider } = await setup({ submitFailures: [422] });
+    const err = await rejection(provider.submitImage(imageInput));
+    expect(err).toMatchObject({ kind: 'invalid_input', retryable: false });
+    expect(fake.calls.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('401 is an api_key error, not retryable', async () => {
+    const { fake, provider } = await setup({ submitFailures: [401] });
+    const err = await rejection(provider.submitImage(imageInput));
+    expect(err).toMatchObject({ kind: 'api_key', retryable: false });
+    expect(fake.calls.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('429 is retried by the client with backoff, then succeeds', async () => {
+    const { fake, provider } = await setup({ submitFailures: [429] });
+    const started = Date.now();
+    const { requestId } = await provider.submitImage(imageInput);
+    // SPEC §9: first retry after 1 s ± 25 %.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    expect(fake.calls.filter((c) => c.startsWith('POST'))).toHaveLength(2);
+    expect(fake.submits).toHaveLength(1);
+    expect(await provider.waitForResult(imageRequest(requestId))).toHaveLength(4);
+  });
+
+  it('an unreachable server ends as a retryable network error after the client retries (4 attempts)', async () => {
+    const { fake } = await setup();
+    await fake.close();
+    let attempts = 0;
+    const counting: typeof fetch = (input, init) => {
+      attempts++;
+      return fake.fetch(input, init);
+    };
+    const provider = new FalProvider({ apiKey: 'k', fetch: counting, pollIntervalMs: 10 });
+    const err = await rejection(provider.submitImage(imageInput));
+    expect(err).toMatchObject({ kind: 'network', retryable: true, resubmit: false });
+    expect(attempts).toBe(4);
+  }, 20_000);
+
+  it('a failed output download is a network error that keeps the request id', async () => {
+    const { provider } = await setup({ deadFileHost: true });
+    const { requestId } = await provider.submitImage(imageInput);
+    const err = await rejection(provider.waitForResult(imageRequest(requestId)));
+    expect(err).toMatchObject({ kind: 'network', retryable: true, resubmit: false });
+  });
+
+  it('a model run that failed on fal asks for a new submission', async () => {
+    const { provider } = await setup({ resultFailure: 500 });
+    const { requestId } = await provider.submitImage(imageInput);
+    const err = await rejection(provider.waitForResult(imageRequest(requestId)));
+    expect(err).toMatchObject({ kind: 'other', retryable: true, resubmit: true });
+  });
+
+  it('resumes a stored request id in a fresh provider (after a restart) without submitting again', async () => {
+    const { fake, provider } = await setup({ statuses: ['IN_PROGRESS', 'IN_PROGRESS', 'COMPLETED'] });
+    const { requestId } = await provider.submitImage(imageInput);
+
+    // The worker died here; a new process builds a new provider and resumes by id.
+    const revived = new FalProvider({ apiKey: 'test-key', fetch: fake.fetch, pollIntervalMs: 10 });
+    const saved: Array<string | null> = [];
+    const outputs = await runProviderJob(revived, {
+      kind: 'image',
+      requestId,
+      loadInput: async () => {
+        throw new Error('fal must not need the input to resume');
+      },
+      saveRequestId: async (id) => {
+        saved.push(id);
+      },
+    });
+    expect(outputs).toHaveLength(4);
+    expect(fake.submits).toHaveLength(1);
+    expect(saved).toEqual([]);
+  });
+
+  it('a stored id fal no longer knows (404) is cleared and replaced by one new submission', async () => {
+    const { fake, provider } = await setup();
+    const saved: Array<string | null> = [];
+    const outputs = await runProviderJob(provider, {
+      kind: 'image',
+      requestId: `fal:${DEFAULT_FAL_IMAGE_MODEL}#expired-id`,
+      loadInput: async () => imageInput,
+      saveRequestId: async (id) => {
+        saved.push(id);
+      },
+    });
+    expect(outputs).toHaveLength(4);
+    expect(fake.submits).toHaveLength(1);
+    expect(saved).toEqual([null, `fal:${DEFAULT_FAL_IMAGE_MODEL}#req-1`]);
+  });
+
+  it('stops waiting when the signal aborts', async () => {
+    const { provider } = await setup({ statuses: ['IN_PROGRESS'] });
+    const { requestId } = await provider.submitImage(imageInput);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('lease lost')), 60);
+    await expect(provider.waitForResult(imageRequest(requestId), { signal: controller.signal })).rejects.toThrow('lease lost');
+  });
+
+  it('refuses bad input before calling fal', async () => {
+    const { fake, provider } = await setup();
+    const err = await rejection(provider.submitVideo({ ...videoInput, duration: 11 }));
+    expect(err).toMatchObject({ kind: 'invalid_input', retryable: false });
+    expect(fake.calls).toHaveLength(0);
+  });
+});

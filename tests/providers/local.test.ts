@@ -1,0 +1,198 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../server/providers/ai/errors';
+import { LocalStudioProvider } from '../../server/providers/ai/local';
+import { ffmpegPath } from '../../server/providers/ai/studio/ffmpeg';
+import { imageCanvas, imageLongSide } from '../../server/providers/ai/studio/images';
+import { loadProduct } from '../../server/providers/ai/studio/product';
+import type { ImageJobInput, ProviderOutput, VideoJobInput } from '../../server/providers/ai/types';
+import { busyPhoto, productPhoto } from './fixtures';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+let dir: string;
+let photo: Buffer;
+let smallPhoto: Buffer;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vitrin-local-test-'));
+  photo = await productPhoto(1600, 1200);
+  smallPhoto = await productPhoto(800, 600);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** ffmpeg-installer ships no ffprobe; `ffmpeg -i` prints the same facts on stderr. */
+async function probe(bytes: Buffer) {
+  const file = join(dir, `${sha(bytes).slice(0, 8)}.mp4`);
+  await writeFile(file, bytes);
+  const out = spawnSync(await ffmpegPath(), ['-hide_banner', '-i', file], { encoding: 'utf8' }).stderr;
+  const d = /Duration: (\d+):(\d+):([\d.]+)/.exec(out);
+  const stream = /Stream #0:0.*Video: (\w+).*?, (\w+)(?:\([^)]*\))?, (\d+)x(\d+)/.exec(out);
+  const fps = /, ([\d.]+) fps/.exec(out);
+  return {
+    seconds: d ? Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]) : NaN,
+    codec: stream?.[1],
+    pixFmt: stream?.[2],
+    width: Number(stream?.[3]),
+    height: Number(stream?.[4]),
+    fps: Number(fps?.[1]),
+  };
+}
+
+function expectRising(progress: number[]) {
+  expect(progress.length).toBeGreaterThan(2);
+  for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]);
+  expect(progress.at(-1)).toBe(100);
+}
+
+describe('LocalStudioProvider images', () => {
+  const input = (): ImageJobInput => ({ imageBytes: photo, mime: 'image/jpeg', prompt: 'stüdyo çekimi', numImages: 4 });
+  let first: ProviderOutput[] = [];
+  let firstId = '';
+
+  it('makes 4 distinct studio JPEGs, 2048 px on the long side for a 1600 px photo', async () => {
+    const provider = new LocalStudioProvider();
+    const { requestId } = await provider.submitImage(input());
+    expect(requestId).toMatch(/^local:image:/);
+    const progress: number[] = [];
+    first = await provider.waitForResult(
+      { kind: 'image', requestId, loadInput: async () => input() },
+      { onProgress: (p) => progress.push(p) },
+    );
+    firstId = requestId;
+
+    expect(first).toHaveLength(4);
+    for (const out of first) {
+      expect(out).toMatchObject({ mime: 'image/jpeg', ext: 'jpg' });
+      expect([...out.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      const meta = await sharp(out.bytes).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
+    }
+    expect(new Set(first.map((o) => sha(o.bytes))).size).toBe(4);
+    expectRising(progress);
+  });
+
+  it('after a restart, an unknown id is rendered again from its input, with the same pictures', async () => {
+    const revived = new LocalStudioProvider();
+    let loads = 0;
+    const again = await revived.waitForResult({
+      kind: 'image',
+      requestId: firstId,
+      loadInput: async () => {
+        loads++;
+        return input();
+      },
+    });
+    expect(loads).toBe(1);
+    expect(again.map((o) => sha(o.bytes))).toEqual(first.map((o) => sha(o.bytes)));
+  });
+
+  it('an undecodable photo is invalid_input and not retryable', async () => {
+    const provider = new LocalStudioProvider();
+    const bad = { ...input(), imageBytes: Buffer.from('not an image at all') };
+    const { requestId } = await provider.submitImage(bad);
+    const err = await provider.waitForResult({ kind: 'image', requestId, loadInput: async () => bad }).catch((e) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({ kind: 'invalid_input', retryable: false });
+    expect(provider.inMemoryRequests).toBe(0); // failed renders are forgotten, so a retry starts clean
+  });
+});
+
+describe('LocalStudioProvider video', () => {
+  // ultrafast only to spare the shared 2-core test machine; the default (veryfast) is timed by bench/providers.ts.
+  const videoOptions = { videoPreset: 'ultrafast' };
+  const input = (aspectRatio: VideoJobInput['aspectRatio']): VideoJobInput => ({
+    imageBytes: smallPhoto,
+    mime: 'image/jpeg',
+    prompt: '',
+    duration: 5,
+    aspectRatio,
+    resolution: '1080p',
+  });
+
+  it('renders a 5 s 16:9 H.264 MP4 at 1920x1080 and reports progress up to 100', async () => {
+    const provider = new LocalStudioProvider(videoOptions);
+    const { requestId } = await provider.submitVideo(input('16:9'));
+    const progress: number[] = [];
+    const outputs = await provider.waitForResult(
+      { kind: 'video', requestId, loadInput: async () => input('16:9') },
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(outputs).toHaveLength(1);
+    const [video] = outputs;
+    expect(video).toMatchObject({ mime: 'video/mp4', ext: 'mp4' });
+    expect(video.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const info = await probe(video.bytes);
+    expect(info).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', width: 1920, height: 1080, fps: 30 });
+    expect(info.seconds).toBeGreaterThan(4.9);
+    expect(info.seconds).toBeLessThan(5.2);
+    expectRising(progress);
+    // ffmpeg's own progress lines arrived, not just start and end.
+    expect(progress.filter((p) => p > 8 && p < 100).length).toBeGreaterThan(1);
+    // +faststart: the moov index comes before the media data.
+    expect(video.bytes.indexOf('moov')).toBeLessThan(video.bytes.indexOf('mdat'));
+  });
+
+  it('9:16 is 1080x1920; an aborted wait leaves the render running for the next waiter', async () => {
+    const provider = new LocalStudioProvider(videoOptions);
+    const { requestId } = await provider.submitVideo(input('9:16'));
+    const request = {
+      kind: 'video' as const,
+      requestId,
+      loadInput: async (): Promise<VideoJobInput> => {
+        throw new Error('the render is still in memory; no re-run expected');
+      },
+    };
+    const controller = new AbortController();
+    const aborted = provider.waitForResult(request, {
+      signal: controller.signal,
+      onProgress: (p) => p >= 8 && controller.abort(new Error('lease lost')),
+    });
+    await expect(aborted).rejects.toThrow('lease lost');
+
+    const [video] = await provider.waitForResult(request);
+    const info = await probe(video.bytes);
+    expect(info).toMatchObject({ width: 1080, height: 1920, codec: 'h264' });
+    expect(info.seconds).toBeGreaterThan(4.9);
+  });
+
+  it('refuses durations outside 5-10 s and other aspect ratios before rendering', async () => {
+    const provider = new LocalStudioProvider();
+    for (const bad of [{ duration: 4 }, { duration: 11 }, { duration: 5.5 }, { aspectRatio: '1:1' }]) {
+      const err = await provider.submitVideo({ ...input('16:9'), ...(bad as Partial<VideoJobInput>) }).catch((e) => e);
+      expect(err).toMatchObject({ kind: 'invalid_input', retryable: false });
+    }
+    expect(provider.inMemoryRequests).toBe(0);
+  });
+});
+
+describe('studio helpers', () => {
+  it('sizes: 4K long side from 2048 px photos up, otherwise 2048; canvas keeps the photo shape', () => {
+    expect(imageLongSide(4000)).toBe(4096);
+    expect(imageLongSide(2048)).toBe(4096);
+    expect(imageLongSide(1600)).toBe(2048);
+    expect(imageCanvas(4 / 3, 4096)).toEqual({ width: 4096, height: 3072 });
+    expect(imageCanvas(3 / 4, 2048)).toEqual({ width: 1536, height: 2048 });
+    expect(imageCanvas(9 / 21, 2048)).toEqual({ width: 1536, height: 2048 }); // clamped to 3:4
+  });
+
+  it('cuts the product out of a plain background, but keeps a busy photo whole', async () => {
+    const plain = await loadProduct(photo);
+    expect(plain.alpha).not.toBeNull();
+    expect(plain.width).toBeLessThan(1600); // cropped to the product
+    const busy = await loadProduct(await busyPhoto(400, 300));
+    expect(busy.alpha).toBeNull();
+    expect(busy).toMatchObject({ width: 400, height: 300 });
+    // A PNG with real transparency is its own mask, cropped to the opaque part.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><circle cx="200" cy="150" r="80" fill="#c33"/></svg>';
+    const cutout = await loadProduct(await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(cutout.alpha).not.toBeNull();
+    expect(cutout.width).toBeLessThan(200);
+  });
+});
