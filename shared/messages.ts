@@ -296,6 +296,36 @@ export const M = {
     statusUnknown: 'Bilinmiyor',
   },
 
+  plans: {
+    trial: {
+      description: 'Vitrin AI’ı risksiz deneyin',
+      features: ['10 ücretsiz kredi', '40 AI ürün görseli', '4K çözünürlük', 'Filigransız indirme'],
+      limitations: ['7 gün içinde kullanılmalı', 'Kredi kartı gerekmez'],
+    },
+    basic: {
+      description: 'Yeni başlayan mağazalar için',
+      features: ['Aylık 60 kredi', '240 AI ürün görseli', 'Ürün videoları', '4K çözünürlük', 'Ticari kullanım hakkı'],
+      limitations: ['E-posta desteği'],
+    },
+    standard: {
+      description: 'Büyüyen e-ticaret markaları için',
+      features: ['Aylık 180 kredi', '720 AI ürün görseli', 'Ürün videoları', '4K çözünürlük', 'Ticari kullanım hakkı', 'Öncelikli üretim'],
+      limitations: [],
+    },
+    premium: {
+      description: 'Geniş kataloglu satıcılar için',
+      features: ['Aylık 500 kredi', '2.000 AI ürün görseli', 'Ürün videoları', '4K çözünürlük', 'Ticari kullanım hakkı', 'Öncelikli üretim', 'Öncelikli destek'],
+      limitations: [],
+    },
+    perMonth: '/ay',
+    free: 'Ücretsiz',
+    popular: 'En Popüler',
+    perCredit: (price: string) => `Kredi başına ${price}`,
+    currentPlan: 'Mevcut Paket',
+    startFree: 'Ücretsiz Başla',
+    choosePlan: 'Paketi Seç',
+  },
+
   /** Built-in defaults for admin-editable content and settings. */
   defaults: {
     siteDescription: 'Ürün fotoğraflarınızı saniyeler içinde profesyonel stüdyo görsellerine ve videolara dönüştürün.',
