@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-20T00-00-initial';
+import * as billingProfiles from './2026-11-20T01-00-billing-profiles';
 
 /** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '2026-11-20T00-00-initial': initial,
+  '2026-11-20T01-00-billing-profiles': billingProfiles,
 };

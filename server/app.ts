@@ -12,6 +12,7 @@ import { healthRoutes } from './http/health';
 import { attachWebSocket } from './http/websocket';
 import { uploadRoutes } from './http/uploads';
 import { fileRoutes } from './http/files';
+import { webhookRoutes } from './http/webhooks';
 
 export type AppOptions = {
   deps: AppDeps;
@@ -30,6 +31,8 @@ export function createApp(opts: AppOptions): { app: express.Express; server: Ser
   app.use(securityHeaders({ dev: !!opts.devMiddleware, https: deps.secureCookies }));
   app.use(compression());
   app.use(healthRoutes(deps.db));
+  // Raw body and signature instead of Origin: mounted before any JSON parsing.
+  app.use(webhookRoutes(deps, deps.payments));
   app.use(originGuard(deps.allowedOrigins));
   app.use(
     '/trpc',

@@ -10,6 +10,7 @@ import { createApp } from './app';
 import type { AppDeps } from './trpc/context';
 import type { AiProvider } from './providers/ai';
 import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
+import { paymentsFromEnv } from './providers/payments';
 import { GenerationWorker } from './jobs/worker';
 
 export type RunningServer = {
@@ -59,6 +60,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     env,
     bus,
     storage,
+    payments: paymentsFromEnv(env),
     aiProvider: provider.name,
     secureCookies: publicUrl?.protocol === 'https:',
     allowedOrigins,

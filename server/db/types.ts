@@ -233,7 +233,17 @@ export interface EmailOutboxTable {
   created_at: Timestamp;
 }
 
+export interface BillingProfilesTable {
+  user_id: string;
+  provider: 'stripe' | 'lemonsqueezy';
+  customer_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  billing_profiles: BillingProfilesTable;
   users: UsersTable;
   profiles: ProfilesTable;
   user_preferences: UserPreferencesTable;

@@ -1,5 +1,9 @@
-import { router, openProcedure } from '../trpc/init';
+import { router, openProcedure, publicProcedure } from '../trpc/init';
 import { getSettings } from '../services/settings';
+import { getLanding } from '../services/landing';
+import { submitContactMessage } from '../services/contact';
+import { ZContactMessage } from '../../shared/schemas/contact';
+import { PLANS } from '../../shared/plans';
 
 export const contentRouter = router({
   /** Public site facts the shell needs everywhere, readable even in maintenance mode. */
@@ -16,5 +20,21 @@ export const contentRouter = router({
       imageCreditCost: s.imageCreditCost,
       videoCreditCost: s.videoCreditCost,
     };
+  }),
+
+  /**
+   * Everything the landing page shows: site texts by section and key, and the active stats,
+   * features, testimonials and reference works by display order (defaults when a list is empty).
+   * Served from a short-lived cache that admin edits invalidate (services/landing.ts).
+   */
+  landing: publicProcedure.query(({ ctx }) => getLanding(ctx.db)),
+
+  /** The four built-in packages (SPEC §9). */
+  plans: publicProcedure.query(() => PLANS),
+
+  /** D19: the landing page contact form; rate-limited per IP (D15). */
+  submitContact: publicProcedure.input(ZContactMessage).mutation(async ({ ctx, input }) => {
+    await submitContactMessage(ctx, ctx.ip, input);
+    return { ok: true as const };
   }),
 });

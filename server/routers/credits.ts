@@ -2,10 +2,28 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { getBalance } from '../services/credits';
+import { getPublicUser } from '../services/accounts';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
+import { PLAN_CODES, isPaidPlan } from '../../shared/plans';
+import { M } from '../../shared/messages';
+import { AppError } from '../errors';
 
 export const creditsRouter = router({
   balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.db, ctx.userId)),
+
+  /**
+   * Where a package button leads (SPEC §4): the trial goes to /app; a paid plan to the
+   * provider's hosted checkout, prefilled with the user's e-mail and id (D25).
+   */
+  checkout: protectedProcedure
+    .input(z.object({ plan: z.enum(PLAN_CODES) }))
+    .mutation(async ({ ctx, input }): Promise<{ url: string | null; redirect?: string; message?: string }> => {
+      if (!isPaidPlan(input.plan)) return { url: null, redirect: '/app' };
+      const user = await getPublicUser(ctx.db, ctx.userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
+      const url = ctx.payments.checkout?.checkoutUrl(input.plan, user) ?? null;
+      return url ? { url } : { url: null, message: M.credits.noPaymentProvider };
+    }),
 
   /** The caller's balance, now and after every change (purchase, usage, refund, admin). */
   onChange: protectedProcedure

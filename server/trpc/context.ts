@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import type { EventBus } from '../events/bus';
 import type { Storage } from '../providers/storage';
+import type { PaymentProviders } from '../providers/payments';
 import { COOKIE_NAME, clearedCookie, readCookie, sessionCookie } from '../auth/cookies';
 import { validateSession, type Session, type SessionKind } from '../auth/sessions';
 
@@ -12,6 +13,7 @@ export type AppDeps = {
   env: Env;
   bus: EventBus;
   storage: Storage;
+  payments: PaymentProviders;
   /** 'local' shows the preview-mode notice on the generate screens (D28). */
   aiProvider: 'local' | 'fal';
   secureCookies: boolean;

@@ -1,0 +1,30 @@
+import express, { Router } from 'express';
+import type { AppDeps } from '../trpc/context';
+import { WebhookSignatureError, type PaymentProvider } from '../providers/payments';
+import { applyPaymentEvent } from '../services/payments';
+
+/**
+ * POST /api/webhooks/stripe and /api/webhooks/lemonsqueezy: the raw body is verified by the
+ * provider's signature; a bad one gets 400 and writes nothing. Every verified event gets 2xx
+ * (replays, unknown types and unmatched users included) so the provider stops retrying.
+ */
+export function webhookRoutes(deps: AppDeps, providers: { stripe: PaymentProvider; lemonsqueezy: PaymentProvider }): Router {
+  const r = Router();
+  const raw = express.raw({ type: () => true, limit: '1mb' });
+  for (const name of ['stripe', 'lemonsqueezy'] as const) {
+    r.post(`/api/webhooks/${name}`, raw, async (req, res) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      let event;
+      try {
+        event = await providers[name].parseWebhook(body, req.headers);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) return res.status(400).json({ error: 'invalid signature' });
+        throw err;
+      }
+      const outcome = await applyPaymentEvent(deps.db, deps.bus, event);
+      if (outcome === 'ignored' || outcome === 'unmatched') console.log(`[webhook] ${event.eventKey} ${event.eventType}: ${outcome}`);
+      res.status(200).json({ received: true, outcome });
+    });
+  }
+  return r;
+}

@@ -1,0 +1,80 @@
+import Stripe from 'stripe';
+import type { PaidPlanCode } from '../../../shared/plans';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './types';
+import { resolvePlan } from './plan-match';
+
+export type StripeOptions = { webhookSecret?: string; links: Partial<Record<PaidPlanCode, string>> };
+
+const TOLERANCE_SECONDS = 5 * 60;
+
+/** Stripe Payment Links + signed webhooks, verified with the official package. */
+export class StripePayments implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  // Only webhook verification is used: no API key is needed for it.
+  private readonly stripe = new Stripe('sk_unused', { telemetry: false });
+
+  constructor(private readonly opts: StripeOptions) {}
+
+  checkoutUrl(plan: PaidPlanCode, user: { id: string; email: string }): string | null {
+    const link = this.opts.links[plan];
+    if (!link) return null;
+    const url = new URL(link);
+    url.searchParams.set('prefilled_email', user.email);
+    url.searchParams.set('client_reference_id', user.id);
+    return url.toString();
+  }
+
+  async parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentEvent> {
+    const signature = headers['stripe-signature'];
+    if (!this.opts.webhookSecret || typeof signature !== 'string') throw new WebhookSignatureError();
+    let event: Stripe.Event;
+    try {
+      event = await this.stripe.webhooks.constructEventAsync(rawBody, signature, this.opts.webhookSecret, TOLERANCE_SECONDS);
+    } catch {
+      throw new WebhookSignatureError();
+    }
+    const base = { provider: 'stripe' as const, eventKey: `stripe:${event.id}`, eventType: event.type };
+
+    if (event.type === 'checkout.session.completed') {
+      const s = event.data.object as Stripe.Checkout.Session;
+      if (s.payment_status !== 'paid') return { ...base, kind: 'ignored' };
+      // A subscription's first payment also arrives as invoice.paid: key both by the invoice.
+      const invoiceId = typeof s.invoice === 'string' ? s.invoice : s.invoice?.id;
+      return {
+        ...base,
+        kind: 'payment',
+        paymentRef: invoiceId ? `stripe:invoice:${invoiceId}` : `stripe:session:${s.id}`,
+        userRef: s.client_reference_id ?? null,
+        email: s.customer_details?.email ?? s.customer_email ?? null,
+        customerId: typeof s.customer === 'string' ? s.customer : (s.customer?.id ?? null),
+        plan: resolvePlan({ metadataPlan: s.metadata?.plan, amountCents: s.amount_total }),
+        amountCents: s.amount_total ?? 0,
+        currency: (s.currency ?? 'usd').toUpperCase(),
+        periodEnd: null,
+        card: null,
+      };
+    }
+
+    if (event.type === 'invoice.paid') {
+      const inv = event.data.object as Stripe.Invoice;
+      const line = inv.lines?.data?.[0];
+      const metaPlan = inv.metadata?.plan ?? line?.metadata?.plan ?? (inv as { subscription_details?: { metadata?: Record<string, string> } }).subscription_details?.metadata?.plan;
+      const periodEnd = line?.period?.end ? new Date(line.period.end * 1000) : null;
+      return {
+        ...base,
+        kind: 'payment',
+        paymentRef: `stripe:invoice:${inv.id}`,
+        userRef: null,
+        email: inv.customer_email ?? null,
+        customerId: typeof inv.customer === 'string' ? inv.customer : (inv.customer?.id ?? null),
+        plan: resolvePlan({ metadataPlan: metaPlan, amountCents: inv.amount_paid }),
+        amountCents: inv.amount_paid ?? 0,
+        currency: (inv.currency ?? 'usd').toUpperCase(),
+        periodEnd,
+        card: null,
+      };
+    }
+
+    return { ...base, kind: 'ignored' };
+  }
+}

@@ -1,0 +1,43 @@
+import type { PaidPlanCode } from '../../../shared/plans';
+
+/**
+ * What a verified webhook means to us, whichever provider sent it. Only `payment` events
+ * move credits; everything else is acknowledged and logged.
+ */
+export type PaymentEvent = {
+  provider: 'stripe' | 'lemonsqueezy';
+  /** The provider's own event identity: a replay carries the same key. */
+  eventKey: string;
+  eventType: string;
+} & (
+  | { kind: 'ignored' }
+  | {
+      kind: 'payment';
+      /** What was paid for: the same for two events about one payment (checkout + first invoice). */
+      paymentRef: string;
+      /** Our user id as sent through the checkout (client-editable: verified before use). */
+      userRef: string | null;
+      email: string | null;
+      customerId: string | null;
+      plan: PaidPlanCode | null;
+      amountCents: number;
+      currency: string;
+      periodEnd: Date | null;
+      card: { brand: string; last4: string } | null;
+    }
+);
+
+export class WebhookSignatureError extends Error {
+  constructor(message = 'invalid signature') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'lemonsqueezy';
+  /** The hosted checkout address for a plan, prefilled with the user's e-mail and id; null if not configured. */
+  checkoutUrl(plan: PaidPlanCode, user: { id: string; email: string }): string | null;
+  /** Verifies the signature over the raw body and parses the event; throws WebhookSignatureError. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentEvent>;
+}

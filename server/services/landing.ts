@@ -1,0 +1,202 @@
+import type { Db } from '../db';
+import type { ContentSection } from '../db/types';
+import { M } from '../../shared/messages';
+
+/** What the public landing page renders (`content.landing`). */
+export type LandingStat = { id: string; number: string; label: string; icon: string; iconColor: string };
+export type LandingFeature = { id: string; title: string; description: string; icon: string; iconColor: string };
+export type LandingTestimonial = {
+  id: string;
+  name: string;
+  company: string | null;
+  imageUrl: string | null;
+  text: string;
+  rating: number;
+};
+export type LandingPortfolioItem = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  beforeImageUrl: string;
+  afterImageUrl: string;
+};
+export type LandingContent = Record<ContentSection, Record<string, string>>;
+export type LandingData = {
+  content: LandingContent;
+  stats: LandingStat[];
+  features: LandingFeature[];
+  testimonials: LandingTestimonial[];
+  portfolio: LandingPortfolioItem[];
+};
+
+/** Seeded site texts (M.defaults.content) as plain section → key → value. */
+function defaultContent(): LandingContent {
+  const out = { hero: {}, portfolio: {}, testimonials: {}, features: {}, stats: {}, cta: {} } as LandingContent;
+  for (const [section, keys] of Object.entries(M.defaults.content)) {
+    const target = (out[section as ContentSection] ??= {});
+    for (const [key, [value]] of Object.entries(keys)) target[key] = value;
+  }
+  return out;
+}
+
+const DEFAULT_STATS: LandingStat[] = M.defaults.stats.map((s, i) => ({
+  id: `default-stat-${i + 1}`,
+  number: s.number,
+  label: s.label,
+  icon: s.icon,
+  iconColor: s.icon_color,
+}));
+const DEFAULT_FEATURES: LandingFeature[] = M.defaults.features.map((f, i) => ({
+  id: `default-feature-${i + 1}`,
+  title: f.title,
+  description: f.description,
+  icon: f.icon,
+  iconColor: f.icon_color,
+}));
+const DEFAULT_TESTIMONIALS: LandingTestimonial[] = M.defaults.testimonials.map((t, i) => ({
+  id: `default-testimonial-${i + 1}`,
+  name: t.name,
+  company: t.company,
+  imageUrl: null,
+  text: t.text,
+  rating: t.rating,
+}));
+
+type ListTable = 'site_stats' | 'features' | 'testimonials';
+
+/**
+ * SPEC §2: stats, features and testimonials use the server's rows when there are any, else the
+ * built-in defaults. A table whose rows an admin has all hidden stays empty (the admin's choice);
+ * only an empty table falls back.
+ */
+async function withFallback<T>(db: Db, table: ListTable, active: T[], defaults: T[]): Promise<T[]> {
+  if (active.length > 0) return active;
+  const any = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
+  return any ? [] : defaults;
+}
+
+/** Reads everything the landing page needs: active rows only, by display order (SPEC §6/§7). */
+export async function loadLanding(db: Db): Promise<LandingData> {
+  const [contentRows, statRows, featureRows, testimonialRows, portfolioRows] = await Promise.all([
+    db.selectFrom('site_content').select(['section', 'key', 'value']).execute(),
+    db
+      .selectFrom('site_stats')
+      .select(['id', 'number', 'label', 'icon', 'icon_color'])
+      .where('is_active', '=', true)
+      .orderBy('display_order', 'asc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+    db
+      .selectFrom('features')
+      .select(['id', 'title', 'description', 'icon', 'icon_color'])
+      .where('is_active', '=', true)
+      .orderBy('display_order', 'asc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+    db
+      .selectFrom('testimonials')
+      .select(['id', 'name', 'company', 'image_url', 'text', 'rating'])
+      .where('is_active', '=', true)
+      .orderBy('display_order', 'asc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+    db
+      .selectFrom('portfolio_items')
+      .select(['id', 'title', 'description', 'category', 'before_image_url', 'after_image_url'])
+      .where('is_active', '=', true)
+      .orderBy('display_order', 'asc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+  ]);
+
+  // Seeded texts first, the database's values over them: a text an admin cleared falls back too.
+  const content = defaultContent();
+  for (const row of contentRows) {
+    if (row.value.trim() === '') continue;
+    (content[row.section] ??= {})[row.key] = row.value;
+  }
+
+  const [stats, features, testimonials] = await Promise.all([
+    withFallback(
+      db,
+      'site_stats',
+      statRows.map((r) => ({ id: r.id, number: r.number, label: r.label, icon: r.icon, iconColor: r.icon_color })),
+      DEFAULT_STATS,
+    ),
+    withFallback(
+      db,
+      'features',
+      featureRows.map((r) => ({ id: r.id, title: r.title, description: r.description, icon: r.icon, iconColor: r.icon_color })),
+      DEFAULT_FEATURES,
+    ),
+    withFallback(
+      db,
+      'testimonials',
+      testimonialRows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        company: r.company,
+        imageUrl: r.image_url || null,
+        text: r.text,
+        rating: Math.min(5, Math.max(1, r.rating)),
+      })),
+      DEFAULT_TESTIMONIALS,
+    ),
+  ]);
+
+  return {
+    content,
+    stats,
+    features,
+    testimonials,
+    portfolio: portfolioRows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      category: r.category,
+      beforeImageUrl: r.before_image_url,
+      afterImageUrl: r.after_image_url,
+    })),
+  };
+}
+
+/**
+ * Short-lived per-process cache: the landing page is the busiest read, and its rows change only
+ * when an admin edits them. This process drops it at once on `invalidateLandingCache()`; other
+ * processes pick the change up within the TTL.
+ */
+export const LANDING_CACHE_TTL_MS = 30_000;
+
+type Entry = { expiresAt: number; value: Promise<LandingData> };
+let cache = new WeakMap<Db, Entry>();
+
+export function getLanding(db: Db): Promise<LandingData> {
+  const now = Date.now();
+  const hit = cache.get(db);
+  if (hit && hit.expiresAt > now) return hit.value;
+  // Concurrent callers share one load instead of each querying the database.
+  const value = loadLanding(db);
+  const entry: Entry = { expiresAt: now + LANDING_CACHE_TTL_MS, value };
+  const map = cache;
+  map.set(db, entry);
+  // A failed load is not kept: the next request tries again.
+  value.catch(() => {
+    if (map.get(db) === entry) map.delete(db);
+  });
+  return value;
+}
+
+/**
+ * Call after any admin change to site content, stats, features, testimonials or portfolio.
+ * With a database, only its entry is dropped; without one, every entry in this process.
+ * A load already under way when this runs is not stored (its entry is gone), so nothing stale survives.
+ */
+export function invalidateLandingCache(db?: Db): void {
+  if (db) cache.delete(db);
+  else cache = new WeakMap();
+}

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { EventBus } from '../events/bus';
+import type { PaymentEvent } from '../providers/payments';
+import { findPlan } from '../../shared/plans';
+import { M } from '../../shared/messages';
+import { PAID_PERIOD_DAYS } from '../../shared/constants';
+import { addCredits } from './credit-ops';
+
+export type WebhookOutcome = 'credited' | 'duplicate' | 'already_credited' | 'unmatched' | 'ignored';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Applies one verified webhook in ONE transaction (D9, D26):
+ * - `processed_webhooks` by event key: a replay (sequential or concurrent) changes nothing;
+ * - the payment itself is credited once per `paymentRef` (ledger reason 'purchase'), so the
+ *   checkout and first-invoice events of one payment credit once, whichever arrives first;
+ * - the user is the checkout's reference if it names a real user, else the provider customer
+ *   we saw before, else an exact e-mail match; otherwise the event is recorded as unmatched.
+ */
+export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEvent): Promise<WebhookOutcome> {
+  const result = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('processed_webhooks')
+      .values({ event_key: event.eventKey, provider: event.provider, event_type: event.eventType })
+      .onConflict((oc) => oc.column('event_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return { outcome: 'duplicate' as const };
+    if (event.kind === 'ignored') return { outcome: 'ignored' as const };
+
+    // Serialise the twin events of one payment (checkout + invoice) on the payment itself.
+    await sql`select pg_advisory_xact_lock(hashtext(${event.paymentRef}))`.execute(trx);
+
+    const user = await findUser(trx as unknown as Db, event);
+    const plan = findPlan(event.plan);
+    const summary = { paymentRef: event.paymentRef, plan: event.plan, amountCents: event.amountCents, currency: event.currency, email: event.email };
+    if (!user || !plan) {
+      await trx.updateTable('processed_webhooks').set({ matched: false, summary: JSON.stringify(summary) }).where('id', '=', inserted.id).execute();
+      return { outcome: 'unmatched' as const };
+    }
+    await trx.updateTable('processed_webhooks').set({ user_id: user.id, summary: JSON.stringify(summary) }).where('id', '=', inserted.id).execute();
+
+    if (event.customerId || event.card) {
+      const profile = {
+        user_id: user.id,
+        provider: event.provider,
+        customer_id: event.customerId,
+        card_brand: event.card?.brand ?? null,
+        card_last4: event.card?.last4 ?? null,
+      };
+      await trx
+        .insertInto('billing_profiles')
+        .values(profile)
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            provider: event.provider,
+            customer_id: sql`coalesce(${event.customerId}, billing_profiles.customer_id)`,
+            card_brand: sql`coalesce(${profile.card_brand}, billing_profiles.card_brand)`,
+            card_last4: sql`coalesce(${profile.card_last4}, billing_profiles.card_last4)`,
+            updated_at: new Date(),
+          }),
+        )
+        .execute();
+    }
+
+    const already = await trx
+      .selectFrom('credit_ledger')
+      .select('id')
+      .where('reason', '=', 'purchase')
+      .where('ref', '=', event.paymentRef)
+      .executeTakeFirst();
+    if (already) return { outcome: 'already_credited' as const };
+
+    const balance = await addCredits(trx, {
+      userId: user.id,
+      amount: plan.credits,
+      reason: 'purchase',
+      ref: event.paymentRef,
+      type: 'purchase',
+      description: M.credits.purchaseDescription(plan.name),
+      planCode: plan.id,
+      amountPaidCents: event.amountCents,
+      currency: event.currency,
+      provider: event.provider,
+    });
+    // Period end from the provider, else 30 days; never earlier than a period already paid for,
+    // so events arriving out of order end in the same state.
+    const periodEnd = event.periodEnd ?? new Date(Date.now() + PAID_PERIOD_DAYS * 86_400_000);
+    await trx
+      .updateTable('users')
+      .set({
+        plan_code: plan.id,
+        credits_expire_at: sql`greatest(coalesce(credits_expire_at, ${periodEnd}), ${periodEnd})`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    return { outcome: 'credited' as const, userId: user.id, balance, plan: plan.name, email: user.email };
+  });
+
+  if (result.outcome === 'credited') {
+    bus.publish({ type: 'credits.changed', userId: result.userId, balance: result.balance });
+    bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
+  }
+  return result.outcome;
+}
+
+async function findUser(db: Db, event: Extract<PaymentEvent, { kind: 'payment' }>): Promise<{ id: string; email: string } | null> {
+  if (event.userRef && UUID.test(event.userRef)) {
+    const byRef = await db.selectFrom('users').select(['id', 'email']).where('id', '=', event.userRef).executeTakeFirst();
+    if (byRef) return byRef;
+  }
+  if (event.customerId) {
+    const byCustomer = await db
+      .selectFrom('billing_profiles')
+      .innerJoin('users', 'users.id', 'billing_profiles.user_id')
+      .select(['users.id', 'users.email'])
+      .where('billing_profiles.provider', '=', event.provider)
+      .where('billing_profiles.customer_id', '=', event.customerId)
+      .executeTakeFirst();
+    if (byCustomer) return byCustomer;
+  }
+  if (event.email) {
+    const byEmail = await db.selectFrom('users').select(['id', 'email']).where('email', '=', event.email.trim().toLowerCase()).executeTakeFirst();
+    if (byEmail) return byEmail;
+  }
+  return null;
+}

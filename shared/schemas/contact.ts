@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { M } from '../messages';
+import { ZEmail } from './auth';
+
+const V = M.validation;
+
+/** D19 contact form: the same schema validates the Mantine form and `content.submitContact`. */
+export const ZContactMessage = z.object({
+  name: z.string().trim().min(2, V.fullNameMin).max(120, V.tooLong),
+  email: ZEmail,
+  company: z
+    .string()
+    .trim()
+    .max(160, V.tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  message: z.string().trim().min(10, M.contact.messageMin).max(5000, M.contact.messageMax),
+});
+export type TContactMessage = z.input<typeof ZContactMessage>;
+export type TContactMessageParsed = z.output<typeof ZContactMessage>;
