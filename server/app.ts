@@ -13,6 +13,7 @@ import { attachWebSocket } from './http/websocket';
 import { uploadRoutes } from './http/uploads';
 import { fileRoutes } from './http/files';
 import { webhookRoutes } from './http/webhooks';
+import { invoiceRoutes } from './http/invoices';
 
 export type AppOptions = {
   deps: AppDeps;
@@ -45,6 +46,7 @@ export function createApp(opts: AppOptions): { app: express.Express; server: Ser
   );
   app.use(uploadRoutes(deps, deps.storage));
   app.use(fileRoutes(deps, deps.storage));
+  app.use(invoiceRoutes(deps));
   app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
 
   if (opts.devMiddleware) {

@@ -12,6 +12,7 @@ import type { AiProvider } from './providers/ai';
 import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
 import { paymentsFromEnv } from './providers/payments';
 import { GenerationWorker } from './jobs/worker';
+import { startExpirySweep } from './jobs/expiry-sweep';
 
 export type RunningServer = {
   url: string;
@@ -66,6 +67,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     allowedOrigins,
     onJobQueued: () => worker?.notify(),
   };
+  const stopSweep = startExpirySweep(handle.db, bus);
   if (env.WORKER_CONCURRENCY > 0) {
     worker = new GenerationWorker({ db: handle.db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
     worker.start();
@@ -93,6 +95,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     handle,
     worker,
     close: async () => {
+      stopSweep();
       await worker?.stop();
       await closeSockets();
       server.closeAllConnections();

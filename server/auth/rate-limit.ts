@@ -43,14 +43,14 @@ export async function releaseRateLimit(db: Db, key: string): Promise<void> {
 }
 
 /**
- * Counts one attempt on every key BEFORE the password hash runs. The counting upsert is atomic,
- * so concurrent guesses each take their own slot: a burst cannot slip past a check-then-count gap.
- * Returns false when any key is over its limit; the caller refuses without hashing.
+ * Counts one attempt on each key, in order, BEFORE the password hash runs. The counting upsert is
+ * atomic, so concurrent guesses each take their own slot: a burst cannot slip past a
+ * check-then-count gap. Stops at the first key over its limit (later keys are not counted, so a
+ * blocked address cannot inflate a victim's per-e-mail counter); false means refuse unhashed.
  */
 export async function takeAttempt(db: Db, keys: Array<{ key: string; limit: number; windowMs: number }>): Promise<boolean> {
-  let allowed = true;
-  for (const k of keys) if (!(await hitRateLimit(db, k.key, k.limit, k.windowMs)).allowed) allowed = false;
-  return allowed;
+  for (const k of keys) if (!(await hitRateLimit(db, k.key, k.limit, k.windowMs)).allowed) return false;
+  return true;
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {

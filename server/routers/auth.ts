@@ -47,8 +47,8 @@ export const authRouter = router({
     // Each attempt is counted atomically BEFORE argon2 runs, so a flood (even a concurrent
     // one) costs us one small query per request once over the limit.
     const allowed = await takeAttempt(ctx.db, [
-      { key: emailKey, ...E },
       { key: ipKey, ...I },
+      { key: emailKey, ...E },
     ]);
     if (!allowed) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     let userId: string;

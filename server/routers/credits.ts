@@ -7,6 +7,8 @@ import { UNLIMITED_BALANCE } from '../../shared/constants';
 import { PLAN_CODES, isPaidPlan } from '../../shared/plans';
 import { M } from '../../shared/messages';
 import { AppError } from '../errors';
+import { customerDashboard } from '../services/dashboard';
+import { billingSummary, listTransactions } from '../services/billing';
 
 export const creditsRouter = router({
   balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.db, ctx.userId)),
@@ -24,6 +26,14 @@ export const creditsRouter = router({
       const url = ctx.payments.checkout?.checkoutUrl(input.plan, user) ?? null;
       return url ? { url } : { url: null, message: M.credits.noPaymentProvider };
     }),
+
+  transactions: protectedProcedure
+    .input(z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(20) }))
+    .query(({ ctx, input }) => listTransactions(ctx.db, ctx.userId, input)),
+
+  dashboard: protectedProcedure.query(({ ctx }) => customerDashboard(ctx.db, ctx.userId)),
+
+  billing: protectedProcedure.query(({ ctx }) => billingSummary(ctx.db, ctx.userId)),
 
   /** The caller's balance, now and after every change (purchase, usage, refund, admin). */
   onChange: protectedProcedure

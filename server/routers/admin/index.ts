@@ -16,8 +16,8 @@ export const adminRouter = router({
     const I = LIMITS.signInPerIp;
     // Counted atomically before argon2 runs (see auth.signIn); a failure keeps its count.
     const allowed = await takeAttempt(ctx.db, [
-      { key: emailKey, ...E },
       { key: ipKey, ...I },
+      { key: emailKey, ...E },
     ]);
     if (!allowed) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     const adminId = await checkAdminCredentials(ctx.db, input.email, input.password);

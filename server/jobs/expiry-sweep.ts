@@ -1,0 +1,32 @@
+import type { Db } from '../db';
+import type { EventBus } from '../events/bus';
+import { applyExpiry } from '../services/credits';
+import { UNLIMITED_BALANCE } from '../../shared/constants';
+
+/** Expires every balance whose paid or trial period has ended (D8); returns how many. */
+export async function sweepExpiredCredits(db: Db, bus: EventBus, now = new Date()): Promise<number> {
+  const due = await db
+    .selectFrom('users')
+    .select('id')
+    .where('credits_expire_at', '<=', now)
+    .where('credits_balance', '<>', UNLIMITED_BALANCE)
+    .limit(1000)
+    .execute();
+  let expired = 0;
+  for (const { id } of due) {
+    if (await applyExpiry(db, id, now)) {
+      expired++;
+      bus.publish({ type: 'credits.changed', userId: id, balance: 0 });
+    }
+  }
+  return expired;
+}
+
+/** Runs the sweep periodically; every process may run it, applyExpiry is safe to race. */
+export function startExpirySweep(db: Db, bus: EventBus, everyMs = 10 * 60_000): () => void {
+  const timer = setInterval(() => {
+    sweepExpiredCredits(db, bus).catch((err) => console.error('[expiry]', err));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,136 @@
+import type { Db } from '../db';
+import type { CreditTxType } from '../db/types';
+import { findPlan } from '../../shared/plans';
+import { M } from '../../shared/messages';
+import { creditsUsed } from './dashboard';
+import { monthStart } from './months';
+
+export type TransactionView = {
+  id: string;
+  type: CreditTxType;
+  amount: number;
+  description: string;
+  planCode: string | null;
+  amountPaidCents: number | null;
+  currency: string | null;
+  invoiceNumber: string | null;
+  createdAt: string;
+};
+
+/** D27: the invoice number is INV- and the first 8 characters of the transaction id. */
+export const invoiceNumber = (txId: string) => `INV-${txId.slice(0, 8)}`;
+
+export async function listTransactions(db: Db, userId: string, opts: { page: number; pageSize: number }) {
+  const rows = await db
+    .selectFrom('credit_transactions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .execute();
+  const { n } = await db.selectFrom('credit_transactions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const items: TransactionView[] = rows.map((t) => ({
+    id: t.id,
+    type: t.type,
+    amount: t.amount,
+    description: t.description,
+    planCode: t.plan_code,
+    amountPaidCents: t.amount_paid_cents,
+    currency: t.currency,
+    invoiceNumber: t.type === 'purchase' && t.amount_paid_cents != null ? invoiceNumber(t.id) : null,
+    createdAt: new Date(t.created_at).toISOString(),
+  }));
+  return { items, total: Number(n), page: opts.page, pageSize: opts.pageSize };
+}
+
+/** Billing tiles (USD), the current package and the card the provider reported. */
+export async function billingSummary(db: Db, userId: string, now = new Date()) {
+  const thisMonth = monthStart(now, 0);
+  const spent = await db
+    .selectFrom('credit_transactions')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('amount_paid_cents'), eb.lit(0)).as('total'),
+      eb.fn.coalesce(eb.fn.sum<number>('amount_paid_cents').filterWhere('created_at', '>=', thisMonth), eb.lit(0)).as('month'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const [used, profile, user] = await Promise.all([
+    creditsUsed(db, userId),
+    db.selectFrom('billing_profiles').select(['provider', 'card_brand', 'card_last4']).where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('users').select(['plan_code', 'credits_expire_at', 'credits_balance']).where('id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    thisMonthSpentCents: Number(spent.month),
+    totalSpentCents: Number(spent.total),
+    totalTransactions: Number(spent.count),
+    creditsUsed: used,
+    planCode: user.plan_code,
+    renewsAt: user.credits_expire_at ? new Date(user.credits_expire_at).toISOString() : null,
+    paymentMethod: profile ? { provider: profile.provider, brand: profile.card_brand, last4: profile.card_last4 } : null,
+  };
+}
+
+/** One plain-text invoice for one purchase of its owner; null for anything else. */
+export async function renderInvoice(db: Db, userId: string, txId: string): Promise<{ name: string; text: string } | null> {
+  const t = await db
+    .selectFrom('credit_transactions')
+    .innerJoin('profiles', 'profiles.id', 'credit_transactions.user_id')
+    .select([
+      'credit_transactions.id',
+      'credit_transactions.amount',
+      'credit_transactions.description',
+      'credit_transactions.plan_code',
+      'credit_transactions.amount_paid_cents',
+      'credit_transactions.currency',
+      'credit_transactions.provider',
+      'credit_transactions.created_at',
+      'profiles.full_name',
+      'profiles.email',
+      'profiles.company_name',
+    ])
+    .where('credit_transactions.id', '=', txId)
+    .where('credit_transactions.user_id', '=', userId)
+    .where('credit_transactions.type', '=', 'purchase')
+    .where('credit_transactions.amount_paid_cents', 'is not', null)
+    .executeTakeFirst();
+  if (!t) return null;
+  const I = M.invoice;
+  const number = invoiceNumber(t.id);
+  const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: t.currency ?? 'USD' }).format((t.amount_paid_cents ?? 0) / 100);
+  const date = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(t.created_at));
+  const lines = [
+    I.title,
+    '='.repeat(40),
+    `${I.number}: ${number}`,
+    `${I.date}: ${date}`,
+    '',
+    `${I.customer}: ${t.full_name}`,
+    `${I.email}: ${t.email}`,
+    ...(t.company_name ? [`${I.company}: ${t.company_name}`] : []),
+    '',
+    `${I.item}: ${findPlan(t.plan_code)?.name ?? t.description} — ${t.description}`,
+    `${I.credits}: ${t.amount}`,
+    `${I.amount}: ${money}`,
+    ...(t.provider ? [`${I.provider}: ${t.provider}`] : []),
+    `${I.reference}: ${t.id}`,
+    '',
+    I.footer,
+    '',
+  ];
+  return { name: `${number}.txt`, text: lines.join('\n') };
+}
+
+export async function purchaseIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('credit_transactions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'purchase')
+    .where('amount_paid_cents', 'is not', null)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map((r) => r.id);
+}

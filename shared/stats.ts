@@ -1,0 +1,16 @@
+/**
+ * D10: month-over-month change, rounded, with a sign. `+100%` when the previous value was 0
+ * and the current is above it; `+0%` when both are 0.
+ */
+export function percentChange(current: number, previous: number): string {
+  if (previous === 0) return current > 0 ? '+100%' : '+0%';
+  const pct = Math.round(((current - previous) / previous) * 100);
+  return `${pct >= 0 ? '+' : ''}${pct}%`;
+}
+
+/** SPEC §9 savings estimate in Turkish lira: 4 images × 150 per image run, 250 per video. */
+export const SAVINGS_TRY = { perImage: 150, imagesPerRun: 4, perVideo: 250 } as const;
+
+export function savingsOf(imageRuns: number, videos: number): number {
+  return imageRuns * SAVINGS_TRY.imagesPerRun * SAVINGS_TRY.perImage + videos * SAVINGS_TRY.perVideo;
+}
