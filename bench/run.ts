@@ -1,0 +1,19 @@
+import { benchProviders } from './providers';
+import { benchCredits } from './credits';
+
+/**
+ * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
+ * (default: the local server CI has); without one reachable, that part is skipped.
+ */
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const providers = await benchProviders();
+console.log(`Yerel stüdyo, 12 MP fotoğraftan 4 görsel: ${(providers.images12mp.ms / 1000).toFixed(1)} s (${providers.images12mp.outputs.map((o) => `${o.width}x${o.height}`).join(', ')})`);
+console.log(`Yerel stüdyo, 5 sn 1080p video: ${(providers.video5s1080p.ms / 1000).toFixed(1)} s (${providers.video5s1080p.kb} KB)`);
+try {
+  const credits = await benchCredits(pgUrl);
+  console.log(`Kredi düşümü, ${credits.callers} eşzamanlı istemci (Postgres): ${credits.takesPerSecond} işlem/sn (${credits.takes} işlem, ${credits.ms} ms)`);
+} catch (err) {
+  console.log(`Postgres kredi ölçümü atlandı: ${(err as Error).message}`);
+}
+console.log(`Makine: ${providers.machine.cpus} çekirdek, yük ${providers.machine.loadAvg1m.toFixed(2)}`);
