@@ -392,13 +392,21 @@ describe('throttling (SECURITY 13, D15)', () => {
     expect(r.status).toBe(429);
     expect(r.error.message).toBe(TOO_MANY);
     expect(verifySpy).not.toHaveBeenCalled();
+    // The blocked address did not count against the victim's own e-mail counter.
+    const victim = await db.selectFrom('rate_limits').select('count').where('key', '=', 'signin:email:ip-victim@example.com').executeTakeFirst();
+    expect(victim?.count ?? 0).toBe(0);
     // The same account from another address is fine: the IP is throttled, not the account.
     expect((await signIn(client(), 'ip-victim@example.com')).status).toBe(200);
   });
 
   test('successful sign-ins do not use up the per-IP budget', async () => {
     const office = client();
-    for (let i = 0; i < 21; i++) expect((await signIn(office, 'ayse@example.com')).status, `sign-in ${i + 1}`).toBe(200);
+    // 19 failures already counted for this address (one short of the limit of 20).
+    for (let i = 0; i < 19; i++) await hitRateLimit(db, `signin:ip:${office.headers['x-forwarded-for']}`, 20, 15 * 60_000);
+    for (let i = 0; i < 3; i++) expect((await signIn(office, 'ayse@example.com')).status, `sign-in ${i + 1}`).toBe(200);
+    // …and the last failure allowed still gets its honest answer.
+    expect((await signIn(office, 'ayse@example.com', 'yanlis-sifre')).status).toBe(401);
+    expect((await signIn(office, 'ayse@example.com')).status).toBe(429);
   });
 
   test('the limiter state lives in the database and is shared by two servers', async () => {

@@ -31,6 +31,13 @@ export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<D
       await handle.close();
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // pool.end() resolves before its sockets are fully closed; killing a closing connection
+      // (drop ... with force) makes pg raise an unhandled 57P01. Let them go first (≤ 2 s).
+      for (let i = 0; i < 40; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

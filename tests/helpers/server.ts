@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { startServer, type RunningServer } from '../../server/index';
 import { readEnv } from '../../server/env';
 import { openDatabase } from '../../server/db';
@@ -18,7 +19,14 @@ export async function startTestServer(
     ...envOverrides,
   } as NodeJS.ProcessEnv);
   const running = await startServer({ env, handle, log: opts.log ?? (() => {}) });
-  return { ...running, close: async () => { await running.close(); await handle.close(); } };
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      await handle.close();
+      if (env.DATA_DIR.startsWith('/tmp/vitrin-test-')) rmSync(env.DATA_DIR, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -30,7 +38,7 @@ export async function startSecondServer(first: RunningServer, envOverrides: Reco
   const handle = url ? await openDatabase({ databaseUrl: url, poolSize: 5 }) : first.handle;
   const env = readEnv({
     PORT: '0',
-    DATA_DIR: `/tmp/vitrin-test-${process.pid}-${Date.now()}-2`,
+    DATA_DIR: first.deps.env.DATA_DIR, // the same storage, as a second process would have
     ADMIN_EMAIL: 'admin@test.local',
     ADMIN_PASSWORD: 'admin-secret-1',
     WORKER_CONCURRENCY: '1',
