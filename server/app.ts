@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from './trpc/router';
+import { M } from '../shared/messages';
 import { createContext, type AppDeps } from './trpc/context';
 import { securityHeaders } from './http/security-headers';
 import { originGuard } from './http/origin-guard';
@@ -14,6 +15,7 @@ import { uploadRoutes } from './http/uploads';
 import { fileRoutes } from './http/files';
 import { webhookRoutes } from './http/webhooks';
 import { invoiceRoutes } from './http/invoices';
+import { adminUploadRoutes } from './http/admin-uploads';
 
 export type AppOptions = {
   deps: AppDeps;
@@ -45,6 +47,7 @@ export function createApp(opts: AppOptions): { app: express.Express; server: Ser
     }),
   );
   app.use(uploadRoutes(deps, deps.storage));
+  app.use(adminUploadRoutes(deps));
   app.use(fileRoutes(deps, deps.storage));
   app.use(invoiceRoutes(deps));
   app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
@@ -65,8 +68,14 @@ export function createApp(opts: AppOptions): { app: express.Express; server: Ser
 
   // Last resort: never a stack trace to the client.
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const e = err as { type?: string; status?: number };
+    // Body-parser refusals (malformed JSON, too large) are the client's mistake, not ours.
+    if (e?.type === 'entity.parse.failed' || e?.type === 'entity.too.large') {
+      if (!res.headersSent) res.status(e.status ?? 400).json({ error: { message: M.common.invalidInput, data: { appCode: 'VALIDATION' } } });
+      return;
+    }
     console.error('[http]', err);
-    if (!res.headersSent) res.status(500).json({ error: 'internal' });
+    if (!res.headersSent) res.status(500).json({ error: { message: M.common.unexpected, data: { appCode: 'INTERNAL' } } });
   });
 
   const server = createServer(app);

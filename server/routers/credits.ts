@@ -1,5 +1,5 @@
 import { tracked } from '@trpc/server';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { getBalance } from '../services/credits';
 import { getPublicUser } from '../services/accounts';

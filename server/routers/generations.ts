@@ -1,5 +1,5 @@
 import { tracked } from '@trpc/server';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { ZCreateImage, ZCreateVideo, ZGenerationId, ZGenerationList } from '../../shared/schemas/generations';
 import { createGeneration, getGeneration, listGenerations, toView, type GenerationView } from '../services/generations';

@@ -55,6 +55,9 @@ export async function ensureFirstAdmin(
     }
     return;
   }
+  if (opts.email || opts.password) {
+    opts.log('Uyarı: ADMIN_EMAIL ve ADMIN_PASSWORD birlikte verilmeli; biri eksik olduğu için yok sayıldı.');
+  }
   const any = await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const email = 'admin@vitrin.local';

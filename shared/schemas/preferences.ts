@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const LANGUAGES = ['tr', 'en'] as const;
 export const TIMEZONES = ['Europe/Istanbul', 'Europe/London', 'America/New_York'] as const;
