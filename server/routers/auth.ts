@@ -1,5 +1,5 @@
 import { router, openProcedure, publicProcedure, protectedProcedure } from '../trpc/init';
-import { ZProfileUpdate, ZSignIn, ZSignUp } from '../../shared/schemas/auth';
+import { ZChangePassword, ZProfileUpdate, ZSignIn, ZSignUp } from '../../shared/schemas/auth';
 import { ZSavePreferences } from '../../shared/schemas/preferences';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
@@ -35,6 +35,7 @@ export const authRouter = router({
       throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     }
     const user = await accounts.signUp(ctx.db, input);
+    ctx.bus.publish({ type: 'admin.activity', kind: 'signup', summary: user.email, at: new Date(user.created_at).toISOString() });
     await startSession(ctx, user.id, input.rememberMe);
     return { user: await requireUser(ctx, user.id) };
   }),
@@ -80,6 +81,15 @@ export const authRouter = router({
   updateProfile: protectedProcedure.input(ZProfileUpdate).mutation(async ({ ctx, input }) => {
     await accounts.updateProfile(ctx.db, ctx.userId, input);
     return { user: await requireUser(ctx, ctx.userId) };
+  }),
+
+  changePassword: protectedProcedure.input(ZChangePassword).mutation(async ({ ctx, input }) => {
+    const ended = await accounts.changePassword(ctx.db, ctx.userId, input.currentPassword, input.newPassword);
+    for (const sessionId of ended) ctx.bus.publish({ type: 'session.ended', sessionId });
+    // This browser stays signed in on a brand-new session; every other one is gone.
+    const { token, session } = await createSession(ctx.db, 'customer', ctx.userId, ctx.session.remember);
+    ctx.setCookie(sessionCookie('customer', token, session, ctx.secureCookies));
+    return { ok: true as const };
   }),
 
   preferences: protectedProcedure.query(({ ctx }) => getPreferences(ctx.db, ctx.userId)),

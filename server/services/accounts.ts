@@ -102,3 +102,20 @@ export async function updateProfile(
     .where('id', '=', userId)
     .execute();
 }
+
+/**
+ * Changes the password after checking the current one, and ends EVERY session of the user
+ * (SECURITY 11); the caller then opens a fresh session for this browser. Returns the ended ids.
+ */
+export async function changePassword(db: Db, userId: string, current: string, next: string): Promise<string[]> {
+  const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  if (!user || !(await verifyPassword(user.password_hash, current))) {
+    throw new AppError('VALIDATION', M.profile.wrongCurrentPassword, { currentPassword: M.profile.wrongCurrentPassword });
+  }
+  const hash = await hashPassword(next);
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', userId).execute();
+    const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+    return ended.map((s) => s.id);
+  });
+}

@@ -51,3 +51,12 @@ export const ZAdminLogin = z.object({
   password: ZPassword,
 });
 export type TAdminLogin = z.input<typeof ZAdminLogin>;
+
+export const ZChangePassword = z
+  .object({
+    currentPassword: z.string().min(1, V.passwordMin).max(200, V.tooLong),
+    newPassword: ZPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: V.passwordMismatch, path: ['confirmPassword'] });
+export type TChangePassword = z.input<typeof ZChangePassword>;

@@ -10,6 +10,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { emailPrefix, useSession } from '../../auth/useSession';
 import { PageHeader } from '../PageHeader';
+import { ChangePasswordCard } from './ChangePasswordCard';
 
 type ProfileValues = {
   fullName: string;
@@ -105,6 +106,7 @@ export default function ProfilePage() {
           </Stack>
         </form>
       </Card>
+      <ChangePasswordCard />
     </Stack>
   );
 }

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { M } from '../../shared/messages';
+import type { RunningServer } from '../../server/index';
+
+let server: RunningServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server.close(); });
+
+test('a password change ends every other session, renews this one, and the old password stops working (SECURITY 11)', async () => {
+  const signup = validSignUp('sifre@example.com');
+  const laptop = new HttpClient(server.url);
+  await laptop.mutate('auth.signUp', signup);
+  const phone = new HttpClient(server.url);
+  await phone.mutate('auth.signIn', { email: signup.email, password: signup.password });
+  expect((await phone.query('auth.me')).data.user.email).toBe(signup.email);
+  const laptopCookieBefore = laptop.cookies.get('vitrin_session');
+
+  const wrong = await laptop.mutate('auth.changePassword', { currentPassword: 'yanlis-sifre', newPassword: 'yeni-sifre-1', confirmPassword: 'yeni-sifre-1' });
+  expect(wrong.status).toBe(400);
+  expect(wrong.error.message).toBe(M.profile.wrongCurrentPassword);
+  expect((await phone.query('auth.me')).data.user).not.toBeNull();
+
+  const mismatch = await laptop.mutate('auth.changePassword', { currentPassword: signup.password, newPassword: 'yeni-sifre-1', confirmPassword: 'baska' });
+  expect(mismatch.error.message).toBe('Şifreler eşleşmiyor');
+
+  const ok = await laptop.mutate('auth.changePassword', { currentPassword: signup.password, newPassword: 'yeni-sifre-1', confirmPassword: 'yeni-sifre-1' });
+  expect(ok.status).toBe(200);
+  expect(laptop.cookies.get('vitrin_session')).not.toBe(laptopCookieBefore);
+  expect((await laptop.query('auth.me')).data.user.email).toBe(signup.email);
+  expect((await phone.query('auth.me')).data.user).toBeNull();
+
+  const old = await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: signup.password });
+  expect(old.error.message).toBe('E-posta veya şifre hatalı');
+  const fresh = await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: 'yeni-sifre-1' });
+  expect(fresh.status).toBe(200);
+});
