@@ -7,4 +7,6 @@ rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.ADMIN_EMAIL = 'admin@e2e.local';
 process.env.ADMIN_PASSWORD = 'e2e-admin-secret';
+// money.spec.ts posts Stripe-signed webhooks with this secret (no real provider needed).
+process.env.STRIPE_WEBHOOK_SECRET = 'whsec_e2e';
 await import('../../server/start');

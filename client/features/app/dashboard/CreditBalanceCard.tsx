@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Divider, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LOW_BALANCE_THRESHOLD } from '../../../../shared/constants';
@@ -10,13 +10,13 @@ import { useSite } from '../../site/useSite';
 
 const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** Real balance from `credits.balance`, plan, expiry, costs from settings (D3), low-balance hint. */
+/** Real (live) balance from `credits.balance`, package type ('trial' → 'Deneme'), expiry, costs from settings (D3), low-balance hint (< 10). */
 export function CreditBalanceCard() {
   const { balance, loading, error, query } = useCreditBalance();
   const { site } = useSite();
 
   return (
-    <Card h="100%">
+    <Card>
       <Group justify="space-between" mb="md">
         <Group gap="sm">
           <ThemeIcon variant="gradient" size={40} radius="md">
@@ -24,11 +24,6 @@ export function CreditBalanceCard() {
           </ThemeIcon>
           <Text fw={700}>{M.credits.cardTitle}</Text>
         </Group>
-        {balance?.planCode && (
-          <Badge variant="light" radius="sm" style={{ textTransform: 'none' }}>
-            {M.credits.planNames[balance.planCode] ?? balance.planCode}
-          </Badge>
-        )}
       </Group>
 
       {loading ? (
@@ -55,20 +50,30 @@ export function CreditBalanceCard() {
               {formatCredits(balance.balance, balance.unlimited)}
             </Text>
           </div>
-          {balance.expiresAt && !balance.unlimited && (
-            <Text size="sm" c="dimmed">
-              {M.credits.expiresAt}: {dateFormat.format(new Date(balance.expiresAt))}
-            </Text>
-          )}
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {M.credits.plan}
+              </Text>
+              <Text size="sm" fw={600} data-testid="credit-plan">
+                {balance.planCode ? (M.credits.planNames[balance.planCode] ?? balance.planCode) : M.credits.noPlan}
+              </Text>
+            </Group>
+            {balance.expiresAt && !balance.unlimited && (
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {balance.planCode && balance.planCode !== 'trial' ? M.subscription.nextRenewal : M.credits.expiresAt}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {dateFormat.format(new Date(balance.expiresAt))}
+                </Text>
+              </Group>
+            )}
+          </Stack>
           <Divider />
-          <Group gap="lg">
-            <Text size="sm" c="dimmed">
-              {M.credits.imageCost(formatNumber(site.imageCreditCost))}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {M.credits.videoCost(formatNumber(site.videoCreditCost))}
-            </Text>
-          </Group>
+          <Text size="sm" c="dimmed" data-testid="credit-costs">
+            {M.credits.imageCost(formatNumber(site.imageCreditCost))} · {M.credits.videoCost(formatNumber(site.videoCreditCost))}
+          </Text>
           {!balance.unlimited && balance.balance < LOW_BALANCE_THRESHOLD && (
             <Alert color="orange" variant="light" mt="xs">
               <Stack gap="sm" align="flex-start">

@@ -1,0 +1,17 @@
+import { Badge } from '@mantine/core';
+import { M } from '../../../../shared/messages';
+
+const COLORS: Record<string, string> = { purchase: 'brand', usage: 'gray', refund: 'teal', bonus: 'grape', expire: 'orange' };
+
+/** SPEC §3 transaction type: purchase 'Satın Alma', usage 'Kullanım', refund 'İade'; unknown 'Bilinmiyor'. */
+export function transactionTypeLabel(type: string): string {
+  return M.billing.types[type] ?? M.billing.unknownType;
+}
+
+export function TypeBadge({ type }: { type: string }) {
+  return (
+    <Badge variant="light" color={COLORS[type] ?? 'gray'} radius="sm" style={{ textTransform: 'none' }} data-testid="tx-type">
+      {transactionTypeLabel(type)}
+    </Badge>
+  );
+}

@@ -1,0 +1,135 @@
+import { Alert, Anchor, Badge, Box, Button, Card, Group, Loader, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoins, IconMovie, IconPhoto, IconSparkles } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { M } from '../../../../shared/messages';
+import { readAppError } from '../../../lib/appError';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { formatDateTime, formatRelative, formatSigned } from '../../plans/format';
+import classes from './Dashboard.module.css';
+import type { useDashboard } from './useDashboard';
+
+type Activity = RouterOutputs['credits']['dashboard']['recentActivity'][number];
+
+const TITLE_MAX = 50;
+
+const STATUS: Record<string, { label: string; color: string }> = {
+  completed: { label: M.generation.statusCompleted, color: 'green' },
+  processing: { label: M.generation.statusProcessing, color: 'brand' },
+  failed: { label: M.generation.statusFailed, color: 'red' },
+  queued: { label: M.generation.statusQueued, color: 'gray' },
+};
+
+function generationTitle(a: Activity): string {
+  const prompt = a.title.trim().replace(/\s+/g, ' ');
+  if (!prompt) return a.type === 'video' ? M.history.fallbackVideoTitle : M.history.fallbackImageTitle;
+  const chars = Array.from(prompt);
+  return chars.length <= TITLE_MAX ? prompt : `${chars.slice(0, TITLE_MAX).join('').trimEnd()}…`;
+}
+
+function ActivityRow({ item }: { item: Activity }) {
+  const isGeneration = item.kind === 'generation';
+  const isVideo = isGeneration && item.type === 'video';
+  const Icon = isGeneration ? (isVideo ? IconMovie : IconPhoto) : IconCoins;
+  const typeLabel = isGeneration
+    ? isVideo
+      ? M.history.typeVideo
+      : M.history.typeImage
+    : (M.billing.types[item.type] ?? M.billing.unknownType);
+  const amount = item.amount ?? 0;
+  const status = STATUS[item.status ?? ''] ?? { label: M.generation.statusUnknown, color: 'gray' };
+
+  return (
+    <Group wrap="nowrap" gap="sm" className={classes.activityRow} data-testid="activity-item">
+      <ThemeIcon variant="light" size={38} radius="md" color={isGeneration ? (isVideo ? 'grape' : 'brand') : amount >= 0 ? 'teal' : 'orange'} style={{ flexShrink: 0 }}>
+        <Icon size={20} stroke={1.7} />
+      </ThemeIcon>
+      <Box miw={0} style={{ flex: 1 }}>
+        <Text size="sm" fw={600} truncate title={item.title}>
+          {isGeneration ? generationTitle(item) : item.title || typeLabel}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {typeLabel} ·{' '}
+          <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+            {formatRelative(item.createdAt, M.dashboard.justNow)}
+          </time>
+        </Text>
+      </Box>
+      {isGeneration ? (
+        <Badge
+          color={status.color}
+          variant="light"
+          radius="sm"
+          style={{ textTransform: 'none', flexShrink: 0 }}
+          leftSection={item.status === 'processing' ? <Loader size={10} color={status.color} /> : undefined}
+        >
+          {status.label}
+        </Badge>
+      ) : (
+        <Text size="sm" fw={700} c={amount > 0 ? 'teal.7' : amount < 0 ? 'red.7' : 'dimmed'} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          {M.credits.amount(formatSigned(amount))}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** D22: the user's real recent generations and credit movements; the welcome item only when empty. */
+export function RecentActivity({ query }: { query: ReturnType<typeof useDashboard> }) {
+  const items = query.data?.recentActivity;
+  return (
+    <Card>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz="lg">
+          {M.dashboard.activityTitle}
+        </Title>
+        {items && items.length > 0 && (
+          <Anchor component={Link} to="/app/history" size="sm" fw={600}>
+            {M.dashboard.activitySeeAll}
+          </Anchor>
+        )}
+      </Group>
+      {query.isPending ? (
+        <Stack gap="md" py="xs">
+          {[0, 1, 2].map((i) => (
+            <Group key={i} wrap="nowrap" gap="sm">
+              <Skeleton h={38} w={38} radius="md" />
+              <Stack gap={6} style={{ flex: 1 }}>
+                <Skeleton h={12} w="60%" />
+                <Skeleton h={10} w="35%" />
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      ) : query.isError && !items ? (
+        <Alert color="red" variant="light">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{readAppError(query.error).message || M.dashboard.loadFailed}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+              {M.common.retry}
+            </Button>
+          </Group>
+        </Alert>
+      ) : items && items.length > 0 ? (
+        <div>
+          {items.map((item) => (
+            <ActivityRow key={`${item.kind}:${item.id}`} item={item} />
+          ))}
+        </div>
+      ) : (
+        <Group wrap="nowrap" gap="sm" className={classes.activityRow} data-testid="activity-welcome">
+          <ThemeIcon variant="gradient" size={38} radius="md" style={{ flexShrink: 0 }}>
+            <IconSparkles size={20} stroke={1.7} />
+          </ThemeIcon>
+          <Box miw={0}>
+            <Text size="sm" fw={600}>
+              {M.dashboard.welcomeTitle}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {M.dashboard.welcomeText}
+            </Text>
+          </Box>
+        </Group>
+      )}
+    </Card>
+  );
+}
