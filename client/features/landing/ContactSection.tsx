@@ -1,56 +1,76 @@
-import { Anchor, Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import { Anchor, Box, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMail, IconMapPin, IconPhone, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { M } from '../../../shared/messages';
+import { ContactForm } from '../contact/ContactForm';
 import { useSite } from '../site/useSite';
+import classes from './Landing.module.css';
 
-function ContactItem({ icon: Icon, label, children }: { icon: ComponentType<{ size?: number; stroke?: number }>; label: string; children: ReactNode }) {
+function ContactItem({ icon: ItemIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
   return (
-    <Card>
-      <Stack gap="sm" align="flex-start">
-        <ThemeIcon variant="light" size={44} radius="md">
-          <Icon size={22} stroke={1.7} />
-        </ThemeIcon>
+    <Group gap="md" wrap="nowrap" align="center">
+      <ThemeIcon variant="light" size={48} radius="md">
+        <ItemIcon size={22} stroke={1.7} />
+      </ThemeIcon>
+      <div style={{ minWidth: 0 }}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ letterSpacing: '0.06em' }}>
           {label}
         </Text>
         <Box fw={600} style={{ wordBreak: 'break-word' }}>
           {children}
         </Box>
-      </Stack>
-    </Card>
+      </div>
+    </Group>
   );
 }
 
-/** Contact details from settings (D2); the working contact form (D19) comes with the full landing page. */
+/** Contact details from settings (D2) and the working contact form (D19). */
 export function ContactSection() {
   const { site } = useSite();
   return (
-    <Box component="section" id="contact" py={{ base: 56, sm: 88 }}>
+    <Box component="section" id="contact" py={{ base: 64, sm: 96 }} className={classes.softBand} aria-labelledby="contact-title">
       <Container>
-        <Stack gap="xs" align="center" ta="center" mb={40}>
-          <Title order={2} fz={{ base: 26, sm: 34 }}>
-            {M.landing.contactTitle}
-          </Title>
-          <Text c="dimmed" maw={520}>
-            {M.landing.contactSubtitle}
-          </Text>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <ContactItem icon={IconMail} label={M.landing.contactEmail}>
-            <Anchor href={`mailto:${site.supportEmail}`} inherit>
-              {site.supportEmail}
-            </Anchor>
-          </ContactItem>
-          <ContactItem icon={IconPhone} label={M.landing.contactPhone}>
-            <Anchor href={`tel:${site.supportPhone.replace(/[^\d+]/g, '')}`} inherit>
-              {site.supportPhone}
-            </Anchor>
-          </ContactItem>
-          <ContactItem icon={IconMapPin} label={M.landing.contactAddress}>
-            {site.contactAddress}
-          </ContactItem>
-        </SimpleGrid>
+        <div className={classes.contactGrid}>
+          <Stack gap="lg">
+            <Stack gap={10}>
+              <Text size="xs" fw={700} tt="uppercase" c="brand" style={{ letterSpacing: '0.1em' }}>
+                {M.nav.contact}
+              </Text>
+              <Title id="contact-title" order={2} fz={{ base: 28, sm: 36 }} style={{ letterSpacing: '-0.02em' }}>
+                {M.landing.contactTitle}
+              </Title>
+              <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }}>
+                {M.landing.contactSubtitle}
+              </Text>
+            </Stack>
+            <Stack gap="lg" mt="xs">
+              <ContactItem icon={IconMail} label={M.landing.contactEmail}>
+                <Anchor href={`mailto:${site.supportEmail}`} inherit>
+                  {site.supportEmail}
+                </Anchor>
+              </ContactItem>
+              <ContactItem icon={IconPhone} label={M.landing.contactPhone}>
+                <Anchor href={`tel:${site.supportPhone.replace(/[^\d+]/g, '')}`} inherit>
+                  {site.supportPhone}
+                </Anchor>
+              </ContactItem>
+              <ContactItem icon={IconMapPin} label={M.landing.contactAddress}>
+                {site.contactAddress}
+              </ContactItem>
+            </Stack>
+          </Stack>
+          <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} radius="lg">
+            <Stack gap={4} mb="lg">
+              <Title order={3} fz="xl">
+                {M.contact.formTitle}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {M.contact.formSubtitle}
+              </Text>
+            </Stack>
+            <ContactForm />
+          </Paper>
+        </div>
       </Container>
     </Box>
   );

@@ -1,0 +1,207 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { HttpClient, startTestServer } from '../helpers/server';
+import { M } from '../../shared/messages';
+import { PLANS } from '../../shared/plans';
+import { LANDING_CACHE_TTL_MS, getLanding, invalidateLandingCache, type LandingData } from '../../server/services/landing';
+import type { RunningServer } from '../../server/index';
+import type { Db } from '../../server/db';
+
+let server: RunningServer;
+let db: Db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = server.deps.db;
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  invalidateLandingCache(db);
+});
+
+async function landing(): Promise<LandingData> {
+  const r = await new HttpClient(server.url).query<LandingData>('content.landing');
+  expect(r.status).toBe(200);
+  return r.data!;
+}
+
+describe('content.landing', () => {
+  test('serves the seeded content: texts by section, 4 stats, 4 features, 3 testimonials, 3 references', async () => {
+    const data = await landing();
+    expect(data.content.hero.title).toBe(M.defaults.content.hero.title[0]);
+    expect(data.content.hero.cta_primary).toBe('10 Ücretsiz Kredi ile Başla');
+    expect(data.content.cta.button).toBe(M.defaults.content.cta.button[0]);
+    expect(data.stats.map((s) => s.label)).toEqual(M.defaults.stats.map((s) => s.label));
+    expect(data.stats[0]).toMatchObject({ number: '50.000+', icon: 'Camera', iconColor: 'text-blue-600' });
+    expect(data.features.map((f) => f.title)).toEqual(M.defaults.features.map((f) => f.title));
+    expect(data.testimonials.map((t) => t.name)).toEqual(M.defaults.testimonials.map((t) => t.name));
+    expect(data.portfolio.map((p) => p.title)).toEqual(M.defaults.portfolio.map((p) => p.title));
+    // Seeded rows come from the database, not the built-in fallback.
+    expect(data.stats.every((s) => !s.id.startsWith('default-'))).toBe(true);
+    // The seeded before/after images are public files anyone can load.
+    for (const item of data.portfolio) {
+      const img = await fetch(server.url + item.afterImageUrl);
+      expect(img.status).toBe(200);
+      expect(img.headers.get('content-type')).toContain('image/jpeg');
+    }
+  });
+
+  test('returns only active rows, in display order', async () => {
+    await db.deleteFrom('site_stats').execute();
+    await db.deleteFrom('testimonials').execute();
+    await db.deleteFrom('portfolio_items').execute();
+    await db
+      .insertInto('site_stats')
+      .values([
+        { number: 'C', label: 'third', icon: 'Zap', icon_color: 'text-orange-600', display_order: 3 },
+        { number: 'A', label: 'first', icon: 'Users', icon_color: 'text-green-600', display_order: 1 },
+        { number: 'X', label: 'hidden', icon: 'Video', icon_color: 'text-blue-600', display_order: 0, is_active: false },
+        { number: 'B', label: 'second', icon: 'Clock', icon_color: 'text-purple-600', display_order: 2 },
+      ])
+      .execute();
+    await db
+      .insertInto('testimonials')
+      .values([
+        { name: 'İkinci', company: null, text: 'b', rating: 4, display_order: 20 },
+        { name: 'Gizli', company: 'X', text: 'x', rating: 5, display_order: 1, is_active: false },
+        { name: 'Birinci', company: 'Y', image_url: '/a.jpg', text: 'a', rating: 5, display_order: 10 },
+      ])
+      .execute();
+    await db
+      .insertInto('portfolio_items')
+      .values([
+        { title: 'P2', category: 'Takı', before_image_url: '/b2', after_image_url: '/a2', display_order: 2 },
+        { title: 'P1', category: 'Mobilya', before_image_url: '/b1', after_image_url: '/a1', display_order: 1 },
+        { title: 'P0', category: 'Diğer', before_image_url: '/b0', after_image_url: '/a0', display_order: 0, is_active: false },
+      ])
+      .execute();
+    invalidateLandingCache(db);
+
+    const data = await landing();
+    expect(data.stats.map((s) => s.label)).toEqual(['first', 'second', 'third']);
+    expect(data.testimonials.map((t) => t.name)).toEqual(['Birinci', 'İkinci']);
+    expect(data.testimonials[0]).toMatchObject({ company: 'Y', imageUrl: '/a.jpg', rating: 5 });
+    expect(data.testimonials[1]).toMatchObject({ company: null, imageUrl: null, rating: 4 });
+    expect(data.portfolio.map((p) => p.title)).toEqual(['P1', 'P2']);
+    expect(data.portfolio[0]).toMatchObject({ category: 'Mobilya', beforeImageUrl: '/b1', afterImageUrl: '/a1', description: '' });
+    // Nothing hidden leaks out.
+    expect(JSON.stringify(data)).not.toMatch(/hidden|Gizli|P0/);
+  });
+
+  test('falls back to the built-in defaults when the tables are empty; an empty portfolio stays empty', async () => {
+    await db.deleteFrom('site_stats').execute();
+    await db.deleteFrom('features').execute();
+    await db.deleteFrom('testimonials').execute();
+    await db.deleteFrom('portfolio_items').execute();
+    await db.deleteFrom('site_content').execute();
+    invalidateLandingCache(db);
+
+    const data = await landing();
+    expect(data.stats.map((s) => s.number)).toEqual(M.defaults.stats.map((s) => s.number));
+    expect(data.stats[2]).toMatchObject({ icon: 'Sparkles', iconColor: 'text-purple-600' });
+    expect(data.features.map((f) => f.title)).toEqual(M.defaults.features.map((f) => f.title));
+    expect(data.testimonials.map((t) => t.text)).toEqual(M.defaults.testimonials.map((t) => t.text));
+    expect(data.testimonials.every((t) => t.imageUrl === null)).toBe(true);
+    expect(data.portfolio).toEqual([]);
+    for (const [section, keys] of Object.entries(M.defaults.content)) {
+      for (const [key, [value]] of Object.entries(keys)) {
+        expect(data.content[section as keyof typeof data.content][key]).toBe(value);
+      }
+    }
+  });
+
+  test('an edited site text wins over the default; a cleared one falls back', async () => {
+    await db
+      .insertInto('site_content')
+      .values([
+        { section: 'hero', key: 'title', value: 'Yeni başlık' },
+        { section: 'cta', key: 'title', value: '   ' },
+      ])
+      .onConflict((oc) => oc.columns(['section', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
+    invalidateLandingCache(db);
+    const data = await landing();
+    expect(data.content.hero.title).toBe('Yeni başlık');
+    expect(data.content.cta.title).toBe(M.defaults.content.cta.title[0]);
+  });
+
+  test('all rows hidden by an admin: the list is empty instead of the defaults', async () => {
+    await db.deleteFrom('features').execute();
+    await db
+      .insertInto('features')
+      .values({ title: 'Gizli özellik', description: 'x', icon: 'Zap', icon_color: 'text-blue-600', is_active: false })
+      .execute();
+    invalidateLandingCache(db);
+    expect((await landing()).features).toEqual([]);
+  });
+});
+
+describe('landing cache', () => {
+  async function setStats(labels: string[]) {
+    await db.deleteFrom('site_stats').execute();
+    await db
+      .insertInto('site_stats')
+      .values(labels.map((label, i) => ({ number: String(i), label, icon: 'Zap', icon_color: 'text-blue-600', display_order: i })))
+      .execute();
+  }
+
+  test('serves repeated reads from memory until invalidated', async () => {
+    await setStats(['eski']);
+    invalidateLandingCache(db);
+    expect((await landing()).stats.map((s) => s.label)).toEqual(['eski']);
+
+    await setStats(['yeni']);
+    // Still cached: the database was not read again.
+    expect((await landing()).stats.map((s) => s.label)).toEqual(['eski']);
+
+    invalidateLandingCache(db);
+    expect((await landing()).stats.map((s) => s.label)).toEqual(['yeni']);
+  });
+
+  test('invalidating without a database drops every entry', async () => {
+    await setStats(['bir']);
+    invalidateLandingCache();
+    expect((await landing()).stats.map((s) => s.label)).toEqual(['bir']);
+    await setStats(['iki']);
+    invalidateLandingCache();
+    expect((await landing()).stats.map((s) => s.label)).toEqual(['iki']);
+  });
+
+  test('expires by itself after the TTL, so other server processes pick up changes', async () => {
+    await setStats(['önce']);
+    invalidateLandingCache(db);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    expect((await getLanding(db)).stats.map((s) => s.label)).toEqual(['önce']);
+    await setStats(['sonra']);
+    vi.setSystemTime(start + LANDING_CACHE_TTL_MS - 1_000);
+    expect((await getLanding(db)).stats.map((s) => s.label)).toEqual(['önce']);
+    vi.setSystemTime(start + LANDING_CACHE_TTL_MS + 1);
+    expect((await getLanding(db)).stats.map((s) => s.label)).toEqual(['sonra']);
+  });
+
+  test('concurrent readers share one load', async () => {
+    invalidateLandingCache(db);
+    const spy = vi.spyOn(db, 'selectFrom');
+    try {
+      const all = await Promise.all(Array.from({ length: 20 }, () => getLanding(db)));
+      expect(new Set(all).size).toBe(1);
+      // One load = 5 list/text queries (+ at most 3 "is the table empty" probes), not 20 × that.
+      expect(spy.mock.calls.length).toBeLessThanOrEqual(8);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('content.plans', () => {
+  test('returns the four built-in packages', async () => {
+    const r = await new HttpClient(server.url).query('content.plans');
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual(JSON.parse(JSON.stringify(PLANS)));
+    expect(r.data.map((p: { id: string }) => p.id)).toEqual(['trial', 'basic', 'standard', 'premium']);
+    expect(r.data.find((p: { popular: boolean }) => p.popular).id).toBe('standard');
+  });
+});

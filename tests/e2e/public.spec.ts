@@ -1,0 +1,201 @@
+import { test, expect, type Page } from '@playwright/test';
+import { M } from '../../shared/messages';
+import { PLANS } from '../../shared/plans';
+
+const unique = () => `ziyaretci-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/auth?mode=signup');
+  const form = page.getByRole('tabpanel', { name: M.auth.signUpTab });
+  await form.getByRole('textbox', { name: M.auth.fullName }).fill('Deniz Satıcı');
+  await form.getByRole('textbox', { name: M.auth.email }).fill(email);
+  await form.getByRole('textbox', { name: M.auth.password, exact: true }).fill('gizli-sifre');
+  await form.getByRole('textbox', { name: M.auth.passwordRepeat, exact: true }).fill('gizli-sifre');
+  await form.getByLabel(M.auth.termsLabel).check();
+  await form.getByRole('button', { name: M.auth.signUpButton }).click();
+  await expect(page).toHaveURL(/\/app$/);
+}
+
+test('landing renders the seeded content: hero CTA, stats, features, references with sliders, testimonials', async ({ page }) => {
+  const assets: string[] = [];
+  page.on('request', (r) => assets.push(r.url()));
+  await page.goto('/');
+  await expect(page).toHaveTitle(`${M.titles.home} | Vitrin AI`);
+
+  const hero = page.getByRole('region', { name: M.defaults.content.hero.title[0] });
+  const cta = hero.getByRole('link', { name: M.landing.ctaTrial });
+  await expect(cta).toBeVisible();
+  await expect(cta).toHaveAttribute('href', '/auth?mode=signup');
+  await expect(hero.getByRole('link', { name: M.defaults.content.hero.cta_secondary[0] })).toHaveAttribute('href', '/pricing');
+  for (const claim of [M.landing.claim4k, M.landing.claimCommercial, M.landing.claim360]) {
+    await expect(hero.getByText(claim)).toBeVisible();
+  }
+
+  await expect(page.getByTestId('stat')).toHaveCount(4);
+  for (const stat of M.defaults.stats) await expect(page.getByText(stat.label, { exact: true })).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: M.defaults.content.features.title[0] })).toBeVisible();
+  await expect(page.getByTestId('feature')).toHaveCount(M.defaults.features.length);
+
+  const references = page.getByTestId('portfolio-item');
+  await expect(references).toHaveCount(3);
+  for (const item of M.defaults.portfolio) {
+    const card = references.filter({ hasText: item.title });
+    await expect(card.getByText(item.category, { exact: true })).toBeVisible();
+    await expect(card.getByText(item.description)).toBeVisible();
+    const before = card.getByRole('img', { name: `${item.title} (${M.landing.before})` });
+    await expect(before).toHaveAttribute('loading', 'lazy');
+    await expect(before).toHaveAttribute('width', '800');
+  }
+  const sliders = page.getByRole('slider');
+  await expect(sliders).toHaveCount(3);
+
+  // Keyboard: the comparison moves with the arrow keys, Home and End.
+  const first = sliders.first();
+  await first.scrollIntoViewIfNeeded();
+  await expect(first).toHaveAttribute('aria-valuenow', '50');
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(first).toHaveAttribute('aria-valuenow', '55');
+  await page.keyboard.press('Home');
+  await expect(first).toHaveAttribute('aria-valuenow', '0');
+  await page.keyboard.press('End');
+  await expect(first).toHaveAttribute('aria-valuenow', '100');
+  // Pointer: dragging to a quarter of the image puts the divider there.
+  const frame = references.first().locator('img').first().locator('..');
+  const box = (await frame.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const value = Number(await first.getAttribute('aria-valuenow'));
+  expect(value).toBeGreaterThanOrEqual(22);
+  expect(value).toBeLessThanOrEqual(28);
+
+  await expect(page.getByTestId('testimonial')).toHaveCount(3);
+  for (const t of M.defaults.testimonials) {
+    const card = page.getByTestId('testimonial').filter({ hasText: t.name });
+    await expect(card.getByText(t.text)).toBeVisible();
+    await expect(card.getByText(t.company)).toBeVisible();
+    await expect(card.getByRole('img', { name: M.landing.ratingLabel(t.rating) })).toBeVisible();
+  }
+
+  const contact = page.locator('#contact');
+  await expect(contact.getByText('destek@example.com')).toBeVisible();
+  await expect(contact.getByText('+90 212 000 00 00')).toBeVisible();
+  await expect(page.getByRole('heading', { name: M.defaults.content.cta.title[0] })).toBeVisible();
+
+  // The meta description follows the site_description setting.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', M.defaults.siteDescription);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', '/og.png');
+
+  // Public pages do not download the customer area or the back-office.
+  expect(assets.filter((u) => /\/assets\/(CustomerLayout|AdminLayout|DashboardPage|AdminLoginPage)/.test(u))).toEqual([]);
+});
+
+test('contact form validates in Turkish, then stores the message and shows the D19 text', async ({ page }) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: M.contact.formTitle });
+  await form.scrollIntoViewIfNeeded();
+  await form.getByRole('button', { name: M.contact.submit }).click();
+  await expect(form.getByText(M.validation.fullNameMin)).toBeVisible();
+  await expect(form.getByText(M.validation.email)).toBeVisible();
+  await expect(form.getByText(M.contact.messageMin)).toBeVisible();
+
+  await form.getByLabel(M.contact.name).fill('Ayşe Yılmaz');
+  await form.getByLabel(M.contact.email).fill('ayse@example.com');
+  await form.getByLabel(M.contact.company).fill('Ahşap Atölyesi');
+  await form.getByLabel(M.contact.message).fill('Merhaba, kurumsal paketler hakkında bilgi almak istiyorum.');
+  await form.getByRole('button', { name: M.contact.submit }).click();
+  await expect(page.getByText('Mesajınız alındı. En kısa sürede size dönüş yapacağız.')).toBeVisible();
+});
+
+test('mobile menu opens and closes at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: M.landing.ctaTrial }).first()).toBeVisible();
+  const noOverflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(noOverflow).toBe(true);
+
+  await page.getByRole('button', { name: M.nav.openMenu }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('link', { name: M.nav.pricing })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: M.nav.signIn })).toBeVisible();
+  await drawer.getByRole('button', { name: M.nav.closeMenu }).click();
+  await expect(drawer).toBeHidden();
+
+  // A link in the menu navigates and closes it.
+  await page.getByRole('button', { name: M.nav.openMenu }).click();
+  await page.getByRole('dialog').getByRole('link', { name: M.nav.pricing }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('plan-card')).toHaveCount(4);
+});
+
+test('"İletişim" in the header scrolls from /pricing to the contact section', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('navigation', { name: M.nav.mainNav }).getByRole('link', { name: M.nav.contact }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  const contact = page.locator('#contact');
+  await expect(contact).toBeInViewport();
+  await expect(page.getByRole('heading', { name: M.landing.contactTitle })).toBeInViewport();
+});
+
+test('pricing shows four packages with prices, the popular one, and costs from the settings', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page).toHaveTitle(`${M.titles.pricing} | Vitrin AI`);
+  const cards = page.getByTestId('plan-card');
+  await expect(cards).toHaveCount(4);
+  for (const [i, plan] of PLANS.entries()) {
+    const card = cards.nth(i);
+    await expect(card.getByRole('heading', { name: plan.name })).toBeVisible();
+    if (plan.monthlyPrice > 0) {
+      await expect(card.getByText(`$${plan.monthlyPrice}`, { exact: true })).toBeVisible();
+      await expect(card.getByText(M.plans.perMonth, { exact: true })).toBeVisible();
+      const perCredit = (plan.monthlyPrice / plan.credits).toFixed(2).replace('.', ',');
+      await expect(card.getByText(M.plans.perCredit(`$${perCredit}`))).toBeVisible();
+      await expect(card.getByRole('button', { name: M.plans.choosePlan })).toBeVisible();
+    } else {
+      await expect(card.getByText(M.plans.free, { exact: true })).toBeVisible();
+      await expect(card.getByRole('button', { name: M.plans.startFree })).toBeVisible();
+    }
+    await expect(card.getByText(`${plan.credits} kredi`, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(M.plans.popular)).toHaveCount(1);
+  await expect(cards.filter({ hasText: M.plans.popular }).getByRole('heading')).toHaveText('Standart');
+
+  // D3: 1 + 6 from the settings.
+  await expect(page.getByText(M.pricing.creditImage(1))).toBeVisible();
+  await expect(page.getByText(M.pricing.creditVideo(6))).toBeVisible();
+  await expect(page.getByText(M.pricing.creditBundle(7))).toBeVisible();
+  await expect(page.getByRole('heading', { name: M.pricing.faqTitle })).toBeVisible();
+  await expect(page.getByText(/3-5 kredi|(^|[^\d])8 kredi/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: M.landing.ctaTrial })).toHaveAttribute('href', '/auth?mode=signup');
+});
+
+test('signed out: choosing a package shows the sign-in text and lands on /auth', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByTestId('plan-card').filter({ hasText: 'Temel' }).getByRole('button', { name: M.plans.choosePlan }).click();
+  await expect(page.getByText(M.credits.signInToBuy)).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 5_000 });
+});
+
+test('signed in: the trial goes to /app and a paid package asks the server for checkout', async ({ page }) => {
+  await signUp(page, unique());
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-card').filter({ hasText: 'Deneme' }).getByText(M.plans.currentPlan)).toBeVisible();
+
+  const checkoutCall = page.waitForRequest((r) => r.url().includes('/trpc/credits.checkout') && r.method() === 'POST');
+  await page.getByTestId('plan-card').filter({ hasText: 'Premium' }).getByRole('button', { name: M.plans.choosePlan }).click();
+  const req = await checkoutCall;
+  expect(req.postDataJSON()).toMatchObject({ 0: { plan: 'premium' } });
+  await expect(page.getByText(M.credits.signInToBuy)).toHaveCount(0);
+  // No payment provider is configured in the browser tests: the server explains, nothing opens.
+  await expect(page.getByText(M.credits.noPaymentProvider)).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  await page.getByTestId('plan-card').filter({ hasText: 'Deneme' }).getByRole('button', { name: M.plans.startFree }).click();
+  await expect(page).toHaveURL(/\/app$/);
+});
