@@ -1,22 +1,10 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { M } from '../../shared/messages';
-
-const unique = () => `satici-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel(M.auth.fullName).fill('Deniz Satıcı');
-  await page.getByLabel(M.auth.email).fill(email);
-  await page.getByLabel(M.auth.password, { exact: true }).fill('gizli-sifre');
-  await page.getByLabel(M.auth.passwordRepeat).fill('gizli-sifre');
-  await page.getByLabel(M.auth.termsLabel).check();
-  await page.getByRole('button', { name: M.auth.signUpButton }).click();
-}
+import { PASSWORD, signIn, signUp, signUpPanel, signInPanel, uniqueEmail } from './support';
 
 test('signs up through the form and lands on /app with 10 trial credits', async ({ page }) => {
-  const email = unique();
+  const email = uniqueEmail();
   await signUp(page, email);
-  await expect(page).toHaveURL(/\/app$/);
   await expect(page.getByText(M.auth.signUpSuccess)).toBeVisible();
   await expect(page.getByText(M.app.greeting(email.split('@')[0]))).toBeVisible();
   await expect(page.getByText(/10 kredi/).first()).toBeVisible();
@@ -24,14 +12,15 @@ test('signs up through the form and lands on /app with 10 trial credits', async 
 
 test('sign-up form shows the SPEC validation texts and stays put', async ({ page }) => {
   await page.goto('/auth?mode=signup');
-  await page.getByLabel(M.auth.fullName).fill('A');
-  await page.getByLabel(M.auth.email).fill('gecersiz');
-  await page.getByLabel(M.auth.password, { exact: true }).fill('123');
-  await page.getByLabel(M.auth.passwordRepeat).fill('456');
-  await page.getByRole('button', { name: M.auth.signUpButton }).click();
-  await expect(page.getByText(M.validation.fullNameMin)).toBeVisible();
-  await expect(page.getByText(M.validation.email)).toBeVisible();
-  await expect(page.getByText(M.validation.passwordMin)).toBeVisible();
+  const form = signUpPanel(page);
+  await form.getByRole('textbox', { name: M.auth.fullName }).fill('A');
+  await form.getByRole('textbox', { name: M.auth.email }).fill('gecersiz');
+  await form.getByRole('textbox', { name: M.auth.password, exact: true }).fill('123');
+  await form.getByRole('textbox', { name: M.auth.passwordRepeat, exact: true }).fill('456');
+  await form.getByRole('button', { name: M.auth.signUpButton }).click();
+  await expect(form.getByText(M.validation.fullNameMin)).toBeVisible();
+  await expect(form.getByText(M.validation.email)).toBeVisible();
+  await expect(form.getByText(M.validation.passwordMin)).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 });
 
@@ -42,30 +31,28 @@ test('redirect rules: /app and /admin need sessions, unknown paths go home, sign
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto('/bu-sayfa-yok');
   await expect(page).toHaveURL(/\/$/);
-  await signUp(page, unique());
-  await expect(page).toHaveURL(/\/app$/);
+  await signUp(page, uniqueEmail());
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/app$/);
 });
 
 test('profile saves, settings persist, sign-out returns to the site root', async ({ page }) => {
-  await signUp(page, unique());
-  await expect(page).toHaveURL(/\/app$/);
+  await signUp(page, uniqueEmail());
   await page.goto('/app/profile');
-  await page.getByLabel(M.auth.company).fill('Ahşap Atölyesi');
+  await page.getByRole('textbox', { name: M.auth.company }).fill('Ahşap Atölyesi');
   await page.getByRole('button', { name: M.profile.save }).click();
   await expect(page.getByText(M.profile.success)).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel(M.auth.company)).toHaveValue('Ahşap Atölyesi');
+  await expect(page.getByRole('textbox', { name: M.auth.company })).toHaveValue('Ahşap Atölyesi');
 
   await page.goto('/app/settings');
-  const push = page.getByLabel(M.settings.notifPush);
+  const push = page.getByRole('switch', { name: M.settings.notifPush });
   await expect(push).not.toBeChecked();
   await push.check({ force: true });
   await page.getByRole('button', { name: M.settings.saveNotifications }).click();
   await expect(page.getByText(M.settings.notificationsSaved)).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel(M.settings.notifPush)).toBeChecked();
+  await expect(page.getByRole('switch', { name: M.settings.notifPush })).toBeChecked();
 
   await page.getByRole('button', { name: M.nav.signOut }).first().click();
   await expect(page).toHaveURL(/\/$/);
@@ -73,32 +60,29 @@ test('profile saves, settings persist, sign-out returns to the site root', async
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('wrong password shows the SPEC error', async ({ page }) => {
-  const email = unique();
+test('wrong password shows the SPEC error, the right one signs in', async ({ page }) => {
+  const email = uniqueEmail();
   await signUp(page, email);
-  await expect(page).toHaveURL(/\/app$/);
   await page.getByRole('button', { name: M.nav.signOut }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/auth');
-  await page.getByLabel(M.auth.email).fill(email);
-  await page.getByLabel(M.auth.password, { exact: true }).fill('yanlis-sifre');
-  await page.getByRole('button', { name: M.auth.signInButton }).last().click();
+  await signIn(page, email, 'yanlis-sifre');
   await expect(page.getByText(M.auth.invalidCredentials)).toBeVisible();
-  await page.getByLabel(M.auth.password, { exact: true }).fill('gizli-sifre');
-  await page.getByRole('button', { name: M.auth.signInButton }).last().click();
+  const form = signInPanel(page);
+  await form.getByRole('textbox', { name: M.auth.password, exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: M.auth.signInButton }).click();
   await expect(page).toHaveURL(/\/app$/);
 });
 
 test('admin signs in on the server and reaches /admin; wrong password is refused', async ({ page }) => {
   await page.goto('/admin/login');
   await expect(page.getByText(/demo/i)).toHaveCount(0);
-  await page.getByLabel(M.auth.email).fill('admin@e2e.local');
-  await page.getByLabel(M.auth.password, { exact: true }).fill('yanlis-sifre');
+  await page.getByRole('textbox', { name: M.auth.email }).fill('admin@e2e.local');
+  await page.getByRole('textbox', { name: M.auth.password, exact: true }).fill('yanlis-sifre');
   await page.getByRole('button', { name: M.admin.loginButton }).click();
   await expect(page.getByText(M.admin.loginFailed)).toBeVisible();
-  await page.getByLabel(M.auth.password, { exact: true }).fill('e2e-admin-secret');
+  await page.getByRole('textbox', { name: M.auth.password, exact: true }).fill('e2e-admin-secret');
   await page.getByRole('button', { name: M.admin.loginButton }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText(M.admin.loginSuccess)).toBeVisible();
-  await expect(page.getByText('admin@e2e.local')).toBeVisible();
+  await expect(page.getByText('admin@e2e.local').first()).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { test, expect, type Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { M } from '../../shared/messages';
+import { signUp } from './support';
 
 /** Must match STRIPE_WEBHOOK_SECRET in serve.ts. */
 const WEBHOOK_SECRET = 'whsec_e2e';
@@ -9,16 +10,6 @@ const stripe = new Stripe('sk_test_e2e', { telemetry: false });
 
 const unique = () => `para-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-async function signUp(page: Page, email: string) {
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel(M.auth.fullName).filter({ visible: true }).fill('Deniz Satıcı');
-  await page.getByLabel(M.auth.email).filter({ visible: true }).fill(email);
-  await page.getByLabel(new RegExp(`^${M.auth.password}\\s*\\*?$`)).filter({ visible: true }).fill('gizli-sifre');
-  await page.getByLabel(M.auth.passwordRepeat).filter({ visible: true }).fill('gizli-sifre');
-  await page.getByLabel(M.auth.termsLabel).filter({ visible: true }).check();
-  await page.getByRole('button', { name: M.auth.signUpButton }).click();
-  await expect(page).toHaveURL(/\/app$/);
-}
 
 /** A Stripe-signed `checkout.session.completed` for the Temel package ($79) of this user. */
 async function payForBasic(page: Page, email: string) {

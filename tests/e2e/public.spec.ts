@@ -1,20 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
 import { M } from '../../shared/messages';
+import { signUp } from './support';
 import { PLANS } from '../../shared/plans';
 
 const unique = () => `ziyaretci-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-async function signUp(page: Page, email: string) {
-  await page.goto('/auth?mode=signup');
-  const form = page.getByRole('tabpanel', { name: M.auth.signUpTab });
-  await form.getByRole('textbox', { name: M.auth.fullName }).fill('Deniz Satıcı');
-  await form.getByRole('textbox', { name: M.auth.email }).fill(email);
-  await form.getByRole('textbox', { name: M.auth.password, exact: true }).fill('gizli-sifre');
-  await form.getByRole('textbox', { name: M.auth.passwordRepeat, exact: true }).fill('gizli-sifre');
-  await form.getByLabel(M.auth.termsLabel).check();
-  await form.getByRole('button', { name: M.auth.signUpButton }).click();
-  await expect(page).toHaveURL(/\/app$/);
-}
 
 test('landing renders the seeded content: hero CTA, stats, features, references with sliders, testimonials', async ({ page }) => {
   const assets: string[] = [];
