@@ -17,6 +17,7 @@ import {
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { M } from '../../shared/messages';
+import { AdminLiveSync } from '../features/admin/common/AdminLiveSync';
 import { useAdminLogout } from '../features/admin/useAdminLogout';
 import { useAdminSession } from '../features/admin/useAdminSession';
 import { BrandLogo } from '../features/common/BrandLogo';
@@ -111,6 +112,7 @@ export function AdminLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
+        <AdminLiveSync />
         <Suspense fallback={<FullPageLoader />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { clearAdminQueries } from '../../lib/queryClient';
-import { trpc } from '../../lib/trpc';
+import { resetRealtime, trpc } from '../../lib/trpc';
+import { clearActivity } from './common/activityStore';
 
 /** Ends the admin session and returns to /admin/login, whatever the server answered. */
 export function useAdminLogout() {
@@ -17,6 +18,8 @@ export function useAdminLogout() {
     // Dropping the admin first lets the /admin guard hand over to /admin/login cleanly.
     utils.admin.me.setData(undefined, (old) => (old ? { ...old, admin: null } : old));
     clearAdminQueries();
+    clearActivity();
+    void resetRealtime();
     await navigate('/admin/login', { replace: true });
   }
 

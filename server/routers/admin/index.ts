@@ -6,6 +6,16 @@ import { checkAdminCredentials, getPublicAdmin } from '../../services/admins';
 import { createSession, deleteSession } from '../../auth/sessions';
 import { clearedCookie, sessionCookie } from '../../auth/cookies';
 import { LIMITS, clearRateLimit, releaseRateLimit, takeAttempt } from '../../auth/rate-limit';
+import { adminUsersRouter } from './users';
+import { adminCreditsRouter } from './credits';
+import { adminWebhooksRouter } from './webhooks';
+import { adminMessagesRouter } from './messages';
+import { adminContentRouter } from './content';
+import { adminPortfolioRouter } from './portfolio';
+import { adminTestimonialsRouter } from './testimonials';
+import { adminSettingsRouter } from './settings';
+import { adminLogsRouter } from './logs';
+import { dashboardProcedure, onActivityProcedure } from './dashboard';
 
 export const adminRouter = router({
   /** Same limiter as customer sign-in (D15), under its own keys. */
@@ -42,6 +52,19 @@ export const adminRouter = router({
     admin: ctx.adminSession ? await getPublicAdmin(ctx.db, ctx.adminSession.ownerId) : null,
   })),
 
-  /** Placeholder-free probe used by the authorization tests until the back-office lands. */
+  /** A cheap probe of the admin session (used by the authorization tests). */
   ping: adminProcedure.query(({ ctx }) => ({ adminId: ctx.adminId })),
+
+  // The back-office. Every procedure below is an adminProcedure; every change writes admin_logs.
+  dashboard: dashboardProcedure,
+  onActivity: onActivityProcedure,
+  users: adminUsersRouter,
+  credits: adminCreditsRouter,
+  webhooks: adminWebhooksRouter,
+  messages: adminMessagesRouter,
+  content: adminContentRouter,
+  portfolio: adminPortfolioRouter,
+  testimonials: adminTestimonialsRouter,
+  settings: adminSettingsRouter,
+  logs: adminLogsRouter,
 });

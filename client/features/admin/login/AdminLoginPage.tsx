@@ -9,7 +9,7 @@ import { ZAdminLogin, type TAdminLogin } from '../../../../shared/schemas/auth';
 import { showFormServerError } from '../../../lib/formServerError';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { toastSuccess } from '../../../lib/toast';
-import { trpc } from '../../../lib/trpc';
+import { resetRealtime, trpc } from '../../../lib/trpc';
 import { BrandMark } from '../../common/BrandLogo';
 
 /** /admin/login: e-mail + password against the server (D11); no demo hint. */
@@ -31,6 +31,8 @@ export default function AdminLoginPage() {
     try {
       const { admin } = await login.mutateAsync(parsed.data);
       utils.admin.me.setData(undefined, (old) => ({ ...old, admin }));
+      // The socket (if one is open) carries the previous identity: reopen it with the admin cookie.
+      void resetRealtime();
       toastSuccess(M.admin.loginSuccess);
       void navigate('/admin', { replace: true });
     } catch (err) {

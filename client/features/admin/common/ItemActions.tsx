@@ -1,0 +1,47 @@
+import { ActionIcon, Group, Switch, Tooltip } from '@mantine/core';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { M } from '../../../../shared/messages';
+
+const I = M.adminItems;
+
+/** Card footer for portfolio items and testimonials: show/hide switch, edit, delete. */
+export function ItemActions({
+  name,
+  active,
+  toggling,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  active: boolean;
+  toggling: boolean;
+  onToggle: (active: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Switch
+        size="sm"
+        checked={active}
+        disabled={toggling}
+        onChange={(e) => onToggle(e.currentTarget.checked)}
+        label={active ? I.active : I.hidden}
+        aria-label={`${name}: ${active ? I.hide : I.show}`}
+      />
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label={I.edit}>
+          <ActionIcon variant="light" size="lg" onClick={onEdit} aria-label={`${name}: ${I.edit}`}>
+            <IconEdit size={17} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={I.delete}>
+          <ActionIcon variant="light" color="red" size="lg" onClick={onDelete} aria-label={`${name}: ${I.delete}`}>
+            <IconTrash size={17} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,45 @@
+import { Badge } from '@mantine/core';
+import { M } from '../../../../shared/messages';
+
+/** Badges sit in table cells and flex rows: never squeezed into an ellipsis. */
+const NO_SHRINK = { flexShrink: 0, overflow: 'visible' } as const;
+
+/** SPEC §4 credit status: balance above 0 → 'Aktif', else 'Kredi Yok'. */
+export function CreditStatusBadge({ balance }: { balance: number }) {
+  return balance > 0 ? (
+    <Badge style={NO_SHRINK} variant="light" color="teal" radius="sm">
+      {M.adminUsers.creditHas}
+    </Badge>
+  ) : (
+    <Badge style={NO_SHRINK} variant="light" color="red" radius="sm">
+      {M.adminUsers.creditNone}
+    </Badge>
+  );
+}
+
+/** SPEC §4 user status (active / passive), or 'Devre dışı' for a disabled account (D21). */
+export function UserStatusBadge({ active, disabled }: { active: boolean; disabled: boolean }) {
+  if (disabled)
+    return (
+      <Badge style={NO_SHRINK} variant="filled" color="red" radius="sm">
+        {M.adminUsers.statusDisabled}
+      </Badge>
+    );
+  return active ? (
+    <Badge style={NO_SHRINK} variant="light" color="brand" radius="sm">
+      {M.adminUsers.statusActive}
+    </Badge>
+  ) : (
+    <Badge style={NO_SHRINK} variant="light" color="gray" radius="sm">
+      {M.adminUsers.statusPassive}
+    </Badge>
+  );
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge style={NO_SHRINK} variant={active ? 'light' : 'outline'} color={active ? 'teal' : 'gray'} radius="sm">
+      {active ? M.adminItems.active : M.adminItems.hidden}
+    </Badge>
+  );
+}

@@ -1,0 +1,143 @@
+import { Card, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { M } from '../../../../shared/messages';
+import { trpc } from '../../../lib/trpc';
+import { LoadError } from '../../common/LoadError';
+import { formatCredits, formatNumber } from '../../credits/formatCredits';
+import { AdminPageHeader } from '../common/AdminPageHeader';
+import { usePollWhileOffline } from '../common/ConnectionBadge';
+import { formatDateTime } from '../common/format';
+import { Pager } from '../common/Pager';
+import { CreditStatusBadge } from '../common/StatusBadges';
+import { CreditEditor } from './CreditEditor';
+
+const C = M.adminCredits;
+const PAGE_SIZE = 25;
+
+/** /admin/credits: search, inline balance editing, +10 / -10. */
+export default function AdminCreditsPage() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const refetchInterval = usePollWhileOffline(30);
+  const query = trpc.admin.credits.list.useQuery({ search: debounced, page, pageSize: PAGE_SIZE }, { refetchInterval, placeholderData: (p) => p });
+  const data = query.data;
+  const cap = data?.maxCreditsPerUser ?? 0;
+
+  return (
+    <Stack gap="md" maw={1280}>
+      <AdminPageHeader title={M.admin.navCredits} subtitle={C.subtitle} />
+      <Paper withBorder p="sm">
+        <Group gap="sm" justify="space-between" wrap="wrap">
+          <TextInput
+            style={{ flex: '1 1 260px', maxWidth: 480 }}
+            aria-label={C.searchPlaceholder}
+            placeholder={C.searchPlaceholder}
+            leftSection={<IconSearch size={16} stroke={1.7} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          {data && (
+            <Text size="sm" c="dimmed">
+              {C.capNote(formatNumber(cap))}
+            </Text>
+          )}
+        </Group>
+      </Paper>
+
+      {query.isError && !data ? (
+        <LoadError message={M.admin.usersLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
+      ) : (
+        <>
+          <Card padding={0} visibleFrom="md">
+            <Table.ScrollContainer minWidth={860}>
+              <Table verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{C.colUser}</Table.Th>
+                    <Table.Th>{C.colBalance}</Table.Th>
+                    <Table.Th>{C.colPlan}</Table.Th>
+                    <Table.Th>{C.colUpdated}</Table.Th>
+                    <Table.Th ta="right">{C.colActions}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data?.items.map((u) => (
+                    <Table.Tr key={u.id} data-testid="admin-credit-row" data-email={u.email}>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {u.fullName}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {u.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={8} wrap="nowrap">
+                          <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="admin-credit-balance">
+                            {formatCredits(u.balance)}
+                          </Text>
+                          <CreditStatusBadge balance={u.balance} />
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{u.planCode ? (M.credits.planNames[u.planCode] ?? u.planCode) : '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDateTime(u.updatedAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <CreditEditor email={u.email} balance={u.balance} cap={cap} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {data && data.items.length === 0 && (
+              <Text c="dimmed" ta="center" py="xl">
+                {C.empty}
+              </Text>
+            )}
+          </Card>
+
+          <Stack gap="sm" hiddenFrom="md">
+            {data?.items.map((u) => (
+              <Card key={u.id} padding="md" data-testid="admin-credit-card">
+                <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {u.fullName}
+                    </Text>
+                    <Text size="sm" c="dimmed" truncate>
+                      {u.email}
+                    </Text>
+                  </div>
+                  <Stack gap={4} align="flex-end">
+                    <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                      {formatCredits(u.balance)}
+                    </Text>
+                    <CreditStatusBadge balance={u.balance} />
+                  </Stack>
+                </Group>
+                <CreditEditor email={u.email} balance={u.balance} cap={cap} />
+              </Card>
+            ))}
+            {data && data.items.length === 0 && (
+              <Text c="dimmed" ta="center" py="xl">
+                {C.empty}
+              </Text>
+            )}
+          </Stack>
+
+          {data && <Pager page={data.page} pageCount={data.pageCount} total={M.adminUsers.total(formatNumber(data.total))} onChange={setPage} />}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Group, NumberInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { M } from '../../../../shared/messages';
+import { QUICK_ADJUST_STEP } from '../../../../shared/schemas/admin';
+import { toastSuccess } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
+import { formatNumber } from '../../credits/formatCredits';
+import { UNLIMITED_BALANCE } from '../../../../shared/constants';
+import { toastAdminError } from '../common/errors';
+
+const C = M.adminCredits;
+
+/** Inline balance editing (min 0, capped) with the +10 / -10 quick buttons (SPEC §2, §5, §9). */
+export function CreditEditor({ email, balance, cap }: { email: string; balance: number; cap: number }) {
+  const utils = trpc.useUtils();
+  const [value, setValue] = useState<number | string>(balance);
+  // A balance that changes underneath (live refresh, another admin) replaces an untouched field.
+  useEffect(() => setValue(balance), [balance]);
+
+  const onDone = (r: { balance: number }) => {
+    setValue(r.balance);
+    toastSuccess(M.admin.creditUpdated(r.balance >= UNLIMITED_BALANCE ? '∞' : formatNumber(r.balance)));
+    void utils.admin.credits.list.invalidate();
+    void utils.admin.users.invalidate();
+    void utils.admin.dashboard.invalidate();
+  };
+  const onFail = (err: unknown) => {
+    setValue(balance);
+    toastAdminError(err, M.admin.creditUpdateFailed);
+  };
+  const set = trpc.admin.credits.set.useMutation({ onSuccess: onDone, onError: onFail });
+  const adjust = trpc.admin.credits.adjust.useMutation({ onSuccess: onDone, onError: onFail });
+  const busy = set.isPending || adjust.isPending;
+  const max = Math.max(cap, balance);
+  const next = typeof value === 'number' ? value : Number.NaN;
+  const dirty = Number.isInteger(next) && next !== balance;
+
+  return (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Button
+        variant="light"
+        color="red"
+        size="sm"
+        px={10}
+        aria-label={C.removeLabel(email)}
+        disabled={busy || balance <= 0 || balance >= UNLIMITED_BALANCE}
+        onClick={() => adjust.mutate({ email, delta: -QUICK_ADJUST_STEP })}
+      >
+        −{QUICK_ADJUST_STEP}
+      </Button>
+      <NumberInput
+        w={96}
+        aria-label={C.balanceInput(email)}
+        value={value}
+        onChange={setValue}
+        min={0}
+        max={max}
+        clampBehavior="strict"
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        disabled={busy}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && dirty) set.mutate({ email, balance: next });
+        }}
+      />
+      <Button
+        variant="light"
+        color="teal"
+        size="sm"
+        px={10}
+        aria-label={C.addLabel(email)}
+        disabled={busy || balance >= cap}
+        onClick={() => adjust.mutate({ email, delta: QUICK_ADJUST_STEP })}
+      >
+        +{QUICK_ADJUST_STEP}
+      </Button>
+      <Button size="sm" variant={dirty ? 'filled' : 'default'} disabled={!dirty} loading={set.isPending} onClick={() => set.mutate({ email, balance: next })}>
+        {C.apply}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,169 @@
+import { Badge, Button, Card, Group, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useState } from 'react';
+import { M } from '../../../../shared/messages';
+import { trpc, type RouterOutputs } from '../../../lib/trpc';
+import { LoadError } from '../../common/LoadError';
+import { formatNumber } from '../../credits/formatCredits';
+import { AdminPageHeader } from '../common/AdminPageHeader';
+import { formatDateTime } from '../common/format';
+import { Pager } from '../common/Pager';
+import { LogDiff } from './LogDiff';
+
+type Log = RouterOutputs['admin']['logs']['list']['items'][number];
+const L = M.adminLogs;
+
+const ACTION_COLOR: Record<string, string> = { credits: 'yellow', user: 'brand', message: 'orange', content: 'teal', portfolio: 'grape', testimonial: 'pink', settings: 'red', upload: 'gray' };
+
+function ActionBadge({ action }: { action: string }) {
+  return (
+    <Badge variant="light" radius="sm" tt="none" color={ACTION_COLOR[action.split('.')[0]] ?? 'gray'}>
+      {L.actions[action] ?? action}
+    </Badge>
+  );
+}
+
+/** What the entry is about: its type, and the e-mail, title, name or text key that identifies it. */
+function target(log: Log): string {
+  const label = L.targets[log.targetType] ?? log.targetType;
+  const v = { ...(log.oldValues ?? {}), ...(log.newValues ?? {}) } as Record<string, unknown>;
+  const key = typeof v.section === 'string' && typeof v.key === 'string' ? `${v.section}.${v.key}` : undefined;
+  const name = (v.email ?? v.title ?? v.name ?? key ?? (log.targetType === 'file' ? log.targetId : undefined)) as string | undefined;
+  return name ? `${label} · ${name}` : label;
+}
+
+function changedCount(log: Log): number {
+  const keys = new Set([...Object.keys(log.oldValues ?? {}), ...Object.keys(log.newValues ?? {})]);
+  keys.delete('email');
+  return keys.size;
+}
+
+/** /admin/logs: every admin change, newest first, 50 per page, filterable by action. */
+export default function AdminLogsPage() {
+  const [action, setAction] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Log | null>(null);
+  const query = trpc.admin.logs.list.useQuery({ action, page }, { placeholderData: (p) => p, staleTime: 0 });
+  const data = query.data;
+
+  return (
+    <Stack gap="md" maw={1280}>
+      <AdminPageHeader title={M.admin.navLogs} subtitle={L.subtitle} />
+      <Paper withBorder p="sm">
+        <Select
+          w={{ base: '100%', xs: 280 }}
+          aria-label={L.actionFilter}
+          placeholder={L.allActions}
+          clearable
+          allowDeselect
+          value={action}
+          onChange={(v) => {
+            setAction(v);
+            setPage(1);
+          }}
+          data={(data?.actions ?? []).map((a) => ({ value: a, label: L.actions[a] ?? a }))}
+        />
+      </Paper>
+      {query.isError && !data ? (
+        <LoadError message={M.admin.logsLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
+      ) : (
+        <>
+        <Stack gap="sm" hiddenFrom="sm">
+          {data?.items.map((log) => (
+            <Card key={log.id} padding="md" data-testid="admin-log-card">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <ActionBadge action={log.action} />
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(log.createdAt)}
+                </Text>
+              </Group>
+              <Text size="sm" mt={6} truncate>
+                {target(log)}
+              </Text>
+              <Group justify="space-between" wrap="nowrap" mt={4}>
+                <Text size="xs" c="dimmed" truncate>
+                  {log.admin ? `${log.admin.name} · ${log.admin.email}` : L.unknownAdmin}
+                </Text>
+                <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpen(log)} style={{ flexShrink: 0 }}>
+                  {L.fieldsChanged(changedCount(log))}
+                </Button>
+              </Group>
+            </Card>
+          ))}
+          {data && data.items.length === 0 && (
+            <Text c="dimmed" ta="center" py="xl">
+              {L.empty}
+            </Text>
+          )}
+        </Stack>
+        <Card padding={0} visibleFrom="sm">
+          <Table.ScrollContainer minWidth={860}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{L.colDate}</Table.Th>
+                  <Table.Th>{L.colAdmin}</Table.Th>
+                  <Table.Th>{L.colAction}</Table.Th>
+                  <Table.Th>{L.colTarget}</Table.Th>
+                  <Table.Th ta="right">{L.colChanges}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data?.items.map((log) => (
+                  <Table.Tr key={log.id} data-testid="admin-log-row">
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(log.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {log.admin?.name || L.unknownAdmin}
+                      </Text>
+                      {log.admin && (
+                        <Text size="xs" c="dimmed">
+                          {log.admin.email}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <ActionBadge action={log.action} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" truncate maw={320}>
+                        {target(log)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpen(log)}>
+                        {L.fieldsChanged(changedCount(log))}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {data && data.items.length === 0 && (
+            <Text c="dimmed" ta="center" py="xl">
+              {L.empty}
+            </Text>
+          )}
+        </Card>
+        </>
+      )}
+      {data && <Pager page={data.page} pageCount={data.pageCount} total={L.total(formatNumber(data.total))} onChange={setPage} />}
+      <Modal opened={!!open} onClose={() => setOpen(null)} title={L.detailTitle} size="xl" centered radius="lg">
+        {open && (
+          <Stack gap="sm">
+            <Group gap="sm" wrap="wrap">
+              <ActionBadge action={open.action} />
+              <Text size="sm">{target(open)}</Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(open.createdAt)} · {open.admin ? `${open.admin.name} (${open.admin.email})` : L.unknownAdmin}
+              {open.targetId ? ` · ${open.targetId}` : ''}
+            </Text>
+            <LogDiff oldValues={open.oldValues} newValues={open.newValues} />
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import type { Db } from '../../db';
+import { AppError } from '../../errors';
+import { M } from '../../../shared/messages';
+import type { ZPortfolioFields } from '../../../shared/schemas/admin';
+import { invalidateLandingCache } from '../landing';
+import { diffValues, writeAudit } from './audit';
+import { iso } from './search';
+
+type Fields = z.output<typeof ZPortfolioFields>;
+
+export type AdminPortfolioItem = Fields & { id: string; createdAt: string; updatedAt: string };
+
+const COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'category',
+  'before_image_url',
+  'after_image_url',
+  'display_order',
+  'is_active',
+  'created_at',
+  'updated_at',
+] as const;
+
+type Row = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  before_image_url: string;
+  after_image_url: string;
+  display_order: number;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+function toItem(r: Row): AdminPortfolioItem {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    category: r.category as Fields['category'],
+    beforeImageUrl: r.before_image_url,
+    afterImageUrl: r.after_image_url,
+    displayOrder: r.display_order,
+    isActive: r.is_active,
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+  };
+}
+
+const toColumns = (f: Fields) => ({
+  title: f.title,
+  description: f.description,
+  category: f.category,
+  before_image_url: f.beforeImageUrl,
+  after_image_url: f.afterImageUrl,
+  display_order: f.displayOrder,
+  is_active: f.isActive,
+});
+
+const audited = (i: AdminPortfolioItem) => {
+  const { createdAt: _c, updatedAt: _u, id: _id, ...rest } = i;
+  return rest;
+};
+
+/** Every item, hidden ones included, in display order (SPEC §7). */
+export async function listPortfolio(db: Db): Promise<AdminPortfolioItem[]> {
+  const rows = await db.selectFrom('portfolio_items').select(COLUMNS).orderBy('display_order', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  return rows.map(toItem);
+}
+
+async function load(db: Db, id: string): Promise<AdminPortfolioItem> {
+  const row = await db.selectFrom('portfolio_items').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', M.common.notFound);
+  return toItem(row);
+}
+
+export async function createPortfolio(db: Db, adminId: string, f: Fields): Promise<AdminPortfolioItem> {
+  const item = await db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('portfolio_items').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow();
+    const created = toItem(row);
+    await writeAudit(trx, { adminId, action: 'portfolio.create', targetType: 'portfolio_item', targetId: created.id, newValues: audited(created) });
+    return created;
+  });
+  invalidateLandingCache(db);
+  return item;
+}
+
+export async function updatePortfolio(db: Db, adminId: string, id: string, f: Fields): Promise<AdminPortfolioItem> {
+  const item = await db.transaction().execute(async (trx) => {
+    const before = await load(trx, id);
+    const diff = diffValues(audited(before), f);
+    if (!diff) return before;
+    const row = await trx
+      .updateTable('portfolio_items')
+      .set({ ...toColumns(f), updated_at: new Date() })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, { adminId, action: 'portfolio.update', targetType: 'portfolio_item', targetId: id, ...diff });
+    return toItem(row);
+  });
+  invalidateLandingCache(db);
+  return item;
+}
+
+export async function togglePortfolio(db: Db, adminId: string, id: string, isActive: boolean): Promise<AdminPortfolioItem> {
+  const item = await db.transaction().execute(async (trx) => {
+    const before = await load(trx, id);
+    if (before.isActive === isActive) return before;
+    const row = await trx
+      .updateTable('portfolio_items')
+      .set({ is_active: isActive, updated_at: new Date() })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      adminId,
+      action: 'portfolio.toggle',
+      targetType: 'portfolio_item',
+      targetId: id,
+      oldValues: { title: before.title, isActive: before.isActive },
+      newValues: { title: before.title, isActive },
+    });
+    return toItem(row);
+  });
+  invalidateLandingCache(db);
+  return item;
+}
+
+/** The old values go to the audit log in full, so a deleted item can be put back by hand. */
+export async function deletePortfolio(db: Db, adminId: string, id: string): Promise<{ id: string }> {
+  await db.transaction().execute(async (trx) => {
+    const before = await load(trx, id);
+    await trx.deleteFrom('portfolio_items').where('id', '=', id).execute();
+    await writeAudit(trx, { adminId, action: 'portfolio.delete', targetType: 'portfolio_item', targetId: id, oldValues: audited(before) });
+  });
+  invalidateLandingCache(db);
+  return { id };
+}

@@ -1,0 +1,131 @@
+import type { z } from 'zod';
+import type { Db } from '../../db';
+import { AppError } from '../../errors';
+import { M } from '../../../shared/messages';
+import type { ZTestimonialFields } from '../../../shared/schemas/admin';
+import { invalidateLandingCache } from '../landing';
+import { diffValues, writeAudit } from './audit';
+import { iso } from './search';
+
+type Fields = z.output<typeof ZTestimonialFields>;
+
+export type AdminTestimonial = Fields & { id: string; createdAt: string; updatedAt: string };
+
+const COLUMNS = ['id', 'name', 'company', 'image_url', 'text', 'rating', 'display_order', 'is_active', 'created_at', 'updated_at'] as const;
+
+type Row = {
+  id: string;
+  name: string;
+  company: string | null;
+  image_url: string | null;
+  text: string;
+  rating: number;
+  display_order: number;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+function toItem(r: Row): AdminTestimonial {
+  return {
+    id: r.id,
+    name: r.name,
+    company: r.company,
+    imageUrl: r.image_url || null,
+    text: r.text,
+    rating: r.rating,
+    displayOrder: r.display_order,
+    isActive: r.is_active,
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+  };
+}
+
+const toColumns = (f: Fields) => ({
+  name: f.name,
+  company: f.company,
+  image_url: f.imageUrl,
+  text: f.text,
+  rating: f.rating,
+  display_order: f.displayOrder,
+  is_active: f.isActive,
+});
+
+const audited = (i: AdminTestimonial) => {
+  const { createdAt: _c, updatedAt: _u, id: _id, ...rest } = i;
+  return rest;
+};
+
+/** Every testimonial, hidden ones included, in display order (SPEC §7). */
+export async function listTestimonials(db: Db): Promise<AdminTestimonial[]> {
+  const rows = await db.selectFrom('testimonials').select(COLUMNS).orderBy('display_order', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  return rows.map(toItem);
+}
+
+async function load(db: Db, id: string): Promise<AdminTestimonial> {
+  const row = await db.selectFrom('testimonials').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', M.common.notFound);
+  return toItem(row);
+}
+
+export async function createTestimonial(db: Db, adminId: string, f: Fields): Promise<AdminTestimonial> {
+  const item = await db.transaction().execute(async (trx) => {
+    const created = toItem(await trx.insertInto('testimonials').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow());
+    await writeAudit(trx, { adminId, action: 'testimonial.create', targetType: 'testimonial', targetId: created.id, newValues: audited(created) });
+    return created;
+  });
+  invalidateLandingCache(db);
+  return item;
+}
+
+export async function updateTestimonial(db: Db, adminId: string, id: string, f: Fields): Promise<AdminTestimonial> {
+  const item = await db.transaction().execute(async (trx) => {
+    const before = await load(trx, id);
+    const diff = diffValues(audited(before), f);
+    if (!diff) return before;
+    const row = await trx
+      .updateTable('testimonials')
+      .set({ ...toColumns(f), updated_at: new Date() })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, { adminId, action: 'testimonial.update', targetType: 'testimonial', targetId: id, ...diff });
+    return toItem(row);
+  });
+  invalidateLandingCache(db);
+  return item;
+}
+
+export async function toggleTestimonial(db: Db, adminId: string, id: string, isActive: boolean): Promise<AdminTestimonial> {
+  const item = await db.transaction().execute(async (trx) => {
+    const before = await load(trx, id);
+    if (before.isActive === isActive) return before;
+    const row = await trx
+      .updateTable('testimonials')
+      .set({ is_active: isActive, updated_at: new Date() })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      adminId,
+      action: 'testimonial.toggle',
+      targetType: 'testimonial',
+      targetId: id,
+      oldValues: { name: before.name, isActive: before.isActive },
+      newValues: { name: before.name, isActive },
+    });
+    return toItem(row);
+  });
+  invalidateLandingCache(db);
+  return item;
+}
+
+export async function deleteTestimonial(db: Db, adminId: string, id: string): Promise<{ id: string }> {
+  await db.transaction().execute(async (trx) => {
+    const before = await load(trx, id);
+    await trx.deleteFrom('testimonials').where('id', '=', id).execute();
+    await writeAudit(trx, { adminId, action: 'testimonial.delete', targetType: 'testimonial', targetId: id, oldValues: audited(before) });
+  });
+  invalidateLandingCache(db);
+  return { id };
+}

@@ -1,0 +1,208 @@
+import { z } from '../zod';
+import { M } from '../messages';
+import { ZEmail, ZFullName } from './auth';
+import { UNLIMITED_BALANCE } from '../constants';
+
+/**
+ * Admin back-office inputs. The same schemas validate the Mantine forms and the `admin.*`
+ * procedures, so a form can never send what the server would refuse for a reason it did not show.
+ */
+const V = M.validation;
+const A = M.adminForms;
+
+const ZSearch = z.string().trim().max(200, V.tooLong).optional().default('');
+const ZPage = z.number().int().min(1).max(100_000).default(1);
+const ZId = z.uuid();
+
+const ZOptionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, V.tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** A credit balance an admin may type: a whole number from 0 to the unlimited marker (D7). */
+export const ZBalance = z
+  .number({ error: A.balanceInvalid })
+  .int(A.balanceInvalid)
+  .min(0, A.balanceMin)
+  .max(UNLIMITED_BALANCE, A.balanceInvalid);
+
+// ---------------------------------------------------------------- users
+
+export const USER_STATUS_FILTERS = ['all', 'active', 'passive', 'disabled'] as const;
+export const CREDIT_STATUS_FILTERS = ['all', 'has', 'none'] as const;
+
+export const ZAdminUsersList = z.object({
+  search: ZSearch,
+  status: z.enum(USER_STATUS_FILTERS).default('all'),
+  credit: z.enum(CREDIT_STATUS_FILTERS).default('all'),
+  page: ZPage,
+  pageSize: z.number().int().min(5).max(100).default(20),
+});
+export type TAdminUsersList = z.input<typeof ZAdminUsersList>;
+
+export const ZAdminUserId = z.object({ id: ZId });
+
+/** D21: the `Düzenle` form. */
+export const ZAdminUserUpdate = z.object({
+  id: ZId,
+  fullName: ZFullName,
+  companyName: ZOptionalText(160),
+  phone: ZOptionalText(40),
+  balance: ZBalance,
+  /** The balance the form was opened with: the balance is only set when the admin changed it. */
+  balanceBefore: z.number().int().min(0).optional(),
+  disabled: z.boolean(),
+});
+export type TAdminUserUpdate = z.input<typeof ZAdminUserUpdate>;
+
+// ---------------------------------------------------------------- credits
+
+export const ZAdminCreditsList = z.object({
+  search: ZSearch,
+  page: ZPage,
+  pageSize: z.number().int().min(5).max(100).default(25),
+});
+
+/** API contract: `admin.credits.set({ email, balance })`. */
+export const ZAdminCreditSet = z.object({ email: ZEmail, balance: ZBalance });
+export type TAdminCreditSet = z.input<typeof ZAdminCreditSet>;
+
+/** The +10 / -10 quick buttons (any non-zero step; the result floors at 0 and respects the cap). */
+export const ZAdminCreditAdjust = z.object({
+  email: ZEmail,
+  delta: z.number().int().min(-UNLIMITED_BALANCE).max(UNLIMITED_BALANCE).refine((d) => d !== 0, A.balanceInvalid),
+});
+export const QUICK_ADJUST_STEP = 10;
+
+// ---------------------------------------------------------------- messages
+
+export const MESSAGE_FILTERS = ['all', 'unread', 'read'] as const;
+export const ZAdminMessagesList = z.object({
+  search: ZSearch,
+  filter: z.enum(MESSAGE_FILTERS).default('all'),
+  page: ZPage,
+  pageSize: z.number().int().min(5).max(100).default(30),
+});
+export const ZAdminMessageId = z.object({ id: ZId });
+
+// ---------------------------------------------------------------- site content
+
+export const ZAdminContentSave = z.object({
+  items: z
+    .array(z.object({ id: ZId, value: z.string().max(5000, V.tooLong) }))
+    .min(1)
+    .max(200),
+});
+export type TAdminContentSave = z.input<typeof ZAdminContentSave>;
+
+/** SPEC §5: a multi-line box when the key names a subtitle or description, or the text is long. */
+export function isMultilineContent(key: string, value: string): boolean {
+  return key.includes('subtitle') || key.includes('description') || value.length > 80;
+}
+
+// ---------------------------------------------------------------- portfolio and testimonials
+
+export const PORTFOLIO_CATEGORIES = ['Mobilya', 'Takı', 'Aksesuar', 'Tekstil', 'Elektronik', 'Diğer'] as const;
+export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
+
+/**
+ * An image address: an https URL (what the CSP allows) or a path on this site (an admin upload returns
+ * `/api/files/public/...`). Anything else (javascript:, data:) is refused.
+ */
+const IMAGE_URL = (v: string) => /^https:\/\/[^\s]+$/i.test(v) || /^\/[^/\s][^\s]*$/.test(v);
+export const ZImageUrl = z.string().trim().min(1, A.imageRequired).max(2000, V.tooLong).refine(IMAGE_URL, A.imageUrlInvalid);
+
+const ZOptionalImageUrl = z
+  .string()
+  .trim()
+  .max(2000, V.tooLong)
+  .refine((v) => v === '' || IMAGE_URL(v), A.imageUrlInvalid)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** display_order: a whole number, 0 when left empty (SPEC §5). */
+const ZDisplayOrder = z
+  .union([z.number(), z.literal('')])
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : 0))
+  .pipe(z.number({ error: A.orderInvalid }).int(A.orderInvalid).min(-100_000, A.orderInvalid).max(100_000, A.orderInvalid));
+
+export const ZPortfolioFields = z.object({
+  title: z.string().trim().min(1, A.titleRequired).max(160, V.tooLong),
+  description: z.string().trim().max(1000, V.tooLong).default(''),
+  category: z.enum(PORTFOLIO_CATEGORIES).default('Mobilya'),
+  beforeImageUrl: ZImageUrl,
+  afterImageUrl: ZImageUrl,
+  displayOrder: ZDisplayOrder,
+  isActive: z.boolean().default(true),
+});
+export type TPortfolioFields = z.input<typeof ZPortfolioFields>;
+export const ZPortfolioUpdate = ZPortfolioFields.extend({ id: ZId });
+
+export const ZTestimonialFields = z.object({
+  name: z.string().trim().min(2, V.fullNameMin).max(120, V.tooLong),
+  company: ZOptionalText(160),
+  imageUrl: ZOptionalImageUrl,
+  text: z.string().trim().min(1, A.textRequired).max(2000, V.tooLong),
+  rating: z.number({ error: A.ratingInvalid }).int(A.ratingInvalid).min(1, A.ratingInvalid).max(5, A.ratingInvalid).default(5),
+  displayOrder: ZDisplayOrder,
+  isActive: z.boolean().default(true),
+});
+export type TTestimonialFields = z.input<typeof ZTestimonialFields>;
+export const ZTestimonialUpdate = ZTestimonialFields.extend({ id: ZId });
+
+export const ZAdminItemId = z.object({ id: ZId });
+export const ZAdminToggle = z.object({ id: ZId, isActive: z.boolean() });
+
+// ---------------------------------------------------------------- settings
+
+const ZCount = (min: number, max: number) =>
+  z.number({ error: A.numberInvalid }).int(A.numberInvalid).min(min, A.numberRange(min, max)).max(max, A.numberRange(min, max));
+
+/** Every system setting, typed (stored as text, SPEC §3). D23: each takes effect on the next request. */
+export const ZAdminSettings = z.object({
+  siteName: z.string().trim().min(1, A.required).max(80, V.tooLong),
+  siteDescription: z.string().trim().max(300, V.tooLong),
+  supportEmail: ZEmail,
+  supportPhone: z.string().trim().max(40, V.tooLong),
+  contactAddress: z.string().trim().max(200, V.tooLong),
+  defaultTrialCredits: ZCount(0, 10_000),
+  maxCreditsPerUser: ZCount(1, UNLIMITED_BALANCE),
+  imageCreditCost: ZCount(1, 1_000),
+  videoCreditCost: ZCount(1, 1_000),
+  maintenanceMode: z.boolean(),
+  allowRegistrations: z.boolean(),
+  emailNotifications: z.boolean(),
+});
+export type TAdminSettings = z.input<typeof ZAdminSettings>;
+
+/** Form field → stored settings key. */
+export const SETTING_KEY_OF = {
+  siteName: 'site_name',
+  siteDescription: 'site_description',
+  supportEmail: 'support_email',
+  supportPhone: 'support_phone',
+  contactAddress: 'contact_address',
+  defaultTrialCredits: 'default_trial_credits',
+  maxCreditsPerUser: 'max_credits_per_user',
+  imageCreditCost: 'image_credit_cost',
+  videoCreditCost: 'video_credit_cost',
+  maintenanceMode: 'maintenance_mode',
+  allowRegistrations: 'allow_registrations',
+  emailNotifications: 'email_notifications',
+} as const satisfies Record<keyof TAdminSettings, string>;
+
+// ---------------------------------------------------------------- audit log
+
+export const ZAdminLogsList = z.object({
+  action: z.string().trim().max(80).optional().nullable(),
+  page: ZPage,
+});
+export const ADMIN_LOG_PAGE_SIZE = 50;
+export const ADMIN_WEBHOOK_LIMIT = 20;
+export const ADMIN_FEED_SIZE = 5;
