@@ -4,23 +4,41 @@ import { M } from '../shared/messages';
 import { AdminGuestOnly, RequireAdmin } from './features/admin/guards';
 import { GuestOnly, RequireUser } from './features/auth/guards';
 import { ComingSoon } from './features/common/ComingSoon';
+import { prefetchLanding } from './features/landing/useLanding';
 import { MaintenanceGate } from './features/maintenance/MaintenanceGate';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
 
 // Route-level code splitting: public pages never download customer or admin code.
-const LandingPage = lazy(() => import('./features/landing/LandingPage'));
+// The landing page's data is requested alongside its code, not after it.
+const LandingPage = lazy(() => {
+  prefetchLanding();
+  return import('./features/landing/LandingPage');
+});
 const PricingPage = lazy(() => import('./features/pricing/PricingPage'));
 const AuthPage = lazy(() => import('./features/auth/AuthPage'));
 const CustomerLayout = lazy(() => import('./layouts/CustomerLayout').then((m) => ({ default: m.CustomerLayout })));
 const DashboardPage = lazy(() => import('./features/app/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('./features/app/profile/ProfilePage'));
+const GenerateImagePage = lazy(() => import('./features/app/generate-image/GenerateImagePage'));
+const GenerateVideoPage = lazy(() => import('./features/app/generate-video/GenerateVideoPage'));
+const HistoryPage = lazy(() => import('./features/app/history/HistoryPage'));
+const SubscriptionPage = lazy(() => import('./features/app/subscription/SubscriptionPage'));
+const BillingPage = lazy(() => import('./features/app/billing/BillingPage'));
 const SettingsPage = lazy(() => import('./features/app/settings/SettingsPage'));
 const AdminLoginPage = lazy(() => import('./features/admin/login/AdminLoginPage'));
 const AdminLayout = lazy(() => import('./layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const AdminDashboardPage = lazy(() => import('./features/admin/dashboard/AdminDashboardPage'));
+const AdminUsersPage = lazy(() => import('./features/admin/users/AdminUsersPage'));
+const AdminCreditsPage = lazy(() => import('./features/admin/credits/AdminCreditsPage'));
+const AdminWebhooksPage = lazy(() => import('./features/admin/webhooks/AdminWebhooksPage'));
+const AdminMessagesPage = lazy(() => import('./features/admin/messages/AdminMessagesPage'));
+const AdminContentPage = lazy(() => import('./features/admin/content/AdminContentPage'));
+const AdminPortfolioPage = lazy(() => import('./features/admin/portfolio/AdminPortfolioPage'));
+const AdminTestimonialsPage = lazy(() => import('./features/admin/testimonials/AdminTestimonialsPage'));
+const AdminSettingsPage = lazy(() => import('./features/admin/settings/AdminSettingsPage'));
+const AdminLogsPage = lazy(() => import('./features/admin/logs/AdminLogsPage'));
 
-const toDashboard = { to: '/app', label: M.nav.dashboard };
-const toAdminHome = { to: '/admin', label: M.admin.navDashboard };
 
 function soon(title: string, back?: { to: string; label: string }): ReactNode {
   return <ComingSoon title={title} back={back} />;
@@ -57,12 +75,12 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <DashboardPage /> },
-          { path: 'generate-image', element: soon(M.titles.generateImage, toDashboard) },
-          { path: 'generate-video', element: soon(M.titles.generateVideo, toDashboard) },
-          { path: 'history', element: soon(M.titles.history, toDashboard) },
+          { path: 'generate-image', element: <GenerateImagePage /> },
+          { path: 'generate-video', element: <GenerateVideoPage /> },
+          { path: 'history', element: <HistoryPage /> },
           { path: 'profile', element: <ProfilePage /> },
-          { path: 'subscription', element: soon(M.titles.subscription, toDashboard) },
-          { path: 'billing', element: soon(M.titles.billing, toDashboard) },
+          { path: 'subscription', element: <SubscriptionPage /> },
+          { path: 'billing', element: <BillingPage /> },
           { path: 'settings', element: <SettingsPage /> },
         ],
       },
@@ -82,16 +100,16 @@ export const routes: RouteObject[] = [
           </RequireAdmin>
         ),
         children: [
-          { index: true, element: soon(M.titles.admin) },
-          { path: 'users', element: soon(M.admin.navUsers, toAdminHome) },
-          { path: 'credits', element: soon(M.admin.navCredits, toAdminHome) },
-          { path: 'webhooks', element: soon(M.admin.navWebhooks, toAdminHome) },
-          { path: 'messages', element: soon(M.admin.navMessages, toAdminHome) },
-          { path: 'content', element: soon(M.admin.navContent, toAdminHome) },
-          { path: 'portfolio', element: soon(M.admin.navPortfolio, toAdminHome) },
-          { path: 'testimonials', element: soon(M.admin.navTestimonials, toAdminHome) },
-          { path: 'settings', element: soon(M.admin.navSettings, toAdminHome) },
-          { path: 'logs', element: soon(M.admin.navLogs, toAdminHome) },
+          { index: true, element: <AdminDashboardPage /> },
+          { path: 'users', element: <AdminUsersPage /> },
+          { path: 'credits', element: <AdminCreditsPage /> },
+          { path: 'webhooks', element: <AdminWebhooksPage /> },
+          { path: 'messages', element: <AdminMessagesPage /> },
+          { path: 'content', element: <AdminContentPage /> },
+          { path: 'portfolio', element: <AdminPortfolioPage /> },
+          { path: 'testimonials', element: <AdminTestimonialsPage /> },
+          { path: 'settings', element: <AdminSettingsPage /> },
+          { path: 'logs', element: <AdminLogsPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -21,6 +21,8 @@ import { FullPageLoader } from '../features/common/FullPageLoader';
 import { CreditsExpiryNotice } from '../features/credits/CreditsExpiryNotice';
 import { SavedThemeSync } from '../features/preferences/SavedThemeSync';
 import { CreditBalanceBadge } from '../features/credits/CreditBalanceBadge';
+import { CreditsLiveSync } from '../features/credits/CreditsLiveSync';
+import { GenerationsLiveSync } from '../features/generation/GenerationsLiveSync';
 import { ShellNavLink, type ShellNavItem } from './ShellNavLink';
 import classes from './shellNav.module.css';
 
@@ -50,6 +52,8 @@ export function CustomerLayout() {
     >
       <SavedThemeSync />
       <CreditsExpiryNotice />
+      <CreditsLiveSync />
+      <GenerationsLiveSync />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

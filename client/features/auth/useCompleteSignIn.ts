@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { clearCustomerQueries } from '../../lib/queryClient';
 import { toastSuccess } from '../../lib/toast';
-import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { resetRealtime, trpc, type RouterOutputs } from '../../lib/trpc';
 
 type SignedInUser = NonNullable<RouterOutputs['auth']['me']['user']>;
 
@@ -11,6 +11,8 @@ export function useCompleteSignIn() {
   const navigate = useNavigate();
   return (user: SignedInUser, message: string) => {
     clearCustomerQueries();
+    // The socket still carries the previous identity (or none): reopen it with the new cookie.
+    void resetRealtime();
     utils.auth.me.setData(undefined, (old) => ({ ...old, user }));
     void utils.auth.me.invalidate();
     toastSuccess(message);

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { clearCustomerQueries } from '../../lib/queryClient';
-import { trpc } from '../../lib/trpc';
+import { resetRealtime, trpc } from '../../lib/trpc';
 
 /**
  * Signs out and always lands on the site root, even when the call fails
@@ -22,6 +22,8 @@ export function useSignOut() {
     await navigate('/', { replace: true, flushSync: true });
     utils.auth.me.setData(undefined, (old) => (old ? { ...old, user: null } : old));
     clearCustomerQueries();
+    // The server closes this session's socket; drop ours too so the next sign-in opens a fresh one.
+    void resetRealtime();
   }
 
   return { signOut, pending: mutation.isPending };

@@ -1,0 +1,26 @@
+import { Badge, Loader, type BadgeProps } from '@mantine/core';
+import { M } from '../../../shared/messages';
+
+const STATUS: Record<string, { label: string; color: string }> = {
+  completed: { label: M.generation.statusCompleted, color: 'green' },
+  processing: { label: M.generation.statusProcessing, color: 'brand' },
+  failed: { label: M.generation.statusFailed, color: 'red' },
+  queued: { label: M.generation.statusQueued, color: 'gray' },
+};
+
+/** SPEC §4 generation status: colour, Turkish text, a spinner while processing. */
+export function StatusBadge({ status, ...props }: { status: string } & BadgeProps) {
+  const s = STATUS[status] ?? { label: M.generation.statusUnknown, color: 'gray' };
+  return (
+    <Badge
+      color={s.color}
+      variant="light"
+      radius="sm"
+      leftSection={status === 'processing' ? <Loader size={10} color={s.color} type="oval" /> : undefined}
+      style={{ textTransform: 'none' }}
+      {...props}
+    >
+      {s.label}
+    </Badge>
+  );
+}

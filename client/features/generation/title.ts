@@ -1,0 +1,27 @@
+import { M } from '../../../shared/messages';
+import type { GenerationView } from './types';
+
+export const TITLE_MAX = 50;
+
+/** History title: the prompt cut at 50 characters ('…' only when cut); a fallback for an empty prompt. */
+export function generationTitle(g: Pick<GenerationView, 'prompt' | 'type'>): string {
+  const prompt = g.prompt.trim().replace(/\s+/g, ' ');
+  if (!prompt) return g.type === 'video' ? M.history.fallbackVideoTitle : M.history.fallbackImageTitle;
+  const chars = Array.from(prompt);
+  if (chars.length <= TITLE_MAX) return prompt;
+  return `${chars.slice(0, TITLE_MAX).join('').trimEnd()}…`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('tr-TR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** e.g. "20 Kasım 2026 14:05". */
+export function formatGenerationDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}

@@ -1,0 +1,66 @@
+import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { M } from '../../../shared/messages';
+import { raiseMaintenanceSignal } from '../maintenance/maintenanceSignal';
+import { AUTH_ME_KEY, queryClient } from '../../lib/queryClient';
+import type { SelectedPhoto } from './types';
+
+/** Dropzone accept list: PNG, JPG/JPEG (and WEBP, which the server also takes; D14). */
+export const PHOTO_ACCEPT = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** A refusal whose `message` is Turkish and ready to show. */
+export class PhotoError extends Error {}
+
+/** Identifies the format by its first bytes, like the server does, so a renamed file is caught early. */
+async function sniff(file: File): Promise<'png' | 'jpeg' | 'webp' | null> {
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length >= 8 && png.every((b, i) => head[i] === b)) return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** D14 in the browser: size first (cheap), then the content. Throws PhotoError with the D14 text. */
+export async function checkPhotoFile(file: File): Promise<void> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new PhotoError(M.generation.fileTooLarge);
+  if (file.type && !PHOTO_ACCEPT.includes(file.type)) throw new PhotoError(M.generation.fileType);
+  let kind: Awaited<ReturnType<typeof sniff>> = null;
+  try {
+    kind = await sniff(file);
+  } catch {
+    throw new PhotoError(M.generation.uploadFailed);
+  }
+  if (!kind) throw new PhotoError(M.generation.fileType);
+}
+
+interface UploadAnswer {
+  uploadId: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** POST /api/uploads (multipart `file`); the server checks the content again and re-encodes it. */
+export async function uploadPhoto(file: File): Promise<SelectedPhoto> {
+  const body = new FormData();
+  body.append('file', file);
+  let res: Response;
+  try {
+    res = await fetch('/api/uploads', { method: 'POST', body, credentials: 'same-origin' });
+  } catch {
+    throw new PhotoError(M.generation.uploadFailed);
+  }
+  if (res.ok) {
+    const answer = (await res.json().catch(() => null)) as UploadAnswer | null;
+    if (!answer?.uploadId || !answer.url) throw new PhotoError(M.generation.uploadFailed);
+    return { uploadId: answer.uploadId, url: answer.url, width: answer.width, height: answer.height };
+  }
+  const payload = (await res.json().catch(() => null)) as { error?: { message?: unknown; data?: { appCode?: unknown } } } | null;
+  const appCode = payload?.error?.data?.appCode;
+  if (appCode === 'MAINTENANCE') raiseMaintenanceSignal();
+  if (appCode === 'UNAUTHENTICATED') void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
+  const message = payload?.error?.message;
+  // The server's Turkish text when it sent one (D14 texts, maintenance, session); otherwise SPEC §8's.
+  throw new PhotoError(typeof message === 'string' && message && appCode !== 'INTERNAL' ? message : M.generation.uploadFailed);
+}
