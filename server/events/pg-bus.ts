@@ -11,6 +11,7 @@ export class PgEventBus implements EventBus {
   private local = new LocalEventBus();
   private listener: pg.Client | null = null;
   private closed = false;
+  private sending: Promise<void> = Promise.resolve();
 
   private constructor(private readonly pool: pg.Pool, private readonly connectionString: string) {}
 
@@ -40,10 +41,18 @@ export class PgEventBus implements EventBus {
     this.listener = client;
   }
 
+  /**
+   * NOTIFYs go out one after another: sent in parallel over different pool connections they
+   * could commit out of order, and a "completed" could overtake the "queued" before it.
+   */
   publish(event: AppEvent): void {
-    this.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]).catch((err) => {
-      console.error('[events] notify failed', err);
-    });
+    const payload = JSON.stringify(event);
+    this.sending = this.sending
+      .then(() => this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]))
+      .then(
+        () => undefined,
+        (err) => console.error('[events] notify failed', err),
+      );
   }
 
   subscribe(signal?: AbortSignal): AsyncIterable<AppEvent> {
@@ -52,6 +61,7 @@ export class PgEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.sending;
     await this.listener?.end().catch(() => {});
     await this.local.close();
   }
