@@ -33,6 +33,7 @@ import { emailPrefix, useSession } from '../features/auth/useSession';
 import { useSignOut } from '../features/auth/useSignOut';
 import { BrandLogo } from '../features/common/BrandLogo';
 import { CreditBalanceBadge } from '../features/credits/CreditBalanceBadge';
+import { CreditsExpiryNotice } from '../features/credits/CreditsExpiryNotice';
 import { CreditsLiveSync } from '../features/credits/CreditsLiveSync';
 import { formatCredits } from '../features/credits/formatCredits';
 import { useCreditBalance } from '../features/credits/useCreditBalance';
@@ -82,6 +83,7 @@ export function PublicHeader() {
   return (
     <Box component="header" className={classes.header}>
       <CreditsLiveSync />
+      {user && <CreditsExpiryNotice />}
       <Container h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <BrandLogo to="/" />

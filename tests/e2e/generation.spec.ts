@@ -4,21 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { M } from '../../shared/messages';
+import { PASSWORD, signUp, signUpPanel, uniqueEmail } from './support';
 
-const unique = () => `uretim-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const unique = () => uniqueEmail('uretim');
 const tmp = mkdtempSync(path.join(tmpdir(), 'vitrin-e2e-'));
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/auth?mode=signup');
-  // Roles, not labels: only the visible tab's form counts (both tabs may stay mounted).
-  await page.getByRole('textbox', { name: M.auth.fullName }).fill('Deniz Satıcı');
-  await page.getByRole('textbox', { name: M.auth.email }).fill(email);
-  await page.getByRole('textbox', { name: M.auth.password, exact: true }).fill('gizli-sifre');
-  await page.getByRole('textbox', { name: M.auth.passwordRepeat }).fill('gizli-sifre');
-  await page.getByRole('checkbox', { name: M.auth.termsLabel }).check();
-  await page.getByRole('button', { name: M.auth.signUpButton }).click();
-  await expect(page).toHaveURL(/\/app$/);
-}
 
 /** A small "product photo": a walnut side table drawn on a warm backdrop, as a real JPEG. */
 async function productPhoto(name = 'sehpa.jpg'): Promise<string> {
@@ -151,11 +140,17 @@ test('video generation: duration and aspect, player, download name, credits', as
   await expect(item.getByText('6 sn · 9:16 · 1080p', { exact: false })).toBeVisible();
 });
 
-test('a text file renamed .jpg is refused with the D14 text; history starts empty', async ({ page }) => {
+test('history: load failure with retry, designed empty state; a text file renamed .jpg is refused with the D14 text', async ({ page }) => {
   await signUp(page, unique());
+  const listCall = (url: URL) => url.pathname.includes('generations.list');
+  await page.route(listCall, (route) => route.abort());
   await page.goto('/app/history');
+  await expect(page.getByText(M.generation.historyFailed)).toBeVisible();
+  await page.unroute(listCall);
+  await page.getByRole('button', { name: M.common.retry }).click();
   await expect(page.getByTestId('history-empty')).toBeVisible();
   await expect(page.getByText(M.history.emptyTitle)).toBeVisible();
+  await expect(page.getByTestId('history-empty').getByRole('link', { name: M.nav.generateVideo })).toBeVisible();
 
   await page.goto('/app/generate-image');
   const fake = path.join(tmp, 'urun.jpg');
@@ -195,12 +190,13 @@ test('a new sign-in never rides on the previous account\'s socket (it is reopene
   await page.getByRole('link', { name: M.nav.getStarted }).first().click();
   await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   frames.length = 0;
-  await page.getByRole('textbox', { name: M.auth.fullName }).fill('İkinci Satıcı');
-  await page.getByRole('textbox', { name: M.auth.email }).fill(unique());
-  await page.getByRole('textbox', { name: M.auth.password, exact: true }).fill('gizli-sifre');
-  await page.getByRole('textbox', { name: M.auth.passwordRepeat }).fill('gizli-sifre');
-  await page.getByRole('checkbox', { name: M.auth.termsLabel }).check();
-  await page.getByRole('button', { name: M.auth.signUpButton }).click();
+  const form = signUpPanel(page);
+  await form.getByRole('textbox', { name: M.auth.fullName }).fill('İkinci Satıcı');
+  await form.getByRole('textbox', { name: M.auth.email }).fill(unique());
+  await form.getByRole('textbox', { name: M.auth.password, exact: true }).fill(PASSWORD);
+  await form.getByRole('textbox', { name: M.auth.passwordRepeat, exact: true }).fill(PASSWORD);
+  await form.getByLabel(M.auth.termsLabel).check();
+  await form.getByRole('button', { name: M.auth.signUpButton }).click();
   await expect(page).toHaveURL(/\/app$/);
 
   // B's live subscription answers with B's balance, on a socket opened with B's cookie.

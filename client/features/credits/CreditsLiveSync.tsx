@@ -24,7 +24,8 @@ function CreditsSubscription() {
         return;
       }
       if (current.balance === data.balance && current.unlimited === data.unlimited) return;
-      utils.credits.balance.setData(undefined, { ...current, balance: data.balance, unlimited: data.unlimited });
+      // `expired` is a one-time signal of the read that zeroed the balance; a newer value is not it.
+      utils.credits.balance.setData(undefined, { ...current, balance: data.balance, unlimited: data.unlimited, expired: false });
       // Plan and expiry may have changed with the balance (purchase, expiry): refresh them quietly.
       void utils.credits.balance.invalidate();
     },

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 
 /**
  * On a stacked (phone) layout the result panel sits below the form: when the run starts or
- * ends, scroll it into view unless it is already visible. The first render never scrolls.
+ * ends, scroll it up into view unless it is already in the upper half of the screen. The
+ * first render never scrolls. Give the element a scroll-margin-top for the fixed header.
  */
 export function useRevealOnChange<T extends HTMLElement = HTMLDivElement>(signal: string) {
   const ref = useRef<T>(null);
@@ -15,7 +16,7 @@ export function useRevealOnChange<T extends HTMLElement = HTMLDivElement>(signal
     const el = ref.current;
     if (!el) return;
     const { top } = el.getBoundingClientRect();
-    if (top > window.innerHeight - 120 || top < 0) el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (top > window.innerHeight * 0.5 || top < 0) el.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [signal]);
   return ref;
 }

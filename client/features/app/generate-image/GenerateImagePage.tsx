@@ -194,7 +194,7 @@ export default function GenerateImagePage() {
           </Card>
         </Grid.Col>
 
-        <Grid.Col span={{ base: 12, md: 7 }} ref={resultRef}>
+        <Grid.Col span={{ base: 12, md: 7 }} ref={resultRef} style={{ scrollMarginTop: 80 }}>
           {running ? (
             <GenerationProgress
               kind="image"

@@ -222,7 +222,7 @@ export default function GenerateVideoPage() {
           </Card>
         </Grid.Col>
 
-        <Grid.Col span={{ base: 12, md: 7 }} ref={resultRef}>
+        <Grid.Col span={{ base: 12, md: 7 }} ref={resultRef} style={{ scrollMarginTop: 80 }}>
           {running ? (
             <GenerationProgress
               kind="video"
