@@ -38,6 +38,8 @@ export const ZEnv = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   /** Extra origins allowed for mutations and WebSocket upgrades (comma-separated). */
   ALLOWED_ORIGINS: optional,
+  /** New accounts allowed per client IP per hour (offices behind one NAT may need more). */
+  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),
   /** Set to 1 behind a reverse proxy so client IPs come from X-Forwarded-For. */
   TRUST_PROXY: optional,
 });

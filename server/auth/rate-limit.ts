@@ -60,6 +60,7 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
 export const LIMITS = {
   signInPerEmail: { limit: 5, windowMs: 15 * 60 * 1000 },
   signInPerIp: { limit: 20, windowMs: 15 * 60 * 1000 },
-  signUpPerIp: { limit: 10, windowMs: 60 * 60 * 1000 },
+  /** The limit itself is the SIGNUP_LIMIT_PER_IP setting (default 10). */
+  signUpPerIp: { windowMs: 60 * 60 * 1000 },
   contactPerIp: { limit: 5, windowMs: 60 * 60 * 1000 },
 } as const;

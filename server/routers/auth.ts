@@ -30,8 +30,8 @@ export const authRouter = router({
   })),
 
   signUp: publicProcedure.input(ZSignUp).mutation(async ({ ctx, input }) => {
-    const { limit, windowMs } = LIMITS.signUpPerIp;
-    if (!(await hitRateLimit(ctx.db, `signup:ip:${ctx.ip}`, limit, windowMs)).allowed) {
+    const { windowMs } = LIMITS.signUpPerIp;
+    if (!(await hitRateLimit(ctx.db, `signup:ip:${ctx.ip}`, ctx.env.SIGNUP_LIMIT_PER_IP, windowMs)).allowed) {
       throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     }
     const user = await accounts.signUp(ctx.db, input);

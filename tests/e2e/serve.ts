@@ -7,6 +7,8 @@ rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.ADMIN_EMAIL = 'admin@e2e.local';
 process.env.ADMIN_PASSWORD = 'e2e-admin-secret';
+// Every browser test signs up new sellers from 127.0.0.1; the production default is 10 an hour.
+process.env.SIGNUP_LIMIT_PER_IP = '1000';
 // money.spec.ts posts Stripe-signed webhooks with this secret (no real provider needed).
 process.env.STRIPE_WEBHOOK_SECRET = 'whsec_e2e';
 await import('../../server/start');
