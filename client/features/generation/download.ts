@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { M } from '../../../shared/messages';
-import { toastError, toastSuccess } from '../../lib/toast';
+import { fetchForDownload, saveBlob } from '../../lib/downloadBlob';
+import { useDownloadRunner } from '../../lib/useDownloadRunner';
 
 export interface DownloadFile {
   url: string;
@@ -8,24 +8,7 @@ export interface DownloadFile {
 }
 
 async function fetchBlob(url: string): Promise<Blob> {
-  const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return res.blob();
-}
-
-/** Saves a blob under `name` (object URL → temporary <a download>). */
-export function saveBlob(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the URL goes away.
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return (await fetchForDownload(url)).blob();
 }
 
 /** One file, saved under our own name (e.g. generated-image-2.jpg). */
@@ -57,23 +40,7 @@ export function withDownloadFlag(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}download=1`;
 }
 
-/**
- * Runs downloads with the SPEC toasts and remembers which one is running (for button
- * loading states); a second click on a running download is ignored.
- */
+/** The SPEC download toasts of the generate and history screens. */
 export function useDownloads() {
-  const [busy, setBusy] = useState<string | null>(null);
-  async function run(key: string, task: () => Promise<void>, success: string): Promise<void> {
-    if (busy) return;
-    setBusy(key);
-    try {
-      await task();
-      toastSuccess(success);
-    } catch {
-      toastError(M.generation.downloadFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, run };
+  return useDownloadRunner(M.generation.downloadFailed);
 }

@@ -5,6 +5,7 @@ import { M } from '../../../shared/messages';
 import type { ZPortfolioFields } from '../../../shared/schemas/admin';
 import { invalidateLandingCache } from '../landing';
 import { diffValues, writeAudit } from './audit';
+import { auditedFields, deleteLandingItem, toggleLandingItem, type LandingItemTable } from './landingItems';
 import { iso } from './search';
 
 type Fields = z.output<typeof ZPortfolioFields>;
@@ -62,11 +63,6 @@ const toColumns = (f: Fields) => ({
   is_active: f.isActive,
 });
 
-const audited = (i: AdminPortfolioItem) => {
-  const { createdAt: _c, updatedAt: _u, id: _id, ...rest } = i;
-  return rest;
-};
-
 /** Every item, hidden ones included, in display order (SPEC §7). */
 export async function listPortfolio(db: Db): Promise<AdminPortfolioItem[]> {
   const rows = await db.selectFrom('portfolio_items').select(COLUMNS).orderBy('display_order', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
@@ -83,7 +79,7 @@ export async function createPortfolio(db: Db, adminId: string, f: Fields): Promi
   const item = await db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('portfolio_items').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow();
     const created = toItem(row);
-    await writeAudit(trx, { adminId, action: 'portfolio.create', targetType: 'portfolio_item', targetId: created.id, newValues: audited(created) });
+    await writeAudit(trx, { adminId, action: 'portfolio.create', targetType: 'portfolio_item', targetId: created.id, newValues: auditedFields(created) });
     return created;
   });
   invalidateLandingCache(db);
@@ -93,7 +89,7 @@ export async function createPortfolio(db: Db, adminId: string, f: Fields): Promi
 export async function updatePortfolio(db: Db, adminId: string, id: string, f: Fields): Promise<AdminPortfolioItem> {
   const item = await db.transaction().execute(async (trx) => {
     const before = await load(trx, id);
-    const diff = diffValues(audited(before), f);
+    const diff = diffValues(auditedFields(before), f);
     if (!diff) return before;
     const row = await trx
       .updateTable('portfolio_items')
@@ -108,37 +104,28 @@ export async function updatePortfolio(db: Db, adminId: string, id: string, f: Fi
   return item;
 }
 
-export async function togglePortfolio(db: Db, adminId: string, id: string, isActive: boolean): Promise<AdminPortfolioItem> {
-  const item = await db.transaction().execute(async (trx) => {
-    const before = await load(trx, id);
-    if (before.isActive === isActive) return before;
-    const row = await trx
-      .updateTable('portfolio_items')
-      .set({ is_active: isActive, updated_at: new Date() })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      adminId,
-      action: 'portfolio.toggle',
-      targetType: 'portfolio_item',
-      targetId: id,
-      oldValues: { title: before.title, isActive: before.isActive },
-      newValues: { title: before.title, isActive },
-    });
-    return toItem(row);
-  });
-  invalidateLandingCache(db);
-  return item;
+/** This table for the shared show/hide and delete (landingItems.ts). */
+const TABLE: LandingItemTable<AdminPortfolioItem> = {
+  table: 'portfolio_items',
+  action: 'portfolio',
+  targetType: 'portfolio_item',
+  load,
+  setActive: async (trx, id, isActive) =>
+    toItem(
+      await trx
+        .updateTable('portfolio_items')
+        .set({ is_active: isActive, updated_at: new Date() })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow(),
+    ),
+  label: (item) => ({ title: item.title }),
+};
+
+export function togglePortfolio(db: Db, adminId: string, id: string, isActive: boolean): Promise<AdminPortfolioItem> {
+  return toggleLandingItem(db, adminId, TABLE, id, isActive);
 }
 
-/** The old values go to the audit log in full, so a deleted item can be put back by hand. */
-export async function deletePortfolio(db: Db, adminId: string, id: string): Promise<{ id: string }> {
-  await db.transaction().execute(async (trx) => {
-    const before = await load(trx, id);
-    await trx.deleteFrom('portfolio_items').where('id', '=', id).execute();
-    await writeAudit(trx, { adminId, action: 'portfolio.delete', targetType: 'portfolio_item', targetId: id, oldValues: audited(before) });
-  });
-  invalidateLandingCache(db);
-  return { id };
+export function deletePortfolio(db: Db, adminId: string, id: string): Promise<{ id: string }> {
+  return deleteLandingItem(db, adminId, TABLE, id);
 }

@@ -5,6 +5,7 @@ import { M } from '../../../shared/messages';
 import type { ZTestimonialFields } from '../../../shared/schemas/admin';
 import { invalidateLandingCache } from '../landing';
 import { diffValues, writeAudit } from './audit';
+import { auditedFields, deleteLandingItem, toggleLandingItem, type LandingItemTable } from './landingItems';
 import { iso } from './search';
 
 type Fields = z.output<typeof ZTestimonialFields>;
@@ -51,11 +52,6 @@ const toColumns = (f: Fields) => ({
   is_active: f.isActive,
 });
 
-const audited = (i: AdminTestimonial) => {
-  const { createdAt: _c, updatedAt: _u, id: _id, ...rest } = i;
-  return rest;
-};
-
 /** Every testimonial, hidden ones included, in display order (SPEC §7). */
 export async function listTestimonials(db: Db): Promise<AdminTestimonial[]> {
   const rows = await db.selectFrom('testimonials').select(COLUMNS).orderBy('display_order', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
@@ -71,7 +67,7 @@ async function load(db: Db, id: string): Promise<AdminTestimonial> {
 export async function createTestimonial(db: Db, adminId: string, f: Fields): Promise<AdminTestimonial> {
   const item = await db.transaction().execute(async (trx) => {
     const created = toItem(await trx.insertInto('testimonials').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow());
-    await writeAudit(trx, { adminId, action: 'testimonial.create', targetType: 'testimonial', targetId: created.id, newValues: audited(created) });
+    await writeAudit(trx, { adminId, action: 'testimonial.create', targetType: 'testimonial', targetId: created.id, newValues: auditedFields(created) });
     return created;
   });
   invalidateLandingCache(db);
@@ -81,7 +77,7 @@ export async function createTestimonial(db: Db, adminId: string, f: Fields): Pro
 export async function updateTestimonial(db: Db, adminId: string, id: string, f: Fields): Promise<AdminTestimonial> {
   const item = await db.transaction().execute(async (trx) => {
     const before = await load(trx, id);
-    const diff = diffValues(audited(before), f);
+    const diff = diffValues(auditedFields(before), f);
     if (!diff) return before;
     const row = await trx
       .updateTable('testimonials')
@@ -96,36 +92,28 @@ export async function updateTestimonial(db: Db, adminId: string, id: string, f: 
   return item;
 }
 
-export async function toggleTestimonial(db: Db, adminId: string, id: string, isActive: boolean): Promise<AdminTestimonial> {
-  const item = await db.transaction().execute(async (trx) => {
-    const before = await load(trx, id);
-    if (before.isActive === isActive) return before;
-    const row = await trx
-      .updateTable('testimonials')
-      .set({ is_active: isActive, updated_at: new Date() })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      adminId,
-      action: 'testimonial.toggle',
-      targetType: 'testimonial',
-      targetId: id,
-      oldValues: { name: before.name, isActive: before.isActive },
-      newValues: { name: before.name, isActive },
-    });
-    return toItem(row);
-  });
-  invalidateLandingCache(db);
-  return item;
+/** This table for the shared show/hide and delete (landingItems.ts). */
+const TABLE: LandingItemTable<AdminTestimonial> = {
+  table: 'testimonials',
+  action: 'testimonial',
+  targetType: 'testimonial',
+  load,
+  setActive: async (trx, id, isActive) =>
+    toItem(
+      await trx
+        .updateTable('testimonials')
+        .set({ is_active: isActive, updated_at: new Date() })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow(),
+    ),
+  label: (item) => ({ name: item.name }),
+};
+
+export function toggleTestimonial(db: Db, adminId: string, id: string, isActive: boolean): Promise<AdminTestimonial> {
+  return toggleLandingItem(db, adminId, TABLE, id, isActive);
 }
 
-export async function deleteTestimonial(db: Db, adminId: string, id: string): Promise<{ id: string }> {
-  await db.transaction().execute(async (trx) => {
-    const before = await load(trx, id);
-    await trx.deleteFrom('testimonials').where('id', '=', id).execute();
-    await writeAudit(trx, { adminId, action: 'testimonial.delete', targetType: 'testimonial', targetId: id, oldValues: audited(before) });
-  });
-  invalidateLandingCache(db);
-  return { id };
+export function deleteTestimonial(db: Db, adminId: string, id: string): Promise<{ id: string }> {
+  return deleteLandingItem(db, adminId, TABLE, id);
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { M } from '../../../../shared/messages';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { fetchForDownload, saveBlob } from '../../../lib/downloadBlob';
+import { useDownloadRunner } from '../../../lib/useDownloadRunner';
 
 /** `filename="INV-1a2b3c4d.txt"` from Content-Disposition, else the fallback. */
 function fileNameOf(res: Response, fallback: string): string {
@@ -11,20 +11,10 @@ function fileNameOf(res: Response, fallback: string): string {
   return plain ? plain[1] : fallback;
 }
 
+/** The server names the file (Content-Disposition); the fallback covers an answer without the header. */
 async function save(url: string, fallbackName: string): Promise<void> {
-  const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileNameOf(res, fallbackName);
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  const res = await fetchForDownload(url);
+  saveBlob(await res.blob(), fileNameOf(res, fallbackName));
 }
 
 /** D27: one purchase's plain-text invoice (`INV-xxxxxxxx.txt`). */
@@ -39,21 +29,7 @@ export function downloadAllInvoices(): Promise<void> {
 
 /** Runs invoice downloads with their toasts and remembers which one is running. */
 export function useInvoiceDownloads() {
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run(key: string, task: () => Promise<void>, success: string): Promise<void> {
-    if (busy) return;
-    setBusy(key);
-    try {
-      await task();
-      toastSuccess(success);
-    } catch {
-      toastError(M.billing.downloadFailed);
-    } finally {
-      setBusy(null);
-    }
-  }
-
+  const { busy, run } = useDownloadRunner(M.billing.downloadFailed);
   return {
     busy,
     one: (id: string, invoiceNumber: string) => run(id, () => downloadInvoice(id, invoiceNumber), M.invoice.downloaded),

@@ -1,14 +1,11 @@
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
 import { M } from '../../../../shared/messages';
 import type { TPreferences } from '../../../../shared/schemas/preferences';
-import { SettingsCard } from './SettingsCard';
-import { ToggleRow } from './ToggleRow';
-import { useSavePreferences } from './useSavePreferences';
+import { ToggleListCard, type ToggleListRow } from './ToggleListCard';
 
 type Notifications = TPreferences['notifications'];
 
-const ROWS: { key: keyof Notifications; label: string; description: string }[] = [
+const ROWS: ToggleListRow<Notifications>[] = [
   { key: 'email', label: M.settings.notifEmail, description: M.settings.notifEmailDesc },
   { key: 'push', label: M.settings.notifPush, description: M.settings.notifPushDesc },
   { key: 'marketing', label: M.settings.notifMarketing, description: M.settings.notifMarketingDesc },
@@ -16,25 +13,15 @@ const ROWS: { key: keyof Notifications; label: string; description: string }[] =
 ];
 
 export function NotificationsCard({ initial }: { initial: Notifications }) {
-  const [values, setValues] = useState(initial);
-  const { save, pending } = useSavePreferences();
   return (
-    <SettingsCard
+    <ToggleListCard
       title={M.settings.notifications}
       icon={IconBell}
       saveLabel={M.settings.saveNotifications}
-      saving={pending}
-      onSave={() => void save({ section: 'notifications', notifications: values }, M.settings.notificationsSaved)}
-    >
-      {ROWS.map((row) => (
-        <ToggleRow
-          key={row.key}
-          label={row.label}
-          description={row.description}
-          checked={values[row.key]}
-          onChange={(checked) => setValues((v) => ({ ...v, [row.key]: checked }))}
-        />
-      ))}
-    </SettingsCard>
+      savedText={M.settings.notificationsSaved}
+      rows={ROWS}
+      initial={initial}
+      toInput={(notifications) => ({ section: 'notifications', notifications })}
+    />
   );
 }
