@@ -897,6 +897,11 @@ export const M = {
     matched: 'Eşleşti',
     unmatched: 'Eşleşmedi',
     unmatchedHint: 'Bu ödeme hiçbir kullanıcıyla eşleşmedi; kredi verilmedi.',
+    problems: {
+      plan_mismatch: 'Ürün ile ödenen tutar hiçbir paketle eşleşmedi; kredi verilmedi.',
+      user_unknown: 'Ödeme hiçbir kullanıcıyla eşleşmedi; kredi verilmedi.',
+      customer_conflict: 'Sağlayıcının müşteri kimliği başka bir hesapta kayıtlı; kredi ödemeyi başlatan hesaba verildi.',
+    },
     eventsEmpty: 'Henüz webhook olayı yok.',
     ledgerEmpty: 'Henüz kredi hareketi yok.',
     reasons: {

@@ -6,6 +6,7 @@ import { findPlan } from '../../shared/plans';
 import { M } from '../../shared/messages';
 import { PAID_PERIOD_DAYS } from '../../shared/constants';
 import { addCredits } from './credit-ops';
+import type { WebhookProblem } from '../../shared/schemas/admin';
 
 export type WebhookOutcome = 'credited' | 'duplicate' | 'already_credited' | 'unmatched' | 'ignored';
 
@@ -35,35 +36,16 @@ export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEve
 
     const user = await findUser(trx as unknown as Db, event);
     const plan = findPlan(event.plan);
-    const summary = { paymentRef: event.paymentRef, plan: event.plan, amountCents: event.amountCents, currency: event.currency, email: event.email };
+    const problem: WebhookProblem | null = event.problem ?? (!plan ? 'plan_mismatch' : !user ? 'user_unknown' : null);
+    const summary = { paymentRef: event.paymentRef, plan: event.plan, amountCents: event.amountCents, currency: event.currency, email: event.email, problem };
     if (!user || !plan) {
       await trx.updateTable('processed_webhooks').set({ matched: false, summary: JSON.stringify(summary) }).where('id', '=', inserted.id).execute();
       return { outcome: 'unmatched' as const };
     }
-    await trx.updateTable('processed_webhooks').set({ user_id: user.id, summary: JSON.stringify(summary) }).where('id', '=', inserted.id).execute();
 
-    if (event.customerId || event.card) {
-      const profile = {
-        user_id: user.id,
-        provider: event.provider,
-        customer_id: event.customerId,
-        card_brand: event.card?.brand ?? null,
-        card_last4: event.card?.last4 ?? null,
-      };
-      await trx
-        .insertInto('billing_profiles')
-        .values(profile)
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({
-            provider: event.provider,
-            customer_id: sql`coalesce(${event.customerId}, billing_profiles.customer_id)`,
-            card_brand: sql`coalesce(${profile.card_brand}, billing_profiles.card_brand)`,
-            card_last4: sql`coalesce(${profile.card_last4}, billing_profiles.card_last4)`,
-            updated_at: new Date(),
-          }),
-        )
-        .execute();
-    }
+    const conflict = await saveBillingProfile(trx as unknown as Db, user.id, event);
+    const matchedSummary = conflict ? { ...summary, problem: 'customer_conflict' satisfies WebhookProblem } : summary;
+    await trx.updateTable('processed_webhooks').set({ user_id: user.id, summary: JSON.stringify(matchedSummary) }).where('id', '=', inserted.id).execute();
 
     const already = await trx
       .selectFrom('credit_ledger')
@@ -105,6 +87,50 @@ export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEve
     bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
   }
   return result.outcome;
+}
+
+/**
+ * Remembers the provider customer and card for this user. A customer id already held by another
+ * account (Lemon Squeezy reuses one customer per e-mail) is not moved: the payment still credits
+ * the account the checkout named, and the conflict is reported (true).
+ */
+async function saveBillingProfile(db: Db, userId: string, event: Extract<PaymentEvent, { kind: 'payment' }>): Promise<boolean> {
+  if (!event.customerId && !event.card) return false;
+  let customerId = event.customerId;
+  let conflict = false;
+  if (customerId) {
+    const holder = await db
+      .selectFrom('billing_profiles')
+      .select('user_id')
+      .where('provider', '=', event.provider)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    if (holder && holder.user_id !== userId) {
+      conflict = true;
+      customerId = null;
+    }
+  }
+  const profile = {
+    user_id: userId,
+    provider: event.provider,
+    customer_id: customerId,
+    card_brand: event.card?.brand ?? null,
+    card_last4: event.card?.last4 ?? null,
+  };
+  await db
+    .insertInto('billing_profiles')
+    .values(profile)
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        provider: event.provider,
+        customer_id: sql`coalesce(${customerId}, billing_profiles.customer_id)`,
+        card_brand: sql`coalesce(${profile.card_brand}, billing_profiles.card_brand)`,
+        card_last4: sql`coalesce(${profile.card_last4}, billing_profiles.card_last4)`,
+        updated_at: new Date(),
+      }),
+    )
+    .execute();
+  return conflict;
 }
 
 async function findUser(db: Db, event: Extract<PaymentEvent, { kind: 'payment' }>): Promise<{ id: string; email: string } | null> {

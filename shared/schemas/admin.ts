@@ -205,4 +205,8 @@ export const ZAdminLogsList = z.object({
 });
 export const ADMIN_LOG_PAGE_SIZE = 50;
 export const ADMIN_WEBHOOK_LIMIT = 20;
+
+/** What an admin is told about a webhook row: why it credited nobody, or what looked wrong. */
+export const WEBHOOK_PROBLEMS = ['plan_mismatch', 'user_unknown', 'customer_conflict'] as const;
+export type WebhookProblem = (typeof WEBHOOK_PROBLEMS)[number];
 export const ADMIN_FEED_SIZE = 5;

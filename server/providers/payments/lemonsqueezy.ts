@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaidPlanCode } from '../../../shared/plans';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './types';
-import { resolvePlan } from './plan-match';
+import { planByAmount, planFromProductId } from './plan-match';
 
 export type LemonSqueezyOptions = {
   webhookSecret?: string;
@@ -47,10 +47,15 @@ export class LemonSqueezyPayments implements PaymentProvider {
     const a = payload.data?.attributes ?? {};
     const dataId = String(payload.data?.id ?? '');
     const base = { provider: 'lemonsqueezy' as const, eventKey: `lemonsqueezy:${name}:${dataId}`, eventType: name };
+    // custom_data is written by whoever opens the checkout URL: it may name the user (verified
+    // later), never the plan.
     const userRef = typeof payload.meta?.custom_data?.user_id === 'string' ? payload.meta.custom_data.user_id : null;
+    // The plan price before tax and discounts; `total` varies with the buyer's country.
+    const amountCents = a.subtotal != null ? Number(a.subtotal) : a.total != null ? Number(a.total) : null;
 
     if (name === 'order_created' && a.status === 'paid') {
       const variantId = a.first_order_item?.variant_id != null ? String(a.first_order_item.variant_id) : null;
+      const { plan, problem } = planFromProductId({ productId: variantId, configuredIds: this.opts.variants, amountCents });
       return {
         ...base,
         kind: 'payment',
@@ -58,7 +63,8 @@ export class LemonSqueezyPayments implements PaymentProvider {
         userRef,
         email: a.user_email ?? null,
         customerId: a.customer_id != null ? String(a.customer_id) : null,
-        plan: resolvePlan({ metadataPlan: payload.meta?.custom_data?.plan, configuredId: variantId, configuredIds: this.opts.variants, amountCents: a.total }),
+        plan,
+        problem,
         amountCents: Number(a.total ?? 0),
         currency: String(a.currency ?? 'USD').toUpperCase(),
         periodEnd: null,
@@ -68,6 +74,8 @@ export class LemonSqueezyPayments implements PaymentProvider {
 
     // The first subscription payment is already credited by order_created; renewals credit here.
     if (name === 'subscription_payment_success' && a.billing_reason !== 'initial') {
+      // A subscription invoice carries no variant: the renewal amount names the plan.
+      const plan = planByAmount(amountCents);
       return {
         ...base,
         kind: 'payment',
@@ -75,7 +83,8 @@ export class LemonSqueezyPayments implements PaymentProvider {
         userRef,
         email: a.user_email ?? null,
         customerId: a.customer_id != null ? String(a.customer_id) : null,
-        plan: resolvePlan({ metadataPlan: payload.meta?.custom_data?.plan, amountCents: a.total }),
+        plan,
+        problem: plan ? null : 'plan_mismatch',
         amountCents: Number(a.total ?? 0),
         currency: String(a.currency ?? 'USD').toUpperCase(),
         periodEnd: null,

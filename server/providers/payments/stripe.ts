@@ -27,6 +27,9 @@ export class StripePayments implements PaymentProvider {
   async parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentEvent> {
     const signature = headers['stripe-signature'];
     if (!this.opts.webhookSecret || typeof signature !== 'string') throw new WebhookSignatureError();
+    // The package refuses old timestamps only; a signature dated in the future is refused too.
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(signedAt) || signedAt > Date.now() / 1000 + TOLERANCE_SECONDS) throw new WebhookSignatureError();
     let event: Stripe.Event;
     try {
       event = await this.stripe.webhooks.constructEventAsync(rawBody, signature, this.opts.webhookSecret, TOLERANCE_SECONDS);

@@ -1,4 +1,5 @@
 import type { PaidPlanCode } from '../../../shared/plans';
+import type { PlanProblem } from './plan-match';
 
 /**
  * What a verified webhook means to us, whichever provider sent it. Only `payment` events
@@ -20,6 +21,8 @@ export type PaymentEvent = {
       email: string | null;
       customerId: string | null;
       plan: PaidPlanCode | null;
+      /** Set when the signed data names no plan (e.g. product and amount disagree). */
+      problem?: PlanProblem | null;
       amountCents: number;
       currency: string;
       periodEnd: Date | null;

@@ -1,8 +1,8 @@
 import type { Db } from '../../db';
-import { ADMIN_WEBHOOK_LIMIT } from '../../../shared/schemas/admin';
+import { ADMIN_WEBHOOK_LIMIT, WEBHOOK_PROBLEMS, type WebhookProblem } from '../../../shared/schemas/admin';
 import { iso } from './search';
 
-type Summary = { paymentRef?: string; plan?: string | null; amountCents?: number | null; currency?: string | null; email?: string | null };
+type Summary = { problem?: string | null; paymentRef?: string; plan?: string | null; amountCents?: number | null; currency?: string | null; email?: string | null };
 
 /** The latest processed webhooks and credit-ledger rows, 20 each, newest first (SPEC §7). */
 export async function listWebhookLogs(db: Db) {
@@ -36,7 +36,7 @@ export async function listWebhookLogs(db: Db) {
         userId: e.user_id,
         userEmail: e.user_email ?? null,
         summary: e.summary
-          ? { email: s.email ?? null, plan: s.plan ?? null, amountCents: s.amountCents ?? null, currency: s.currency ?? null, paymentRef: s.paymentRef ?? null }
+          ? { email: s.email ?? null, plan: s.plan ?? null, amountCents: s.amountCents ?? null, currency: s.currency ?? null, paymentRef: s.paymentRef ?? null, problem: problemOf(s.problem) }
           : null,
         createdAt: iso(e.created_at)!,
       };
@@ -51,4 +51,8 @@ export async function listWebhookLogs(db: Db) {
       createdAt: iso(l.created_at)!,
     })),
   };
+}
+
+function problemOf(value: unknown): WebhookProblem | null {
+  return WEBHOOK_PROBLEMS.find((p) => p === value) ?? null;
 }

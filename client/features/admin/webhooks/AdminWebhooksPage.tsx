@@ -70,11 +70,19 @@ export default function AdminWebhooksPage() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.summary ? formatMoney(e.summary.amountCents, e.summary.currency) : '—'}</Table.Td>
                       <Table.Td>
                         {e.matched ? (
-                          <Badge variant="light" color="teal" radius="sm">
-                            {W.matched}
-                          </Badge>
+                          e.summary?.problem ? (
+                            <Tooltip label={W.problems[e.summary.problem]} multiline w={240}>
+                              <Badge variant="light" color="orange" radius="sm" data-problem={e.summary.problem}>
+                                {W.matched}
+                              </Badge>
+                            </Tooltip>
+                          ) : (
+                            <Badge variant="light" color="teal" radius="sm">
+                              {W.matched}
+                            </Badge>
+                          )
                         ) : (
-                          <Tooltip label={W.unmatchedHint} multiline w={240}>
+                          <Tooltip label={e.summary?.problem ? W.problems[e.summary.problem] : W.unmatchedHint} multiline w={240}>
                             <Badge variant="filled" color="red" radius="sm">
                               {W.unmatched}
                             </Badge>
