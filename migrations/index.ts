@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-20T00-00-initial';
 import * as billingProfiles from './2026-11-20T01-00-billing-profiles';
+import * as accountsEmail from './2026-11-23T02-00-accounts-email';
 
 /** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '2026-11-20T00-00-initial': initial,
   '2026-11-20T01-00-billing-profiles': billingProfiles,
+  '2026-11-23T02-00-accounts-email': accountsEmail,
 };

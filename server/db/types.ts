@@ -16,6 +16,9 @@ export interface UsersTable {
   last_sign_in_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  email_verified_at: NullableTimestamp;
+  /** Set when an admin carried out a deletion request: personal fields are erased. */
+  deleted_at: NullableTimestamp;
 }
 
 export interface ProfilesTable {
@@ -152,7 +155,7 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
-export type ContentSection = 'hero' | 'portfolio' | 'testimonials' | 'features' | 'stats' | 'cta';
+export type ContentSection = 'hero' | 'portfolio' | 'testimonials' | 'features' | 'stats' | 'cta' | 'legal';
 
 export interface SiteContentTable {
   id: Generated<string>;
@@ -224,12 +227,72 @@ export interface AdminLogsTable {
   created_at: Timestamp;
 }
 
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed';
+export type EmailAttachment = { filename: string; content: string; contentType: string };
+
 export interface EmailOutboxTable {
   id: Generated<string>;
   to_address: string;
   subject: string;
+  /** Plain-text body. */
   body: string;
   sent_at: NullableTimestamp;
+  created_at: Timestamp;
+  kind: Generated<string>;
+  user_id: string | null;
+  html: string | null;
+  attachments: ColumnType<EmailAttachment[], string | undefined, string>;
+  /** One message per key (e.g. one "generation completed" per generation). */
+  dedupe_key: string | null;
+  status: Generated<EmailStatus>;
+  /** 'smtp' or 'log': how it left. */
+  transport: string | null;
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  last_error: string | null;
+  message_id: string | null;
+}
+
+export type AccountTokenPurpose = 'password_reset' | 'email_verify' | 'email_change' | 'unsubscribe';
+
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  token_hash: Uint8Array;
+  email: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface DeletionRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  reason: string | null;
+  status: Generated<'pending' | 'completed' | 'rejected'>;
+  processed_by: string | null;
+  processed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export type DataExportStatus = 'queued' | 'processing' | 'ready' | 'failed' | 'expired';
+
+export interface DataExportsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<DataExportStatus>;
+  storage_key: string | null;
+  size_bytes: number | null;
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -265,6 +328,9 @@ export interface Database {
   features: FeaturesTable;
   admin_logs: AdminLogsTable;
   email_outbox: EmailOutboxTable;
+  account_tokens: AccountTokensTable;
+  deletion_requests: DeletionRequestsTable;
+  data_exports: DataExportsTable;
 }
 
 export type User = Selectable<UsersTable>;
