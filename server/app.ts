@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from './trpc/router';
 import { M } from '../shared/messages';
+import { isDatabaseUnavailable } from './errors';
 import { createContext, type AppDeps } from './trpc/context';
 import { securityHeaders } from './http/security-headers';
 import { originGuard } from './http/origin-guard';
@@ -16,6 +17,8 @@ import { fileRoutes } from './http/files';
 import { webhookRoutes } from './http/webhooks';
 import { invoiceRoutes } from './http/invoices';
 import { adminUploadRoutes } from './http/admin-uploads';
+import { jsonBody } from './http/json-body';
+import { refuseHttpSubscriptions } from './http/socket-only';
 
 export type AppOptions = {
   deps: AppDeps;
@@ -26,11 +29,17 @@ export type AppOptions = {
 };
 
 /** One HTTP server: client, /trpc over HTTP and WebSocket, /api/*, /healthz. */
-export function createApp(opts: AppOptions): { app: express.Express; server: Server; closeSockets: () => Promise<void> } {
+export function createApp(opts: AppOptions): {
+  app: express.Express;
+  server: Server;
+  closeSockets: () => Promise<void>;
+  recheckSockets: () => Promise<void>;
+} {
   const { deps } = opts;
   const app = express();
   app.disable('x-powered-by');
-  if (deps.env.TRUST_PROXY === '1') app.set('trust proxy', 1);
+  // Express's req.ip then follows the same hop count as clientIp() below.
+  if (deps.env.TRUST_PROXY > 0) app.set('trust proxy', deps.env.TRUST_PROXY);
   app.use(securityHeaders({ dev: !!opts.devMiddleware, https: deps.secureCookies }));
   app.use(compression());
   app.use(healthRoutes(deps.db));
@@ -39,7 +48,8 @@ export function createApp(opts: AppOptions): { app: express.Express; server: Ser
   app.use(originGuard(deps.allowedOrigins));
   app.use(
     '/trpc',
-    express.json({ limit: '100kb' }),
+    refuseHttpSubscriptions(appRouter),
+    ...jsonBody(),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res, 'http'),
@@ -70,8 +80,12 @@ export function createApp(opts: AppOptions): { app: express.Express; server: Ser
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const e = err as { type?: string; status?: number };
     // Body-parser refusals (malformed JSON, too large) are the client's mistake, not ours.
-    if (e?.type === 'entity.parse.failed' || e?.type === 'entity.too.large') {
+    if (e?.type === 'entity.parse.failed' || e?.type === 'entity.too.large' || e?.type === 'entity.too.deep') {
       if (!res.headersSent) res.status(e.status ?? 400).json({ error: { message: M.common.invalidInput, data: { appCode: 'VALIDATION' } } });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      if (!res.headersSent) res.status(503).json({ error: { message: M.common.serviceUnavailable, data: { appCode: 'UNAVAILABLE' } } });
       return;
     }
     console.error('[http]', err);
@@ -80,5 +94,5 @@ export function createApp(opts: AppOptions): { app: express.Express; server: Ser
 
   const server = createServer(app);
   const ws = attachWebSocket(server, deps);
-  return { app, server, closeSockets: ws.close };
+  return { app, server, closeSockets: ws.close, recheckSockets: ws.recheck };
 }

@@ -40,8 +40,11 @@ export const ZEnv = z.object({
   ALLOWED_ORIGINS: optional,
   /** New accounts allowed per client IP per hour (offices behind one NAT may need more). */
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),
-  /** Set to 1 behind a reverse proxy so client IPs come from X-Forwarded-For. */
-  TRUST_PROXY: optional,
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the
+   * socket address). The client address is the entry the outermost trusted proxy appended.
+   */
+  TRUST_PROXY: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : '0'), z.coerce.number().int().min(0).max(10)),
 });
 export type Env = z.infer<typeof ZEnv>;
 

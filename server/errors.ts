@@ -15,6 +15,7 @@ const TRPC_CODE: Record<AppCode, TrpcCode> = {
   VALIDATION: 'BAD_REQUEST',
   INSUFFICIENT_CREDITS: 'PRECONDITION_FAILED',
   MAINTENANCE: 'SERVICE_UNAVAILABLE',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 
@@ -36,4 +37,20 @@ export class AppError extends Error {
 /** Postgres unique-violation, whichever driver raised it. */
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+// Postgres SQLSTATEs of a lost or refused connection (class 08, admin shutdown 57P0x, too many
+// connections), and the node/pg errors of a socket that went away.
+const UNAVAILABLE_CODES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+const UNAVAILABLE_TEXT = /Connection terminated|connection error|Client was closed|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
+
+/** The database cannot be reached right now (restart, failover, network): answer 503, retry later. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_TEXT.test(message)) return true;
+  }
+  return false;
 }

@@ -20,6 +20,8 @@ export type RunningServer = {
   deps: AppDeps;
   handle: DbHandle;
   worker?: GenerationWorker;
+  /** Closes every WebSocket whose session has ended (run every minute; tests call it now). */
+  recheckSockets: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -76,7 +78,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // Created before listening; the dev middleware needs the server for Vite's HMR socket.
   let devHandler: express.RequestHandler | undefined;
   const lazyDev: express.RequestHandler = (req, res, next) => (devHandler ? devHandler(req, res, next) : next());
-  const { server, closeSockets } = createApp({ deps, clientDir: opts.clientDir, devMiddleware: opts.devMiddleware ? lazyDev : undefined });
+  const { server, closeSockets, recheckSockets } = createApp({ deps, clientDir: opts.clientDir, devMiddleware: opts.devMiddleware ? lazyDev : undefined });
   if (opts.devMiddleware) devHandler = await opts.devMiddleware(server);
 
   await new Promise<void>((resolve, reject) => {
@@ -94,6 +96,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     deps,
     handle,
     worker,
+    recheckSockets,
     close: async () => {
       stopSweep();
       await worker?.stop();

@@ -26,6 +26,7 @@ export const APP_CODES = [
   'VALIDATION',
   'INSUFFICIENT_CREDITS',
   'MAINTENANCE',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type AppCode = (typeof APP_CODES)[number];

@@ -17,6 +17,9 @@ export const M = {
     forbidden: 'Bu işlem için yetkiniz yok.',
     notFound: 'Aradığınız kayıt bulunamadı.',
     invalidInput: 'Girilen bilgiler geçersiz.',
+    methodNotAllowed: 'Bu istek yöntemi bu adreste desteklenmiyor.',
+    serviceUnavailable: 'Hizmet geçici olarak kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
+    subscriptionsOverSocket: 'Canlı güncellemeler yalnızca WebSocket bağlantısı üzerinden alınabilir.',
     retry: 'Tekrar Dene',
     save: 'Kaydet',
     saving: 'Kaydediliyor...',
@@ -85,6 +88,7 @@ export const M = {
   validation: {
     email: 'Geçerli bir e-posta adresi giriniz',
     passwordMin: 'Şifre en az 6 karakter olmalıdır',
+    passwordCommon: 'Bu şifre çok yaygın ve kolay tahmin edilir. Lütfen başka bir şifre seçin',
     fullNameMin: 'Ad soyad en az 2 karakter olmalıdır',
     passwordMismatch: 'Şifreler eşleşmiyor',
     termsRequired: 'Devam etmek için kullanım koşullarını ve gizlilik politikasını kabul etmelisiniz',

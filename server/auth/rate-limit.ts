@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { AppError } from '../errors';
 
 /**
  * Fixed-window counter kept in the database, so every server process shares it (SECURITY 13).
@@ -53,6 +54,32 @@ export async function takeAttempt(db: Db, keys: Array<{ key: string; limit: numb
   return true;
 }
 
+type AttemptKey = { key: string; limit: number; windowMs: number; /** On success: forget earlier failures too. */ clearOnSuccess?: boolean };
+
+/**
+ * A password check under attempt limits (sign-in, password change): every attempt is counted
+ * before `check` (and its argon2 hash) runs; only a wrong guess (`isWrongGuess`) keeps its count;
+ * a success releases its slot and clears the keys marked `clearOnSuccess`.
+ */
+export async function limitedPasswordCheck<T>(
+  db: Db,
+  keys: AttemptKey[],
+  check: () => Promise<T>,
+  isWrongGuess: (err: unknown) => boolean,
+  limitedMessage: string,
+): Promise<T> {
+  if (!(await takeAttempt(db, keys))) throw new AppError('RATE_LIMITED', limitedMessage);
+  let result: T;
+  try {
+    result = await check();
+  } catch (err) {
+    if (!isWrongGuess(err)) for (const k of keys) await releaseRateLimit(db, k.key);
+    throw err;
+  }
+  for (const k of keys) await (k.clearOnSuccess ? clearRateLimit(db, k.key) : releaseRateLimit(db, k.key));
+  return result;
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
@@ -63,4 +90,6 @@ export const LIMITS = {
   /** The limit itself is the SIGNUP_LIMIT_PER_IP setting (default 10). */
   signUpPerIp: { windowMs: 60 * 60 * 1000 },
   contactPerIp: { limit: 5, windowMs: 60 * 60 * 1000 },
+  /** Wrong current passwords on the profile page, per account (each costs an argon2 hash). */
+  passwordChangePerUser: { limit: 5, windowMs: 15 * 60 * 1000 },
 } as const;

@@ -88,3 +88,27 @@ export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<v
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute();
 }
+
+/** Which of these session ids are still live (not ended, not expired, owner still active). */
+export async function liveSessionIds(db: Db, kind: SessionKind, ids: string[], now = new Date()): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows =
+    kind === 'customer'
+      ? await db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select('sessions.id')
+          .where('sessions.id', 'in', ids)
+          .where('sessions.expires_at', '>', now)
+          .where('users.is_disabled', '=', false)
+          .execute()
+      : await db
+          .selectFrom('admin_sessions')
+          .innerJoin('admin_users', 'admin_users.id', 'admin_sessions.admin_id')
+          .select('admin_sessions.id')
+          .where('admin_sessions.id', 'in', ids)
+          .where('admin_sessions.expires_at', '>', now)
+          .where('admin_users.is_active', '=', true)
+          .execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -26,10 +26,16 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // An idle connection dropped by the server (restart, failover, admin) must not crash the
-    // process: the pool discards it and opens a new one on the next query.
+    // While the database is unreachable, a request waits at most 5 s for a connection, then
+    // fails with a "service unavailable" answer instead of hanging.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    // A connection dropped by the server (restart, failover, pg_terminate_backend) must not crash
+    // the process. The pool listens on idle clients only; a client checked out inside a
+    // transaction gets its own listener here, and the pool discards it when it is released.
     pool.on('error', (err) => console.warn('[db] idle connection lost:', err.message));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.warn('[db] connection lost:', err.message));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'pg', pool, url: opts.databaseUrl, close: () => db.destroy() };
   }

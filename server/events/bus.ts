@@ -5,7 +5,9 @@ export type AppEvent =
   | { type: 'session.ended'; sessionId: string }
   | { type: 'credits.changed'; userId: string; balance: number }
   | { type: 'generation.updated'; userId: string; generationId: string; status: string; progress: number }
-  | { type: 'admin.activity'; kind: string; summary: string; at: string };
+  | { type: 'admin.activity'; kind: string; summary: string; at: string }
+  /** This process's link to the other processes' events was down and is back: re-read state. */
+  | { type: 'bus.resumed' };
 
 export interface EventBus {
   publish(event: AppEvent): void;

@@ -11,6 +11,7 @@ export class PgEventBus implements EventBus {
   private local = new LocalEventBus();
   private listener: pg.Client | null = null;
   private closed = false;
+  private reconnecting = false;
   private sending: Promise<void> = Promise.resolve();
 
   private constructor(private readonly pool: pg.Pool, private readonly connectionString: string) {}
@@ -31,14 +32,56 @@ export class PgEventBus implements EventBus {
         // a malformed payload is dropped, never fatal
       }
     });
-    // A dropped LISTEN connection is re-opened; events in the gap are covered by backfill.
-    client.on('error', () => {
+    // A dropped LISTEN connection (restart, failover, terminated backend) is re-opened for as
+    // long as it takes; see reconnect().
+    const lost = () => {
+      if (this.listener !== client) return;
       this.listener = null;
-      if (!this.closed) setTimeout(() => void this.listen().catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+      void client.end().catch(() => {});
+      this.reconnect();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
     this.listener = client;
+  }
+
+  /**
+   * Re-LISTENs with backoff (0.25 s doubling to 5 s) until it works or the bus closes, then
+   * tells local subscribers `bus.resumed`: events NOTIFYed during the gap never arrive, so
+   * subscriptions re-read their state and sockets re-check their sessions.
+   */
+  private reconnect(): void {
+    if (this.closed || this.reconnecting) return;
+    this.reconnecting = true;
+    console.warn('[events] LISTEN connection lost; reconnecting');
+    void (async () => {
+      for (let attempt = 0; !this.closed; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 5_000)).unref());
+        if (this.closed) break;
+        try {
+          await this.listen();
+          this.reconnecting = false;
+          console.warn('[events] LISTEN connection restored');
+          this.local.publish({ type: 'bus.resumed' });
+          return;
+        } catch {
+          // still down: try again after a longer pause
+        }
+      }
+      this.reconnecting = false;
+    })();
+  }
+
+  /** False while the LISTEN connection is being re-established. */
+  get connected(): boolean {
+    return this.listener !== null;
   }
 
   /**
@@ -51,7 +94,7 @@ export class PgEventBus implements EventBus {
       .then(() => this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]))
       .then(
         () => undefined,
-        (err) => console.error('[events] notify failed', err),
+        (err) => console.error('[events] notify failed:', (err as Error).message),
       );
   }
 

@@ -6,34 +6,43 @@ import { appRouter } from '../trpc/router';
 import { createContext, type AppDeps } from '../trpc/context';
 import { originAllowed } from '../auth/origin';
 import { COOKIE_NAME, readCookie } from '../auth/cookies';
-import { validateSession } from '../auth/sessions';
+import { liveSessionIds, validateSession, type SessionKind } from '../auth/sessions';
+import { isDatabaseUnavailable } from '../errors';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
+/** Open sockets per signed-in account; a browser needs one per tab. */
+export const MAX_SOCKETS_PER_OWNER = 16;
+/** Sessions can also end unseen (expiry, or while the event bus was down): checked this often. */
+const SESSION_RECHECK_MS = 60_000;
 
 function refuse(socket: Duplex, status: number, text: string) {
   socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
 }
 
-/** The ids of the sessions a connection was opened with, so sign-out can close it. */
-async function sessionIds(deps: AppDeps, req: IncomingMessage): Promise<string[]> {
-  const ids: string[] = [];
+type SocketSession = { id: string; kind: SessionKind; ownerKey: string };
+
+/** The sessions a connection is opened with, so sign-out can close it. */
+async function socketSessions(deps: AppDeps, req: IncomingMessage): Promise<SocketSession[]> {
+  const found: SocketSession[] = [];
   for (const kind of ['customer', 'admin'] as const) {
     const token = readCookie(req.headers.cookie, COOKIE_NAME[kind]);
     const result = token ? await validateSession(deps.db, kind, token) : null;
-    if (result) ids.push(result.session.id);
+    if (result) found.push({ id: result.session.id, kind, ownerKey: `${kind}:${result.session.ownerId}` });
   }
-  return ids;
+  return found;
 }
 
 /**
  * tRPC subscriptions over WebSocket on the HTTP port, path /trpc (SECURITY 19): the upgrade is
- * refused for a foreign Origin or without a live session; messages over 64 KiB are rejected;
- * a socket closes when its session ends.
+ * refused for a foreign Origin, without a live session, or past the per-account socket cap;
+ * messages over 64 KiB are rejected; a socket closes when its session ends: at once on the
+ * `session.ended` event, and at the latest on the next re-check (after the event bus was down,
+ * and every minute). Every call over a socket also re-reads its session (trpc/init.ts).
  */
 export function attachWebSocket(server: HttpServer, deps: AppDeps) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  const bySession = new Map<string, Set<WebSocket>>();
+  const sockets = new Map<WebSocket, SocketSession[]>();
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
@@ -41,38 +50,62 @@ export function attachWebSocket(server: HttpServer, deps: AppDeps) {
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
 
+  const socketsOf = (ownerKey: string) => [...sockets.values()].filter((ss) => ss.some((s) => s.ownerKey === ownerKey)).length;
+
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/trpc') return; // other upgrades (Vite HMR in dev) are not ours
     if (!originAllowed(req.headers.origin, req.headers.host, deps.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
-    sessionIds(deps, req)
-      .then((ids) => {
-        if (ids.length === 0) return refuse(socket, 401, 'Unauthorized');
+    socketSessions(deps, req)
+      .then((found) => {
+        if (found.length === 0) return refuse(socket, 401, 'Unauthorized');
+        if (found.some((s) => socketsOf(s.ownerKey) >= MAX_SOCKETS_PER_OWNER)) return refuse(socket, 429, 'Too Many Requests');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          for (const id of ids) {
-            if (!bySession.has(id)) bySession.set(id, new Set());
-            bySession.get(id)!.add(ws);
-          }
-          ws.on('close', () => ids.forEach((id) => bySession.get(id)?.delete(ws)));
+          sockets.set(ws, found);
+          ws.on('close', () => sockets.delete(ws));
           wss.emit('connection', ws, req);
         });
       })
-      .catch(() => refuse(socket, 500, 'Internal Server Error'));
+      .catch((err) => (isDatabaseUnavailable(err) ? refuse(socket, 503, 'Service Unavailable') : refuse(socket, 500, 'Internal Server Error')));
   });
+
+  const closeWhere = (ended: (s: SocketSession) => boolean) => {
+    for (const [ws, found] of sockets) {
+      if (found.some(ended)) {
+        ws.close(4001, 'session ended');
+        sockets.delete(ws);
+      }
+    }
+  };
+
+  /** Closes every socket one of whose sessions is no longer live. */
+  const recheck = async () => {
+    const all = [...sockets.values()].flat();
+    for (const kind of ['customer', 'admin'] as const) {
+      const ids = [...new Set(all.filter((s) => s.kind === kind).map((s) => s.id))];
+      const live = await liveSessionIds(deps.db, kind, ids);
+      closeWhere((s) => s.kind === kind && !live.has(s.id));
+    }
+  };
+  const recheckLogged = () => recheck().catch((err) => console.warn('[ws] session re-check failed:', (err as Error).message));
+  const timer = setInterval(recheckLogged, SESSION_RECHECK_MS);
+  timer.unref();
 
   const abort = new AbortController();
   void (async () => {
     for await (const event of deps.bus.subscribe(abort.signal)) {
-      if (event.type !== 'session.ended') continue;
-      for (const ws of bySession.get(event.sessionId) ?? []) ws.close(4001, 'session ended');
-      bySession.delete(event.sessionId);
+      if (event.type === 'session.ended') closeWhere((s) => s.id === event.sessionId);
+      else if (event.type === 'bus.resumed') void recheckLogged();
     }
   })();
 
   return {
     wss,
+    /** For tests: run the periodic session re-check now. */
+    recheck,
     close: async () => {
       abort.abort();
+      clearInterval(timer);
       handler.broadcastReconnectNotification();
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { EventBus } from '../events/bus';
 import { applyExpiry } from '../services/credits';
+import { deleteExpiredSessions } from '../auth/sessions';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
 
 /** Expires every balance whose paid or trial period has ended (D8); returns how many. */
@@ -22,10 +23,20 @@ export async function sweepExpiredCredits(db: Db, bus: EventBus, now = new Date(
   return expired;
 }
 
-/** Runs the sweep periodically; every process may run it, applyExpiry is safe to race. */
+/** Deletes sessions past their expiry and rate-limit windows that have ended. */
+export async function deleteExpiredRows(db: Db, now = new Date()): Promise<void> {
+  await deleteExpiredSessions(db, now);
+  await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+}
+
+/**
+ * Runs the sweeps periodically; every process may run them (applyExpiry is safe to race, the
+ * deletes are idempotent). A failure (the database down) is logged and retried next time.
+ */
 export function startExpirySweep(db: Db, bus: EventBus, everyMs = 10 * 60_000): () => void {
   const timer = setInterval(() => {
-    sweepExpiredCredits(db, bus).catch((err) => console.error('[expiry]', err));
+    sweepExpiredCredits(db, bus).catch((err) => console.error('[expiry]', (err as Error).message));
+    deleteExpiredRows(db).catch((err) => console.error('[expiry]', (err as Error).message));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { isDatabaseUnavailable } from '../errors';
 import { randomToken } from '../auth/tokens';
 import type { Db } from '../db';
 import type { Generation } from '../db/types';
@@ -90,7 +91,8 @@ export class GenerationWorker {
       try {
         worked = await this.runOnce();
       } catch (err) {
-        console.error('[worker]', err);
+        if (isDatabaseUnavailable(err)) console.warn('[worker] database unavailable:', (err as Error).message);
+        else console.error('[worker]', err);
       }
       if (!worked && !this.stopping.signal.aborted) {
         await new Promise<void>((resolve) => {
@@ -190,6 +192,12 @@ export class GenerationWorker {
       if (await completeJob(db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
     } catch (err) {
       if (signal.aborted) return; // lease lost or shutting down: the next owner carries on
+      // The database went away mid-job: nothing can be recorded now. The lease runs out and the
+      // job is claimed again once the database is back; no attempt is burnt, nothing refunded.
+      if (isDatabaseUnavailable(err)) {
+        console.warn(`[worker] job ${job.id}: database unavailable, left for its lease to expire`);
+        return;
+      }
       const attempts = job.attempts;
       const retryable = isProviderError(err) ? err.retryable : true;
       if (retryable && attempts < MAX_ATTEMPTS) {

@@ -7,7 +7,7 @@ import * as accounts from '../services/accounts';
 import { getPreferences, savePreferences } from '../services/preferences';
 import { createSession, deleteSession } from '../auth/sessions';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
-import { LIMITS, clearRateLimit, hitRateLimit, releaseRateLimit, takeAttempt } from '../auth/rate-limit';
+import { LIMITS, hitRateLimit, limitedPasswordCheck } from '../auth/rate-limit';
 import type { Context } from '../trpc/context';
 
 async function startSession(ctx: Context, userId: string, remember: boolean) {
@@ -47,24 +47,16 @@ export const authRouter = router({
     const I = LIMITS.signInPerIp;
     // Each attempt is counted atomically BEFORE argon2 runs, so a flood (even a concurrent
     // one) costs us one small query per request once over the limit.
-    const allowed = await takeAttempt(ctx.db, [
-      { key: ipKey, ...I },
-      { key: emailKey, ...E },
-    ]);
-    if (!allowed) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
-    let userId: string;
-    try {
-      userId = (await accounts.checkCredentials(ctx.db, input.email, input.password)).id;
-    } catch (err) {
-      // Only a wrong guess keeps its counted attempt.
-      if (!(err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS')) {
-        await releaseRateLimit(ctx.db, emailKey);
-        await releaseRateLimit(ctx.db, ipKey);
-      }
-      throw err;
-    }
-    await clearRateLimit(ctx.db, emailKey);
-    await releaseRateLimit(ctx.db, ipKey);
+    const { id: userId } = await limitedPasswordCheck(
+      ctx.db,
+      [
+        { key: ipKey, ...I },
+        { key: emailKey, ...E, clearOnSuccess: true },
+      ],
+      () => accounts.checkCredentials(ctx.db, input.email, input.password),
+      (err) => err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS',
+      M.common.tooManyAttempts,
+    );
     await startSession(ctx, userId, input.rememberMe);
     return { user: await requireUser(ctx, userId) };
   }),
@@ -84,7 +76,16 @@ export const authRouter = router({
   }),
 
   changePassword: protectedProcedure.input(ZChangePassword).mutation(async ({ ctx, input }) => {
-    const ended = await accounts.changePassword(ctx.db, ctx.userId, input.currentPassword, input.newPassword);
+    const ended = await limitedPasswordCheck(
+      ctx.db,
+      [
+        { key: `signin:ip:${ctx.ip}`, ...LIMITS.signInPerIp },
+        { key: `password-change:user:${ctx.userId}`, ...LIMITS.passwordChangePerUser, clearOnSuccess: true },
+      ],
+      () => accounts.changePassword(ctx.db, ctx.userId, input.currentPassword, input.newPassword),
+      (err) => err instanceof AppError && err.appCode === 'VALIDATION',
+      M.common.tooManyAttempts,
+    );
     for (const sessionId of ended) ctx.bus.publish({ type: 'session.ended', sessionId });
     // This browser stays signed in on a brand-new session; every other one is gone.
     const { token, session } = await createSession(ctx.db, 'customer', ctx.userId, ctx.session.remember);

@@ -47,6 +47,12 @@ export const creditsRouter = router({
         const next = await events.next();
         if (next.done) return;
         const e = next.value;
+        if (e.type === 'bus.resumed') {
+          // Changes made while the event bus was down never arrive: read the balance again.
+          const now = await getBalance(ctx.db, ctx.userId);
+          yield tracked(`${Date.now()}-${seq++}`, { balance: now.balance, unlimited: now.unlimited });
+          continue;
+        }
         if (e.type !== 'credits.changed' || e.userId !== ctx.userId) continue;
         yield tracked(`${Date.now()}-${seq++}`, { balance: e.balance, unlimited: e.balance === UNLIMITED_BALANCE });
       }

@@ -36,23 +36,29 @@ export const generationsRouter = router({
       const events = ctx.bus.subscribe(signal)[Symbol.asyncIterator]();
       let seq = 0;
       const id = () => `${Date.now()}-${seq++}`;
-      const since = new Date(Date.now() - 5 * 60_000);
-      const recent = await ctx.db
-        .selectFrom('generations')
-        .selectAll()
-        .where('user_id', '=', ctx.userId)
-        .where((eb) => eb.or([eb('status', 'in', ['queued', 'processing']), eb('updated_at', '>=', since)]))
-        .orderBy('created_at', 'desc')
-        .limit(20)
-        .execute();
-      for (const g of recent) {
-        const view = toView(g);
-        yield tracked(id(), { id: g.id, status: g.status, progress: g.progress, generation: view } satisfies GenerationUpdate);
-      }
+      // Current state of unfinished (or just finished) jobs: at the start, and again after the
+      // event bus was down (events in that gap never arrive).
+      const backfill = async () => {
+        const since = new Date(Date.now() - 5 * 60_000);
+        const recent = await ctx.db
+          .selectFrom('generations')
+          .selectAll()
+          .where('user_id', '=', ctx.userId)
+          .where((eb) => eb.or([eb('status', 'in', ['queued', 'processing']), eb('updated_at', '>=', since)]))
+          .orderBy('created_at', 'desc')
+          .limit(20)
+          .execute();
+        return recent.map((g) => tracked(id(), { id: g.id, status: g.status, progress: g.progress, generation: toView(g) } satisfies GenerationUpdate));
+      };
+      yield* await backfill();
       while (true) {
         const next = await events.next();
         if (next.done) return;
         const e = next.value;
+        if (e.type === 'bus.resumed') {
+          yield* await backfill();
+          continue;
+        }
         if (e.type !== 'generation.updated' || e.userId !== ctx.userId) continue;
         const final = e.status === 'completed' || e.status === 'failed';
         const generation = final ? await getGeneration(ctx.db, ctx.userId, e.generationId) : null;

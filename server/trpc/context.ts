@@ -1,4 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { TRPCError } from '@trpc/server';
+import { AppError, isDatabaseUnavailable } from '../errors';
+import { M } from '../../shared/messages';
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { EventBus } from '../events/bus';
@@ -30,15 +33,25 @@ export type Context = AppDeps & {
   /** Adds a Set-Cookie header; a no-op on WebSocket connections. */
   setCookie: (cookie: string) => void;
   transport: 'http' | 'ws';
+  /** WebSocket only: the connection's sessions looked up afresh (see transportRules). */
+  revalidate?: () => Promise<{ session: Session | null; adminSession: Session | null }>;
 };
 
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
+/**
+ * The client address. Behind `trustedHops` proxies, each appends the address it saw to
+ * X-Forwarded-For, so the client is the entry `trustedHops` from the right (counting the socket
+ * address as the last hop); entries further left were written by the client and are ignored.
+ */
+export function clientIp(req: IncomingMessage, trustedHops: number): string {
+  const socketAddress = req.socket.remoteAddress ?? 'unknown';
+  if (trustedHops <= 0) return socketAddress;
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const chain = [...forwarded, socketAddress];
+  return chain[Math.max(0, chain.length - 1 - trustedHops)];
 }
 
 async function loadSession(deps: AppDeps, req: IncomingMessage, kind: SessionKind, setCookie: (c: string) => void) {
@@ -63,9 +76,19 @@ export async function createContext(
   const setCookie = (cookie: string) => {
     if (transport === 'http') res?.appendHeader?.('Set-Cookie', cookie);
   };
-  const [session, adminSession] = await Promise.all([
-    loadSession(deps, req, 'customer', setCookie),
-    loadSession(deps, req, 'admin', setCookie),
-  ]);
-  return { ...deps, ip: clientIp(req, deps.env.TRUST_PROXY === '1'), session, adminSession, setCookie, transport };
+  const sessions = async () => {
+    const [session, adminSession] = await Promise.all([
+      loadSession(deps, req, 'customer', setCookie),
+      loadSession(deps, req, 'admin', setCookie),
+    ]);
+    return { session, adminSession };
+  };
+  try {
+    const ip = clientIp(req, deps.env.TRUST_PROXY);
+    return { ...deps, ip, ...(await sessions()), setCookie, transport, revalidate: transport === 'ws' ? sessions : undefined };
+  } catch (err) {
+    // The session lookup is the first query of a request: an unreachable database answers 503.
+    if (isDatabaseUnavailable(err)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: M.common.serviceUnavailable, cause: new AppError('UNAVAILABLE', M.common.serviceUnavailable) });
+    throw err;
+  }
 }

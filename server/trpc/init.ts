@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import { AppError } from '../errors';
+import { AppError, isDatabaseUnavailable } from '../errors';
 import { M } from '../../shared/messages';
 import type { AppCode } from '../../shared/constants';
 import { getSettings } from '../services/settings';
@@ -51,6 +51,9 @@ const t = initTRPC.context<Context>().create({
     } else if (error.code === 'NOT_FOUND') {
       message = M.common.notFound;
       appCode = 'NOT_FOUND';
+    } else if (error.code === 'METHOD_NOT_SUPPORTED') {
+      message = M.common.methodNotAllowed;
+      appCode = 'VALIDATION';
     } else if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
       message = M.common.invalidInput;
       appCode = 'VALIDATION';
@@ -68,18 +71,37 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Turns an AppError thrown by a service into a TRPCError with the right HTTP status. */
+/**
+ * Turns an AppError thrown by a service into a TRPCError with the right HTTP status; a database
+ * that cannot be reached becomes 503 with the Turkish "try again shortly" text.
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
+  if (!result.ok) {
+    const cause = isDatabaseUnavailable(result.error.cause) ? unavailable() : result.error.cause;
+    if (cause instanceof AppError) throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
   }
   return result;
 });
 
+export function unavailable(): AppError {
+  return new AppError('UNAVAILABLE', M.common.serviceUnavailable);
+}
+
+/**
+ * Subscriptions are served over the WebSocket only, where a socket is tied to its session
+ * (closed on sign-out, capped per user). Over plain HTTP (SSE) they are refused.
+ * A WebSocket context is built once per connection: its sessions are looked up again before
+ * every call, so a session ended while the event bus was down cannot be used over an old socket.
+ */
+const transportRules = t.middleware(async ({ ctx, type, next }) => {
+  if (type === 'subscription' && ctx.transport !== 'ws') throw new AppError('VALIDATION', M.common.subscriptionsOverSocket);
+  if (ctx.transport === 'ws' && ctx.revalidate) return next({ ctx: { ...ctx, ...(await ctx.revalidate()) } });
+  return next();
+});
+
 /** Open to anyone, even in maintenance mode (site info, session check, admin login). */
-export const openProcedure = t.procedure.use(appErrors);
+export const openProcedure = t.procedure.use(appErrors).use(transportRules);
 
 /** Public site and customer procedures: closed while maintenance mode is on (D23). */
 export const publicProcedure = openProcedure.use(async ({ ctx, next }) => {

@@ -111,9 +111,10 @@ export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
 
 /**
  * An image address: an https URL (what the CSP allows) or a path on this site (an admin upload returns
- * `/api/files/public/...`). Anything else (javascript:, data:) is refused.
+ * `/api/files/public/...`). Anything else (javascript:, data:, `//host`, and any backslash, which
+ * browsers read as `/` so `/\evil.example` would leave the site) is refused.
  */
-const IMAGE_URL = (v: string) => /^https:\/\/[^\s]+$/i.test(v) || /^\/[^/\s][^\s]*$/.test(v);
+const IMAGE_URL = (v: string) => /^https:\/\/[^\s\\]+$/i.test(v) || /^\/[^/\s\\][^\s\\]*$/.test(v);
 export const ZImageUrl = z.string().trim().min(1, A.imageRequired).max(2000, V.tooLong).refine(IMAGE_URL, A.imageUrlInvalid);
 
 const ZOptionalImageUrl = z

@@ -1,10 +1,13 @@
 import { z } from '../zod';
 import { M } from '../messages';
+import { isCommonPassword } from '../common-passwords';
 
 const V = M.validation;
 
 export const ZEmail = z.string().trim().toLowerCase().max(254, V.tooLong).pipe(z.email(V.email));
 export const ZPassword = z.string().min(6, V.passwordMin).max(200, V.tooLong);
+/** A password being chosen (sign-up, change, reset): the spec's rules plus no well-known password. */
+export const ZNewPassword = ZPassword.refine((v) => !isCommonPassword(v), V.passwordCommon);
 export const ZFullName = z.string().trim().min(2, V.fullNameMin).max(120, V.tooLong);
 const ZOptionalText = (max: number) =>
   z
@@ -26,7 +29,7 @@ export const ZSignUp = z
   .object({
     fullName: ZFullName,
     email: ZEmail,
-    password: ZPassword,
+    password: ZNewPassword,
     confirmPassword: z.string(),
     companyName: ZOptionalText(160),
     phone: ZOptionalText(40),
@@ -55,7 +58,7 @@ export type TAdminLogin = z.input<typeof ZAdminLogin>;
 export const ZChangePassword = z
   .object({
     currentPassword: z.string().min(1, V.passwordMin).max(200, V.tooLong),
-    newPassword: ZPassword,
+    newPassword: ZNewPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: V.passwordMismatch, path: ['confirmPassword'] });

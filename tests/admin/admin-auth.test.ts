@@ -219,7 +219,9 @@ describe('every admin procedure refuses customers and anonymous callers (SECURIT
     return { headers: cookie ? { cookie } : {}, socket: { remoteAddress: '127.0.0.9' } } as unknown as IncomingMessage;
   }
   async function callAt(ctxCookie: string | undefined, path: string): Promise<unknown> {
-    const ctx = await createContext(server.deps, fakeReq(ctxCookie), undefined, 'http');
+    // Subscriptions exist over the WebSocket only (refused over HTTP): call them as a socket would.
+    const type = procedures.find((p) => p.path === path)?.type;
+    const ctx = await createContext(server.deps, fakeReq(ctxCookie), undefined, type === 'subscription' ? 'ws' : 'http');
     const fn = path.split('.').reduce<any>((node, key) => node[key], caller(ctx));
     const result = await fn(undefined);
     // A subscription that got past its middleware: stop it at once.

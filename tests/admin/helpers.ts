@@ -37,10 +37,11 @@ export async function adminIdOf(server: RunningServer): Promise<string> {
   return row.id;
 }
 
-/** A tRPC caller with the admin's cookie (for subscriptions, which plain HTTP cannot carry). */
+/** A tRPC caller with the admin's cookie, as over a WebSocket (subscriptions are refused over plain HTTP). */
 export async function adminCaller(server: RunningServer, admin: HttpClient) {
   const req = { headers: { cookie: admin.cookieString() }, socket: { remoteAddress: '127.0.0.9' } } as unknown as IncomingMessage;
-  const ctx = await createContext(server.deps, req, undefined, 'http');
+  // Subscriptions are served over the WebSocket only: build the context a socket would get.
+  const ctx = await createContext(server.deps, req, undefined, 'ws');
   return createCallerFactory(appRouter)(ctx);
 }
 

@@ -5,7 +5,7 @@ import { M } from '../../../shared/messages';
 import { checkAdminCredentials, getPublicAdmin } from '../../services/admins';
 import { createSession, deleteSession } from '../../auth/sessions';
 import { clearedCookie, sessionCookie } from '../../auth/cookies';
-import { LIMITS, clearRateLimit, releaseRateLimit, takeAttempt } from '../../auth/rate-limit';
+import { LIMITS, limitedPasswordCheck } from '../../auth/rate-limit';
 import { adminUsersRouter } from './users';
 import { adminCreditsRouter } from './credits';
 import { adminWebhooksRouter } from './webhooks';
@@ -24,15 +24,17 @@ export const adminRouter = router({
     const ipKey = `admin:ip:${ctx.ip}`;
     const E = LIMITS.signInPerEmail;
     const I = LIMITS.signInPerIp;
-    // Counted atomically before argon2 runs (see auth.signIn); a failure keeps its count.
-    const allowed = await takeAttempt(ctx.db, [
-      { key: ipKey, ...I },
-      { key: emailKey, ...E },
-    ]);
-    if (!allowed) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
-    const adminId = await checkAdminCredentials(ctx.db, input.email, input.password);
-    await clearRateLimit(ctx.db, emailKey);
-    await releaseRateLimit(ctx.db, ipKey);
+    // Counted atomically before argon2 runs, exactly as auth.signIn.
+    const adminId = await limitedPasswordCheck(
+      ctx.db,
+      [
+        { key: ipKey, ...I },
+        { key: emailKey, ...E, clearOnSuccess: true },
+      ],
+      () => checkAdminCredentials(ctx.db, input.email, input.password),
+      (err) => err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS',
+      M.common.tooManyAttempts,
+    );
     if (ctx.adminSession) await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
     const { token, session } = await createSession(ctx.db, 'admin', adminId, false);
     ctx.setCookie(sessionCookie('admin', token, session, ctx.secureCookies));

@@ -1,0 +1,17 @@
+import type { RequestHandler } from 'express';
+import type { AnyRouter } from '@trpc/server';
+import { M } from '../../shared/messages';
+
+/**
+ * Subscriptions are served over the WebSocket only (see trpc/init.ts). Over HTTP, tRPC would
+ * answer 200 and stream Server-Sent Events before any procedure middleware runs, so the refusal
+ * happens here, by path, before tRPC sees the request.
+ */
+export function refuseHttpSubscriptions(router: AnyRouter): RequestHandler {
+  const procedures = router._def.procedures as Record<string, { _def: { type: string } }>;
+  return (req, res, next) => {
+    const paths = decodeURIComponent(req.path.replace(/^\//, '')).split(',');
+    if (!paths.some((p) => procedures[p]?._def.type === 'subscription')) return next();
+    res.status(400).json({ error: { message: M.common.subscriptionsOverSocket, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'VALIDATION' } } });
+  };
+}
