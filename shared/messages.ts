@@ -164,7 +164,7 @@ export const M = {
     subtitle: 'Bildirim, gizlilik ve görünüm tercihlerinizi yönetin.',
     notifications: 'Bildirimler',
     notifEmail: 'E-posta bildirimleri',
-    notifEmailDesc: 'Üretimleriniz tamamlandığında e-posta alın.',
+    notifEmailDesc: 'Uzun süren üretimleriniz tamamlandığında, bir üretim başarısız olduğunda, krediniz azaldığında ve ödemeniz alındığında e-posta alın.',
     notifPush: 'Anlık bildirimler',
     notifPushDesc: 'Tarayıcı üzerinden anlık bildirim alın.',
     notifMarketing: 'Kampanya ve fırsatlar',
@@ -692,6 +692,91 @@ export const M = {
         subtitle: ['Kredi kartı gerekmeden 10 ücretsiz kredi ile hemen deneyin.', 'Kapanış çağrısı açıklaması'],
         button: ['10 Ücretsiz Kredi ile Başla', 'Kapanış çağrısı butonu'],
       },
+      legal: {
+        privacy: [
+          `## Hangi verileri tutuyoruz
+{site_name} hizmetini sunabilmek için yalnızca gerekli verileri saklarız:
+- Hesap bilgileri: ad soyad, e-posta adresi, isteğe bağlı firma adı ve telefon, şifrenizin geri çevrilemez özeti (şifrenin kendisi saklanmaz).
+- Fotoğraflar: üretim için yüklediğiniz ürün fotoğrafları (yüklenirken konum gibi üst veriler silinir).
+- Üretilen çıktılar: oluşturulan görseller, videolar ve üretim ayarlarınız (istem metni, süre, en-boy oranı).
+- Ödemeler: satın aldığınız paket, tutar, kredi hareketleri ve faturalar. Kart bilgileriniz bize ulaşmaz; ödeme, ödeme sağlayıcısının sayfasında alınır.
+- Güvenlik kayıtları: oturumlar ve kötüye kullanımı önlemek için sınırlı süreli deneme sayaçları.
+
+## Verileri ne için kullanıyoruz
+Hesabınızı yönetmek, ürün görsellerinizi ve videolarınızı üretmek, kredilerinizi ve faturalarınızı tutmak, şifre sıfırlama ve tercih ettiğiniz bildirimleri göndermek için. Verilerinizi satmayız ve reklam amacıyla paylaşmayız.
+
+## Fotoğraflarınızın işlenmesi
+{ai_transfer}
+
+## Saklama süresi ve haklarınız
+Verileriniz hesabınız açık olduğu sürece saklanır. Ayarlar sayfasındaki "Verilerimi indir" ile tüm verilerinizi indirebilir, aynı sayfadan hesap silme talebi gönderebilirsiniz. Silmede dosyalarınız kaldırılır, kişisel bilgileriniz silinir; yasal yükümlülük gereği ödeme kayıtları kimliğinizle ilişkilendirilmeden saklanır.
+
+## İletişim
+Sorularınız için: {support_email} · {support_phone} · {contact_address}`,
+          'Gizlilik Politikası metni',
+        ],
+        terms: [
+          `## Hizmet
+{site_name}, e-ticaret satıcılarının ürün fotoğraflarından yapay zekâ ile ürün görselleri ve videoları üretmesini sağlayan bir hizmettir. Hesap oluşturarak bu koşulları kabul etmiş olursunuz.
+
+## Hesabınız
+Kayıt sırasında verdiğiniz bilgilerin doğru olmasından ve şifrenizin gizliliğinden siz sorumlusunuz. Hesabınızda yetkisiz bir işlem fark ederseniz bize hemen bildirin.
+
+## Krediler ve ödemeler
+Üretimler kredi ile yapılır; her işlemin kredi maliyeti üretim ekranında gösterilir. Başarısız olan bir üretimin kredisi otomatik olarak iade edilir. Paket kredileri, paketin süresi sonunda geçerliliğini yitirir. Ödemeler ödeme sağlayıcısının güvenli sayfasında alınır ve her ödeme için fatura düzenlenir.
+
+## Yüklediğiniz içerik
+Yüklediğiniz fotoğrafların size ait olması ya da kullanma hakkınızın bulunması gerekir. Hukuka aykırı, başkasının haklarını ihlal eden veya yanıltıcı içerik yüklemeyin. Üretilen görselleri ve videoları filigransız olarak ticari amaçla kullanabilirsiniz.
+
+## Sorumluluk
+Yapay zekâ çıktıları her zaman kusursuz olmayabilir; çıktıları yayımlamadan önce ürününüzü doğru yansıttığını kontrol etmeniz gerekir. Hizmeti bakım veya güvenlik nedeniyle geçici olarak durdurabiliriz.
+
+## Hesabın kapatılması
+Ayarlar sayfasından hesap silme talebi gönderebilirsiniz. Bu koşullara aykırı kullanımda hesabınızı devre dışı bırakabiliriz.
+
+## İletişim
+{support_email} · {support_phone} · {contact_address}`,
+          'Kullanım Koşulları metni',
+        ],
+        kvkk: [
+          `## Veri sorumlusu
+6698 sayılı Kişisel Verilerin Korunması Kanunu ("KVKK") uyarınca kişisel verileriniz, veri sorumlusu sıfatıyla {site_name} tarafından aşağıda açıklanan şekilde işlenir. İletişim: {support_email} · {support_phone} · {contact_address}
+
+## İşlenen kişisel veriler
+- Kimlik ve iletişim: ad soyad, e-posta adresi, isteğe bağlı firma adı ve telefon.
+- Müşteri işlem: yüklediğiniz ürün fotoğrafları, üretilen görseller ve videolar, üretim ayarları, kredi hareketleri.
+- Finans: satın alınan paket, ödenen tutar, faturalar (kart bilgisi işlenmez).
+- İşlem güvenliği: oturum kayıtları, IP adresine bağlı deneme sayaçları.
+
+## İşleme amaçları ve hukuki sebepler
+Verileriniz; sözleşmenin kurulması ve ifası (KVKK m. 5/2-c), hukuki yükümlülüklerimizin yerine getirilmesi (m. 5/2-ç) ve hizmet güvenliğine ilişkin meşru menfaatimiz (m. 5/2-f) sebeplerine dayanarak hesabınızı yönetmek, üretim yapmak, ödemeleri ve faturaları tutmak ve size bilgilendirme e-postaları göndermek amacıyla işlenir.
+
+## Aktarım
+{ai_transfer} Ödeme bilgileri yalnızca ödeme sağlayıcısıyla, yasal zorunluluk hâlinde yetkili kurumlarla paylaşılır.
+
+## Haklarınız (KVKK m. 11)
+Verilerinizin işlenip işlenmediğini öğrenme, bilgi talep etme, düzeltilmesini veya silinmesini isteme, aktarıldığı üçüncü kişileri öğrenme, itiraz etme ve zararın giderilmesini talep etme haklarına sahipsiniz. Verilerinizin bir kopyasını Ayarlar sayfasındaki "Verilerimi indir" ile alabilir, aynı sayfadan silme talebi gönderebilirsiniz. Diğer talepleriniz için {support_email} adresine yazabilirsiniz; talepleriniz en geç 30 gün içinde yanıtlanır.`,
+          'KVKK Aydınlatma Metni',
+        ],
+        cookies: [
+          `## Kullandığımız çerezler
+{site_name} yalnızca hizmetin çalışması için zorunlu çerezleri kullanır:
+- Oturum çerezi: giriş yaptığınızda oturumunuzu açık tutar. "Beni hatırla" seçiliyse 30 gün, değilse tarayıcı kapanana kadar geçerlidir.
+- Yönetici oturum çerezi: yalnızca yönetim paneline giriş yapanlar için.
+
+Bu çerezler HttpOnly'dir, yani sayfadaki betikler tarafından okunamaz, ve yalnızca bu siteye gönderilir.
+
+## Kullanmadığımız çerezler
+Reklam, analiz, izleme veya üçüncü taraf çerezi kullanmıyoruz. Çerez bildirimini kapattığınızda bu tercih yalnızca tarayıcınızın yerel deposunda tutulur.
+
+## Çerezleri yönetmek
+Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz kapanır ve yeniden giriş yapmanız gerekir.
+
+## İletişim
+{support_email}`,
+          'Çerez Politikası metni',
+        ],
+      },
     },
     stats: [
       { number: '50.000+', label: 'Oluşturulan görsel', icon: 'Camera', icon_color: 'text-blue-600' },
@@ -949,6 +1034,7 @@ export const M = {
       portfolio: 'Referanslar',
       testimonials: 'Yorumlar',
       cta: 'Kapanış çağrısı',
+      legal: 'Yasal sayfalar',
     } as Record<string, string>,
     unsaved: 'Kaydedilmemiş değişiklikler var',
     save: 'Değişiklikleri Kaydet',
@@ -1044,7 +1130,9 @@ export const M = {
     allowRegistrations: 'Yeni kayıtlara izin ver',
     allowRegistrationsHint: 'Kapalıyken kayıt formu “Yeni kayıt şu anda kapalı” yanıtını verir.',
     emailNotifications: 'E-posta bildirimleri',
-    emailNotificationsHint: 'Sistem e-postalarının gönderilmesi.',
+    emailNotificationsHint: 'Üretim, kredi ve ödeme bildirimleri (kullanıcı tercihi de açık olmalı). Şifre sıfırlama ve doğrulama e-postaları her zaman gönderilir.',
+    requireEmailVerification: 'E-posta doğrulaması zorunlu',
+    requireEmailVerificationHint: 'Açıkken adresini doğrulamamış kullanıcılar giriş yapamaz; doğrulama e-postasını yeniden isteyebilirler.',
     save: 'Ayarları Kaydet',
     saved: 'Ayarlar kaydedildi',
     noChanges: 'Kaydedilecek değişiklik yok',
@@ -1089,6 +1177,8 @@ export const M = {
       'testimonial.delete': 'Yorum silme',
       'settings.update': 'Ayar güncelleme',
       'upload.create': 'Görsel yükleme',
+      'account.delete': 'Hesap silme',
+      'deletion.reject': 'Silme talebi reddi',
     } as Record<string, string>,
     targets: {
       user: 'Kullanıcı',
@@ -1098,7 +1188,171 @@ export const M = {
       settings: 'Ayarlar',
       contact_message: 'Mesaj',
       file: 'Dosya',
+      deletion_request: 'Silme talebi',
     } as Record<string, string>,
+  },
+  /** Issue 13: e-mails the product sends (subjects and bodies; HTML and text share these). */
+  email: {
+    greeting: (name: string) => `Merhaba ${name},`,
+    signature: (siteName: string) => `Sevgiler,\n${siteName} ekibi`,
+    footer: (siteName: string, supportEmail: string) => `Bu e-posta ${siteName} tarafından gönderildi. Sorularınız için: ${supportEmail}`,
+    linkFallback: 'Buton çalışmazsa bu adresi tarayıcınıza yapıştırın:',
+    ignoreIfNotYou: 'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; hesabınızda bir değişiklik yapılmaz.',
+    unsubscribeText: 'Bu bildirimleri artık almak istemiyorsanız tek tıkla çıkabilirsiniz:',
+    unsubscribeLink: 'Bildirimlerden çık',
+    resetSubject: 'Şifre sıfırlama bağlantınız',
+    resetIntro: 'Hesabınız için bir şifre sıfırlama isteği aldık. Yeni şifrenizi belirlemek için aşağıdaki bağlantıyı kullanın.',
+    resetButton: 'Yeni şifre belirle',
+    resetValidity: 'Bağlantı 1 saat geçerlidir ve yalnızca bir kez kullanılabilir.',
+    resetDoneSubject: 'Şifreniz değiştirildi',
+    resetDoneIntro: 'Hesabınızın şifresi az önce değiştirildi ve açık olan tüm oturumlarınız kapatıldı.',
+    resetDoneNotYou: (supportEmail: string) => `Bu değişikliği siz yapmadıysanız hemen destek ekibimize yazın: ${supportEmail}`,
+    verifySubject: 'E-posta adresinizi doğrulayın',
+    verifyIntro: 'Hesabınızı oluşturduğunuz için teşekkürler. E-posta adresinizi doğrulamak için aşağıdaki bağlantıya tıklayın.',
+    verifyButton: 'E-posta adresimi doğrula',
+    verifyValidity: 'Bağlantı 24 saat geçerlidir ve yalnızca bir kez kullanılabilir.',
+    changeSubject: 'Yeni e-posta adresinizi doğrulayın',
+    changeIntro: 'Hesabınızın e-posta adresini bu adresle değiştirmek istediniz. Değişiklik, aşağıdaki bağlantıyla doğruladığınızda geçerli olur.',
+    imageReadySubject: 'Görselleriniz hazır',
+    videoReadySubject: 'Videonuz hazır',
+    generationReadyIntro: (what: string) => `${what} tamamlandı. Sonuçları hesabınızdan görüntüleyip indirebilirsiniz.`,
+    imageWhat: 'Fotoğraf üretiminiz',
+    videoWhat: 'Video üretiminiz',
+    viewResults: 'Sonuçları görüntüle',
+    generationFailedSubject: 'Üretiminiz tamamlanamadı',
+    generationFailedIntro: (credits: number) => `Üretiminiz tamamlanamadı ve kullanılan ${credits} kredi hesabınıza iade edildi.`,
+    generationFailedReason: (reason: string) => `Hata: ${reason}`,
+    lowCreditsSubject: 'Kredileriniz azalıyor',
+    lowCreditsIntro: (balance: number) => `Kalan krediniz: ${balance}. Kesintisiz devam etmek için yeni bir paket seçebilirsiniz.`,
+    lowCreditsButton: 'Paketleri incele',
+    paymentSubject: 'Ödemeniz alındı',
+    paymentIntro: (plan: string, credits: number) => `${plan} paketi için ödemeniz alındı ve hesabınıza ${credits} kredi eklendi. Faturanız bu e-postanın ekindedir.`,
+    deletionRequestedSubject: 'Hesap silme talebiniz alındı',
+    deletionRequestedIntro: 'Hesabınızın silinmesi için talebinizi aldık. Yönetici ekibimiz talebi yerine getirdiğinde size ayrıca bilgi vereceğiz.',
+    accountDeletedSubject: 'Hesabınız silindi',
+    accountDeletedIntro: 'Hesap silme talebiniz yerine getirildi: dosyalarınız silindi, kişisel bilgileriniz kaldırıldı ve tüm oturumlarınız kapatıldı. Ödeme kayıtları yasal yükümlülükler nedeniyle kimliğinizle ilişkilendirilmeden saklanır.',
+    exportReadySubject: 'Verileriniz indirilmeye hazır',
+    exportReadyIntro: 'İstediğiniz veri paketi hazır. Ayarlar sayfasından 24 saat boyunca indirebilirsiniz.',
+    exportButton: 'Ayarlara git',
+  },
+
+  /** Issue 13: password reset, address verification, address change, unsubscribe. */
+  accounts: {
+    forgotTitle: 'Şifrenizi mi unuttunuz?',
+    forgotSubtitle: 'Hesabınızın e-posta adresini yazın; şifrenizi sıfırlamanız için bir bağlantı gönderelim.',
+    forgotButton: 'Sıfırlama bağlantısı gönder',
+    forgotSent: 'Bu adresle kayıtlı bir hesap varsa, şifre sıfırlama bağlantısı birkaç dakika içinde e-posta kutunuza ulaşır. Bağlantı 1 saat geçerlidir.',
+    backToSignIn: 'Giriş sayfasına dön',
+    resetTitle: 'Yeni şifre belirleyin',
+    resetSubtitle: 'Yeni şifreniz en az 6 karakter olmalı. Şifreniz değişince tüm oturumlarınız kapatılır.',
+    resetButton: 'Şifremi güncelle',
+    resetSuccess: 'Şifreniz güncellendi. Yeni şifrenizle giriş yapabilirsiniz.',
+    resetInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+    requestNewLink: 'Yeni bağlantı iste',
+    verifyTitle: 'E-posta doğrulama',
+    verifying: 'E-posta adresiniz doğrulanıyor...',
+    verified: 'E-posta adresiniz doğrulandı.',
+    emailChanged: (email: string) => `E-posta adresiniz ${email} olarak güncellendi.`,
+    verifyInvalid: 'Bu doğrulama bağlantısı geçersiz veya süresi dolmuş. Yeni bir bağlantı isteyebilirsiniz.',
+    resendVerification: 'Doğrulama e-postasını yeniden gönder',
+    verificationSent: 'Doğrulama bağlantısı e-posta adresinize gönderildi.',
+    unverifiedNotice: 'E-posta adresiniz henüz doğrulanmadı. Gelen kutunuzdaki bağlantıya tıklayın.',
+    changeEmailTitle: 'E-posta Adresini Değiştir',
+    changeEmailSubtitle: 'Yeni adresinize bir doğrulama bağlantısı gönderilir; değişiklik, bağlantıya tıkladığınızda geçerli olur.',
+    newEmail: 'Yeni e-posta adresi',
+    changeEmailButton: 'Doğrulama bağlantısı gönder',
+    changeEmailSent: (email: string) => `${email} adresine bir doğrulama bağlantısı gönderdik. Değişiklik, bağlantıya tıkladığınızda geçerli olur.`,
+    sameEmail: 'Yeni adres mevcut adresinizle aynı.',
+    goToApp: 'Panele git',
+    unsubscribeTitle: 'E-posta bildirimleri',
+    unsubscribing: 'İşleminiz yapılıyor...',
+    unsubscribed: 'E-posta bildirimleri kapatıldı. Ayarlar sayfasından istediğiniz zaman yeniden açabilirsiniz.',
+    unsubscribeInvalid: 'Bu bağlantı geçersiz veya süresi dolmuş.',
+  },
+
+  /** Issue 13 / D33: legal pages and the cookie notice. */
+  legal: {
+    lastUpdated: (when: string) => `Son güncelleme: ${when}`,
+    cookieNotice: 'Bu site yalnızca oturumunuzu açık tutmak ve güvenliğiniz için zorunlu çerezler kullanır; reklam veya analiz çerezi kullanılmaz.',
+    cookieOk: 'Anladım',
+    cookieMore: 'Çerez Politikası',
+    termsLabelBefore: '',
+    termsLabelAnd: ' ve ',
+    termsLabelAfter: '’nı okudum, kabul ediyorum',
+    aiTransferFal: 'Görsel ve video üretimi için yüklediğiniz fotoğraflar, yurt dışında (ABD) bulunan yapay zekâ hizmet sağlayıcımız fal.ai’nin sunucularına aktarılır ve orada işlenir. Bu aktarım, KVKK’nın 9. maddesi uyarınca hizmeti kullanırken verdiğiniz açık rızaya dayanır; fotoğrafı yüklemeden önce bu metni okumanızı rica ederiz.',
+    aiTransferLocal: 'Yüklediğiniz fotoğraflar ve üretilen çıktılar yalnızca kendi sunucularımızda işlenir ve saklanır; üretim için yurt dışına aktarılmaz.',
+  },
+
+  /** Issue 13: "Verilerimi indir" and the honest deletion request. */
+  accountData: {
+    exportTitle: 'Verilerimi indir',
+    exportDesc: 'Profiliniz, üretimleriniz (dosyalarıyla), kredi hareketleriniz ve faturalarınız tek bir zip dosyasında hazırlanır; dosya 24 saat boyunca indirilebilir.',
+    exportButton: 'Veri paketimi hazırla',
+    exportQueued: 'Veri paketiniz hazırlanıyor. Hazır olduğunda burada indirebilirsiniz.',
+    exportPreparing: 'Veri paketiniz hazırlanıyor...',
+    exportReady: (until: string) => `Veri paketiniz hazır. ${until} tarihine kadar indirebilirsiniz.`,
+    exportDownload: 'Zip dosyasını indir',
+    exportFailed: 'Veri paketi hazırlanamadı. Lütfen tekrar deneyin.',
+    exportExpired: 'Veri paketinizin süresi doldu. Yeni bir paket hazırlayabilirsiniz.',
+    exportBusy: 'Veri paketiniz zaten hazırlanıyor.',
+    deleteConfirmText: 'Hesap silme talebiniz yönetici ekibimize iletilir. Talep yerine getirildiğinde dosyalarınız silinir, kişisel bilgileriniz kaldırılır ve tüm oturumlarınız kapatılır; ödeme kayıtları yasal yükümlülük gereği kimliğinizle ilişkilendirilmeden saklanır. İşlem tamamlandığında e-posta ile bilgilendirilirsiniz.',
+    deleteReason: 'Nedeni (isteğe bağlı)',
+    deleteRequestButton: 'Silme talebi gönder',
+    deleteRequested: 'Hesap silme talebiniz alındı. İşlem tamamlandığında e-posta ile bilgilendirileceksiniz.',
+    deletePending: (when: string) => `Hesap silme talebiniz ${when} tarihinde alındı ve yönetici onayı bekliyor.`,
+  },
+
+  adminEmails: {
+    nav: 'E-postalar',
+    subtitle: 'Sistemin gönderdiği ve sıradaki e-postalar.',
+    noSmtp: 'SMTP_URL ayarlı değil: e-postalar dışarı gönderilmiyor; burada ve sunucu günlüğünde listeleniyor.',
+    smtpOn: 'E-postalar SMTP üzerinden gönderiliyor.',
+    colDate: 'Tarih',
+    colTo: 'Alıcı',
+    colSubject: 'Konu',
+    colKind: 'Tür',
+    colStatus: 'Durum',
+    empty: 'Henüz e-posta yok.',
+    search: 'Alıcı veya konu ara',
+    detailTitle: 'E-posta',
+    attachments: 'Ekler',
+    lastError: 'Son hata',
+    attempts: (n: number) => `${n} deneme`,
+    redacted: '[gizlendi]',
+    status: { queued: 'Sırada', sending: 'Gönderiliyor', sent: 'Gönderildi', failed: 'Gönderilemedi' } as Record<string, string>,
+    transport: { smtp: 'SMTP', log: 'Yalnızca kayıt' } as Record<string, string>,
+    kinds: {
+      password_reset: 'Şifre sıfırlama',
+      password_changed: 'Şifre değişti',
+      email_verify: 'Adres doğrulama',
+      email_change: 'Adres değişikliği',
+      generation_completed: 'Üretim tamamlandı',
+      generation_failed: 'Üretim başarısız',
+      low_credits: 'Kredi azaldı',
+      payment_received: 'Ödeme alındı',
+      deletion_requested: 'Silme talebi',
+      account_deleted: 'Hesap silindi',
+      export_ready: 'Veri paketi hazır',
+      generic: 'Genel',
+    } as Record<string, string>,
+  },
+
+  adminDeletion: {
+    nav: 'Silme Talepleri',
+    subtitle: 'Müşterilerin hesap silme talepleri. Silme; dosyaları kaldırır, kişisel alanları siler, oturumları kapatır ve kredi kayıtlarını kimliksizleştirerek saklar.',
+    colDate: 'Talep tarihi',
+    colUser: 'Kullanıcı',
+    colReason: 'Neden',
+    colStatus: 'Durum',
+    empty: 'Bekleyen silme talebi yok.',
+    execute: 'Hesabı sil',
+    reject: 'Reddet',
+    confirmTitle: 'Hesap kalıcı olarak silinsin mi?',
+    confirmText: (email: string) => `${email} hesabının dosyaları silinecek, kişisel bilgileri kaldırılacak ve oturumları kapatılacak. Bu işlem geri alınamaz.`,
+    deleted: 'Hesap silindi ve kullanıcıya bilgi verildi.',
+    rejected: 'Talep reddedildi.',
+    status: { pending: 'Bekliyor', completed: 'Tamamlandı', rejected: 'Reddedildi' } as Record<string, string>,
+    deletedUser: 'Silinmiş kullanıcı',
   },
 } as const;
 

@@ -14,6 +14,7 @@ export const SETTING_DEFAULTS = {
   maintenance_mode: 'false',
   allow_registrations: 'true',
   email_notifications: 'true',
+  require_email_verification: 'false',
   image_credit_cost: '1',
   video_credit_cost: '6',
 } as const;
@@ -30,6 +31,7 @@ export type Settings = {
   maintenanceMode: boolean;
   allowRegistrations: boolean;
   emailNotifications: boolean;
+  requireEmailVerification: boolean;
   imageCreditCost: number;
   videoCreditCost: number;
 };
@@ -56,6 +58,7 @@ export async function getSettings(db: Db): Promise<Settings> {
     maintenanceMode: raw.maintenance_mode === 'true',
     allowRegistrations: raw.allow_registrations !== 'false',
     emailNotifications: raw.email_notifications !== 'false',
+    requireEmailVerification: raw.require_email_verification === 'true',
     imageCreditCost: toInt(raw.image_credit_cost, d.image_credit_cost),
     videoCreditCost: toInt(raw.video_credit_cost, d.video_credit_cost),
   };

@@ -179,6 +179,7 @@ export const ZAdminSettings = z.object({
   maintenanceMode: z.boolean(),
   allowRegistrations: z.boolean(),
   emailNotifications: z.boolean(),
+  requireEmailVerification: z.boolean(),
 });
 export type TAdminSettings = z.input<typeof ZAdminSettings>;
 
@@ -196,6 +197,7 @@ export const SETTING_KEY_OF = {
   maintenanceMode: 'maintenance_mode',
   allowRegistrations: 'allow_registrations',
   emailNotifications: 'email_notifications',
+  requireEmailVerification: 'require_email_verification',
 } as const satisfies Record<keyof TAdminSettings, string>;
 
 // ---------------------------------------------------------------- audit log

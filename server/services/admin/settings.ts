@@ -23,6 +23,7 @@ export async function listSettings(db: Db) {
     maintenanceMode: s.maintenanceMode,
     allowRegistrations: s.allowRegistrations,
     emailNotifications: s.emailNotifications,
+    requireEmailVerification: s.requireEmailVerification,
   };
   const last = await db
     .selectFrom('settings as s')

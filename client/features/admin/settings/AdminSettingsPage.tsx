@@ -29,6 +29,7 @@ const EMPTY: TAdminSettings = {
   maintenanceMode: false,
   allowRegistrations: true,
   emailNotifications: true,
+  requireEmailVerification: false,
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -130,6 +131,7 @@ export default function AdminSettingsPage() {
               <Switch size="md" color="orange" label={S.maintenanceMode} description={S.maintenanceHint} {...form.getInputProps('maintenanceMode', { type: 'checkbox' })} />
               <Switch size="md" label={S.allowRegistrations} description={S.allowRegistrationsHint} {...form.getInputProps('allowRegistrations', { type: 'checkbox' })} />
               <Switch size="md" label={S.emailNotifications} description={S.emailNotificationsHint} {...form.getInputProps('emailNotifications', { type: 'checkbox' })} />
+              <Switch size="md" label={S.requireEmailVerification} description={S.requireEmailVerificationHint} {...form.getInputProps('requireEmailVerification', { type: 'checkbox' })} />
             </Stack>
           </Section>
           <Group justify="flex-end">{saveButton}</Group>
