@@ -15,6 +15,7 @@ import { attachWebSocket } from './http/websocket';
 import { uploadRoutes } from './http/uploads';
 import { fileRoutes } from './http/files';
 import { webhookRoutes } from './http/webhooks';
+import { checkoutRoutes } from './http/checkout-pages';
 import { invoiceRoutes } from './http/invoices';
 import { adminUploadRoutes } from './http/admin-uploads';
 import { jsonBody } from './http/json-body';
@@ -45,6 +46,8 @@ export function createApp(opts: AppOptions): {
   app.use(healthRoutes(deps.db));
   // Raw body and signature instead of Origin: mounted before any JSON parsing.
   app.use(webhookRoutes(deps, deps.payments));
+  // The iyzico return is a cross-site form post checked against iyzico's API (see the file).
+  app.use(checkoutRoutes(deps));
   app.use(originGuard(deps.allowedOrigins));
   app.use(
     '/trpc',

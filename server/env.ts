@@ -7,7 +7,8 @@ const optional = z
 
 /** The operator's environment, parsed once; `.env.example` documents every key. */
 export const ZEnv = z.object({
-  NODE_ENV: z.string().default('production'),
+  /** Only an explicit `production` matters today: it turns the local test checkout off. */
+  NODE_ENV: optional,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: optional,
@@ -35,6 +36,13 @@ export const ZEnv = z.object({
   LEMONSQUEEZY_VARIANT_PREMIUM: optional,
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
+  IYZICO_API_KEY: optional,
+  IYZICO_SECRET_KEY: optional,
+  IYZICO_BASE_URL: optional,
+  IYZICO_MERCHANT_ID: optional,
+  IYZICO_PLAN_BASIC: optional,
+  IYZICO_PLAN_STANDARD: optional,
+  IYZICO_PLAN_PREMIUM: optional,
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   /** Extra origins allowed for mutations and WebSocket upgrades (comma-separated). */
   ALLOWED_ORIGINS: optional,

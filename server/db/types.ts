@@ -120,6 +120,8 @@ export interface CreditTransactionsTable {
   amount_paid_cents: number | null;
   currency: string | null;
   provider: string | null;
+  /** Invoice details at the time of a purchase (issue 16); null for anything else. */
+  buyer_details: Json | null;
   created_at: Timestamp;
 }
 
@@ -296,17 +298,45 @@ export interface DataExportsTable {
   created_at: Timestamp;
 }
 
+export type PaymentProviderName = 'stripe' | 'lemonsqueezy' | 'iyzico' | 'test';
+
 export interface BillingProfilesTable {
   user_id: string;
-  provider: 'stripe' | 'lemonsqueezy';
+  /** The provider that last took a payment; null while only invoice details are saved. */
+  provider: PaymentProviderName | null;
   customer_id: string | null;
   card_brand: string | null;
   card_last4: string | null;
   updated_at: Timestamp;
+  /** Invoice details for e-Arşiv (issue 16). */
+  invoice_kind: 'individual' | 'company' | null;
+  invoice_name: string | null;
+  tckn: string | null;
+  company_title: string | null;
+  tax_office: string | null;
+  vkn: string | null;
+  address: string | null;
+  city: string | null;
+  invoice_updated_at: NullableTimestamp;
+}
+
+export interface CheckoutSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: 'iyzico' | 'test';
+  plan_code: string;
+  amount_cents: number;
+  currency: string;
+  provider_token: string | null;
+  form_content: string | null;
+  completed_at: NullableTimestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }
 
 export interface Database {
   billing_profiles: BillingProfilesTable;
+  checkout_sessions: CheckoutSessionsTable;
   users: UsersTable;
   profiles: ProfilesTable;
   user_preferences: UserPreferencesTable;

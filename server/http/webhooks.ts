@@ -1,22 +1,23 @@
 import express, { Router } from 'express';
 import type { AppDeps } from '../trpc/context';
-import { WebhookSignatureError, type PaymentProvider } from '../providers/payments';
+import { WebhookSignatureError, type PaymentProvider, type PaymentProviderName } from '../providers/payments';
 import { applyPaymentEvent } from '../services/payments';
 
 /**
- * POST /api/webhooks/stripe and /api/webhooks/lemonsqueezy: the raw body is verified by the
+ * POST /api/webhooks/{stripe,lemonsqueezy,iyzico,test}: the raw body is verified by the
  * provider's signature; a bad one gets 400 and writes nothing. Every verified event gets 2xx
  * (replays, unknown types and unmatched users included) so the provider stops retrying.
+ * The local test checkout sends its signed events here too, through the same path.
  */
-export function webhookRoutes(deps: AppDeps, providers: { stripe: PaymentProvider; lemonsqueezy: PaymentProvider }): Router {
+export function webhookRoutes(deps: AppDeps, providers: Record<PaymentProviderName, PaymentProvider>): Router {
   const r = Router();
   const raw = express.raw({ type: () => true, limit: '1mb' });
-  for (const name of ['stripe', 'lemonsqueezy'] as const) {
+  for (const name of ['stripe', 'lemonsqueezy', 'iyzico', 'test'] as const) {
     r.post(`/api/webhooks/${name}`, raw, async (req, res) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let event;
       try {
-        event = await providers[name].parseWebhook(body, req.headers);
+        event = await providers[name].parseWebhook(body, req.headers, { db: deps.db });
       } catch (err) {
         if (err instanceof WebhookSignatureError) return res.status(400).json({ error: 'invalid signature' });
         throw err;

@@ -2,30 +2,23 @@ import { tracked } from '@trpc/server';
 import { z } from '../../shared/zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { getBalance } from '../services/credits';
-import { getPublicUser } from '../services/accounts';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
-import { PLAN_CODES, isPaidPlan } from '../../shared/plans';
-import { M } from '../../shared/messages';
-import { AppError } from '../errors';
+import { PLAN_CODES } from '../../shared/plans';
 import { customerDashboard } from '../services/dashboard';
 import { billingSummary, listTransactions } from '../services/billing';
+import { startCheckout, type CheckoutResult } from '../services/checkout';
 
 export const creditsRouter = router({
   balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.db, ctx.userId)),
 
   /**
-   * Where a package button leads (SPEC §4): the trial goes to /app; a paid plan to the
-   * provider's hosted checkout, prefilled with the user's e-mail and id (D25).
+   * Where a package button leads (SPEC §4, D25, issue 16): the trial goes to /app; a paid plan
+   * to the invoice details form when none are saved yet, else to the configured provider's
+   * checkout (see services/checkout.ts).
    */
   checkout: protectedProcedure
     .input(z.object({ plan: z.enum(PLAN_CODES) }))
-    .mutation(async ({ ctx, input }): Promise<{ url: string | null; redirect?: string; message?: string }> => {
-      if (!isPaidPlan(input.plan)) return { url: null, redirect: '/app' };
-      const user = await getPublicUser(ctx.db, ctx.userId);
-      if (!user) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
-      const url = ctx.payments.checkout?.checkoutUrl(input.plan, user) ?? null;
-      return url ? { url } : { url: null, message: M.credits.noPaymentProvider };
-    }),
+    .mutation(({ ctx, input }): Promise<CheckoutResult> => startCheckout(ctx, ctx.userId, input.plan)),
 
   transactions: protectedProcedure
     .input(z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(20) }))

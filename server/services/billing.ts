@@ -4,6 +4,8 @@ import { findPlan } from '../../shared/plans';
 import { M } from '../../shared/messages';
 import { creditsUsed } from './dashboard';
 import { monthStart } from './months';
+import { getInvoiceDetails } from './invoice-details';
+import type { TInvoiceDetailsParsed } from '../../shared/schemas/billing';
 
 export type TransactionView = {
   id: string;
@@ -73,7 +75,21 @@ export async function billingSummary(db: Db, userId: string, now = new Date()) {
   };
 }
 
-/** One plain-text invoice for one purchase of its owner; null for anything else. */
+/** The invoice details as printed on an invoice (issue 16): the buyer, tax number, address. */
+export function buyerLines(d: TInvoiceDetailsParsed | null): string[] {
+  const I = M.invoice;
+  if (!d) return [`  ${I.noDetails}`];
+  const who =
+    d.kind === 'individual'
+      ? [`  ${M.invoiceDetails.fullName}: ${d.fullName}`, `  ${I.tckn}: ${d.tckn}`]
+      : [`  ${I.companyTitle}: ${d.companyTitle}`, `  ${I.taxOffice}: ${d.taxOffice}`, `  ${I.vkn}: ${d.vkn}`];
+  return [...who, `  ${I.address}: ${d.address} / ${d.city}`];
+}
+
+/**
+ * One plain-text invoice for one purchase of its owner; null for anything else. The buyer's
+ * current invoice details are printed on it (they are kept on the billing profile).
+ */
 export async function renderInvoice(db: Db, userId: string, txId: string): Promise<{ name: string; text: string } | null> {
   const t = await db
     .selectFrom('credit_transactions')
@@ -87,6 +103,7 @@ export async function renderInvoice(db: Db, userId: string, txId: string): Promi
       'credit_transactions.currency',
       'credit_transactions.provider',
       'credit_transactions.created_at',
+      'credit_transactions.buyer_details',
       'profiles.full_name',
       'profiles.email',
       'profiles.company_name',
@@ -101,9 +118,11 @@ export async function renderInvoice(db: Db, userId: string, txId: string): Promi
   const number = invoiceNumber(t.id);
   const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: t.currency ?? 'USD' }).format((t.amount_paid_cents ?? 0) / 100);
   const date = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(t.created_at));
+  const details = (t.buyer_details as TInvoiceDetailsParsed | null) ?? (await getInvoiceDetails(db, userId));
   const lines = [
     I.title,
     '='.repeat(40),
+    ...(t.provider === 'test' ? [M.payments.testBanner, ''] : []),
     `${I.number}: ${number}`,
     `${I.date}: ${date}`,
     '',
@@ -111,10 +130,13 @@ export async function renderInvoice(db: Db, userId: string, txId: string): Promi
     `${I.email}: ${t.email}`,
     ...(t.company_name ? [`${I.company}: ${t.company_name}`] : []),
     '',
+    `${I.buyer}:`,
+    ...buyerLines(details),
+    '',
     `${I.item}: ${findPlan(t.plan_code)?.name ?? t.description} — ${t.description}`,
     `${I.credits}: ${t.amount}`,
     `${I.amount}: ${money}`,
-    ...(t.provider ? [`${I.provider}: ${t.provider}`] : []),
+    ...(t.provider ? [`${I.provider}: ${M.billing.providerNames[t.provider] ?? t.provider}`] : []),
     `${I.reference}: ${t.id}`,
     '',
     I.footer,

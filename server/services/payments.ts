@@ -6,6 +6,7 @@ import { findPlan } from '../../shared/plans';
 import { M } from '../../shared/messages';
 import { PAID_PERIOD_DAYS } from '../../shared/constants';
 import { addCredits } from './credit-ops';
+import { getInvoiceDetails } from './invoice-details';
 import type { WebhookProblem } from '../../shared/schemas/admin';
 
 export type WebhookOutcome = 'credited' | 'duplicate' | 'already_credited' | 'unmatched' | 'ignored';
@@ -67,6 +68,17 @@ export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEve
       currency: event.currency,
       provider: event.provider,
     });
+    // The invoice is issued to the details saved now; later edits never change it (issue 16).
+    const details = await getInvoiceDetails(trx as unknown as Db, user.id);
+    if (details) {
+      await trx
+        .updateTable('credit_transactions')
+        .set({ buyer_details: JSON.stringify(details) })
+        .where('user_id', '=', user.id)
+        .where('type', '=', 'purchase')
+        .where('created_at', '=', sql<Date>`now()`)
+        .execute();
+    }
     // Period end from the provider, else 30 days; never earlier than a period already paid for,
     // so events arriving out of order end in the same state.
     const periodEnd = event.periodEnd ?? new Date(Date.now() + PAID_PERIOD_DAYS * 86_400_000);

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { M } from '../../shared/messages';
 import { DEFAULT_TRIAL_CREDITS } from '../../shared/constants';
+import type { PaidPlanCode } from '../../shared/plans';
 
 /** System settings (SPEC §3 + D1-D3) with their defaults; values are stored as text. */
 export const SETTING_DEFAULTS = {
@@ -17,6 +18,10 @@ export const SETTING_DEFAULTS = {
   require_email_verification: 'false',
   image_credit_cost: '1',
   video_credit_cost: '6',
+  // Monthly package prices in whole Turkish lira, charged through iyzico (issue 16).
+  price_try_basic: '2990',
+  price_try_standard: '6790',
+  price_try_premium: '14990',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
@@ -34,6 +39,8 @@ export type Settings = {
   requireEmailVerification: boolean;
   imageCreditCost: number;
   videoCreditCost: number;
+  /** Whole lira per month, per paid plan (iyzico). */
+  tryPrices: Record<PaidPlanCode, number>;
 };
 
 function toInt(value: string, fallback: string): number {
@@ -61,7 +68,17 @@ export async function getSettings(db: Db): Promise<Settings> {
     requireEmailVerification: raw.require_email_verification === 'true',
     imageCreditCost: toInt(raw.image_credit_cost, d.image_credit_cost),
     videoCreditCost: toInt(raw.video_credit_cost, d.video_credit_cost),
+    tryPrices: {
+      basic: toInt(raw.price_try_basic, d.price_try_basic),
+      standard: toInt(raw.price_try_standard, d.price_try_standard),
+      premium: toInt(raw.price_try_premium, d.price_try_premium),
+    },
   };
+}
+
+/** The admin's TL price of a paid plan, in kuruş. */
+export async function tryPriceCents(db: Db, plan: PaidPlanCode): Promise<number> {
+  return (await getSettings(db)).tryPrices[plan] * 100;
 }
 
 export async function setSetting(db: Db, key: SettingKey, value: string, adminId: string | null = null): Promise<void> {

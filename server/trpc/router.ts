@@ -4,12 +4,14 @@ import { contentRouter } from '../routers/content';
 import { creditsRouter } from '../routers/credits';
 import { adminRouter } from '../routers/admin';
 import { generationsRouter } from '../routers/generations';
+import { paymentsRouter } from '../routers/payments';
 
 export const appRouter = router({
   auth: authRouter,
   content: contentRouter,
   credits: creditsRouter,
   generations: generationsRouter,
+  payments: paymentsRouter,
   admin: adminRouter,
 });
 

@@ -70,6 +70,9 @@ const session = (over: Record<string, unknown> = {}) => ({
 test('checkout returns the payment link with the prefilled e-mail and user reference', async () => {
   const c = new HttpClient(server.url);
   await c.mutate('auth.signIn', { email, password: validSignUp().password });
+  // Invoice details come first (issue 16), then the provider's link.
+  expect((await c.mutate('credits.checkout', { plan: 'basic' })).data).toMatchObject({ url: null, redirect: '/app/billing?plan=basic' });
+  await c.mutate('payments.saveInvoiceDetails', { kind: 'company', companyTitle: 'Ahşap Atölyesi Ltd. Şti.', taxOffice: 'Kadıköy', vkn: '1234567890', address: 'Moda Caddesi No: 5 Kadıköy', city: 'İstanbul' });
   const r = await c.mutate('credits.checkout', { plan: 'basic' });
   const url = new URL(r.data.url);
   expect(url.origin + url.pathname).toBe('https://buy.stripe.com/test_basic');

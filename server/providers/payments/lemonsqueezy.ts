@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaidPlanCode } from '../../../shared/plans';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './types';
+import { WebhookSignatureError, type LinkCheckout, type PaymentEvent, type PaymentProvider } from './types';
 import { planByAmount, planFromProductId } from './plan-match';
 
 export type LemonSqueezyOptions = {
@@ -15,7 +15,7 @@ type LsPayload = {
 };
 
 /** Lemon Squeezy hosted checkout; webhooks signed with HMAC-SHA256 of the raw body (X-Signature). */
-export class LemonSqueezyPayments implements PaymentProvider {
+export class LemonSqueezyPayments implements PaymentProvider, LinkCheckout {
   readonly name = 'lemonsqueezy' as const;
 
   constructor(private readonly opts: LemonSqueezyOptions) {}

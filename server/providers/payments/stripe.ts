@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaidPlanCode } from '../../../shared/plans';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './types';
+import { WebhookSignatureError, type LinkCheckout, type PaymentEvent, type PaymentProvider } from './types';
 import { resolvePlan } from './plan-match';
 
 export type StripeOptions = { webhookSecret?: string; links: Partial<Record<PaidPlanCode, string>> };
@@ -8,7 +8,7 @@ export type StripeOptions = { webhookSecret?: string; links: Partial<Record<Paid
 const TOLERANCE_SECONDS = 5 * 60;
 
 /** Stripe Payment Links + signed webhooks, verified with the official package. */
-export class StripePayments implements PaymentProvider {
+export class StripePayments implements PaymentProvider, LinkCheckout {
   readonly name = 'stripe' as const;
   // Only webhook verification is used: no API key is needed for it.
   private readonly stripe = new Stripe('sk_unused', { telemetry: false });

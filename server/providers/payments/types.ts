@@ -1,12 +1,16 @@
 import type { PaidPlanCode } from '../../../shared/plans';
+import type { Db } from '../../db';
+import type { PaymentProviderName } from '../../db/types';
 import type { PlanProblem } from './plan-match';
+
+export type { PaymentProviderName };
 
 /**
  * What a verified webhook means to us, whichever provider sent it. Only `payment` events
  * move credits; everything else is acknowledged and logged.
  */
 export type PaymentEvent = {
-  provider: 'stripe' | 'lemonsqueezy';
+  provider: PaymentProviderName;
   /** The provider's own event identity: a replay carries the same key. */
   eventKey: string;
   eventType: string;
@@ -37,10 +41,19 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'lemonsqueezy';
+  readonly name: PaymentProviderName;
+  /**
+   * Verifies the signature over the raw body and parses the event; throws WebhookSignatureError.
+   * `ctx.db` lets a provider compare the payment with settings (iyzico's TL prices).
+   */
+  parseWebhook(rawBody: Buffer, headers: WebhookHeaders, ctx?: { db: Db }): Promise<PaymentEvent>;
+}
+
+/** Providers whose checkout is a link we prefill (Stripe Payment Links, Lemon Squeezy). */
+export interface LinkCheckout {
   /** The hosted checkout address for a plan, prefilled with the user's e-mail and id; null if not configured. */
   checkoutUrl(plan: PaidPlanCode, user: { id: string; email: string }): string | null;
-  /** Verifies the signature over the raw body and parses the event; throws WebhookSignatureError. */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentEvent>;
 }

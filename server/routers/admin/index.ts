@@ -9,6 +9,7 @@ import { LIMITS, limitedPasswordCheck } from '../../auth/rate-limit';
 import { adminUsersRouter } from './users';
 import { adminCreditsRouter } from './credits';
 import { adminWebhooksRouter } from './webhooks';
+import { adminPaymentsRouter } from './payments';
 import { adminMessagesRouter } from './messages';
 import { adminContentRouter } from './content';
 import { adminPortfolioRouter } from './portfolio';
@@ -63,6 +64,7 @@ export const adminRouter = router({
   users: adminUsersRouter,
   credits: adminCreditsRouter,
   webhooks: adminWebhooksRouter,
+  payments: adminPaymentsRouter,
   messages: adminMessagesRouter,
   content: adminContentRouter,
   portfolio: adminPortfolioRouter,

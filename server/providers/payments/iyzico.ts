@@ -1,0 +1,228 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import Iyzipay from 'iyzipay';
+import type { Db } from '../../db';
+import { PAID_PLAN_CODES, type PaidPlanCode } from '../../../shared/plans';
+import type { TInvoiceDetailsParsed } from '../../../shared/schemas/billing';
+import { tryPriceCents } from '../../services/settings';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type WebhookHeaders } from './types';
+
+export type IyzicoOptions = {
+  apiKey?: string;
+  secretKey?: string;
+  /** https://api.iyzipay.com (live) or https://sandbox-api.iyzipay.com. */
+  baseUrl: string;
+  /** Needed for the subscription notification signature (X-IYZ-SIGNATURE-V3). */
+  merchantId?: string;
+  /** iyzico subscription pricing plan reference code per paid plan. */
+  pricingPlans: Partial<Record<PaidPlanCode, string>>;
+};
+
+/** iyzico's answer to every call: `status` is 'success' or 'failure' (with errorCode/errorMessage). */
+type IyziResult<T = unknown> = { status?: string; errorCode?: string; errorMessage?: string; data?: T } & Record<string, unknown>;
+
+export type IyzicoOrder = {
+  referenceCode: string;
+  price: number;
+  currencyCode: string;
+  startPeriod?: number;
+  endPeriod?: number;
+  orderStatus: string;
+};
+export type IyzicoSubscription = {
+  referenceCode: string;
+  pricingPlanReferenceCode: string;
+  customerReferenceCode: string;
+  customerEmail?: string;
+  subscriptionStatus: string;
+  orders?: IyzicoOrder[];
+};
+
+/** The subscription notification iyzico posts to the merchant's webhook URL. */
+export type IyzicoSubscriptionNotification = {
+  orderReferenceCode: string;
+  customerReferenceCode: string;
+  subscriptionReferenceCode: string;
+  iyziReferenceCode?: string;
+  iyziEventType: string;
+  iyziEventTime?: number;
+};
+
+export class IyzicoApiError extends Error {
+  constructor(readonly code: string | undefined, message: string) {
+    super(message);
+    this.name = 'IyzicoApiError';
+  }
+}
+
+type Call = (data: Record<string, unknown>, cb: (err: Error | null, result: IyziResult) => void) => void;
+
+/**
+ * iyzico subscriptions (issue 16) through the official `iyzipay` client: monthly packages are
+ * iyzico pricing plans; the buyer pays on iyzico's hosted checkout form (served inside our own
+ * page); the first payment is confirmed on the return from the form and every renewal by a
+ * signed notification. Neither is believed by itself: the subscription and its order are read
+ * again from iyzico's API before anything is credited.
+ */
+export class IyzicoPayments implements PaymentProvider {
+  readonly name = 'iyzico' as const;
+  private readonly client: Iyzipay | null;
+
+  constructor(private readonly opts: IyzicoOptions) {
+    this.client =
+      opts.apiKey && opts.secretKey ? new Iyzipay({ apiKey: opts.apiKey, secretKey: opts.secretKey, uri: opts.baseUrl }) : null;
+  }
+
+  get configured(): boolean {
+    return this.client !== null;
+  }
+
+  pricingPlanFor(plan: PaidPlanCode): string | null {
+    return this.opts.pricingPlans[plan] ?? null;
+  }
+
+  planForPricingPlan(code: string | null | undefined): PaidPlanCode | null {
+    if (!code) return null;
+    return PAID_PLAN_CODES.find((p) => this.opts.pricingPlans[p] === code) ?? null;
+  }
+
+  private call<T>(resource: string, method: string, data: Record<string, unknown>): Promise<IyziResult<T>> {
+    if (!this.client) return Promise.reject(new IyzicoApiError(undefined, 'iyzico is not configured'));
+    const r = (this.client as unknown as Record<string, Record<string, Call>>)[resource];
+    return new Promise((resolve, reject) => {
+      r[method].call(r, data, (err, result) => {
+        if (err) return reject(err);
+        if (!result || result.status !== 'success') {
+          return reject(new IyzicoApiError(result?.errorCode, result?.errorMessage ?? 'iyzico request failed'));
+        }
+        resolve(result as IyziResult<T>);
+      });
+    });
+  }
+
+  /** Starts a subscription on iyzico's checkout form; returns its token and the form snippet. */
+  async initializeCheckout(input: {
+    conversationId: string;
+    plan: PaidPlanCode;
+    callbackUrl: string;
+    email: string;
+    phone: string | null;
+    details: TInvoiceDetailsParsed;
+  }): Promise<{ token: string; formContent: string }> {
+    const pricingPlanReferenceCode = this.pricingPlanFor(input.plan);
+    if (!pricingPlanReferenceCode) throw new IyzicoApiError(undefined, `no pricing plan for ${input.plan}`);
+    const d = input.details;
+    const contactName = d.kind === 'individual' ? d.fullName : d.companyTitle;
+    const [name, ...rest] = contactName.split(/\s+/);
+    const address = { contactName, city: d.city, country: 'Turkey', address: d.address };
+    const result = await this.call<never>('subscriptionCheckoutForm', 'initialize', {
+      locale: Iyzipay.LOCALE.TR,
+      conversationId: input.conversationId,
+      callbackUrl: input.callbackUrl,
+      pricingPlanReferenceCode,
+      subscriptionInitialStatus: Iyzipay.SUBSCRIPTION_INITIAL_STATUS.ACTIVE,
+      customer: {
+        name,
+        surname: rest.join(' ') || name,
+        identityNumber: d.kind === 'individual' ? d.tckn : d.vkn,
+        email: input.email,
+        gsmNumber: input.phone ?? undefined,
+        billingAddress: address,
+        shippingAddress: address,
+      },
+    });
+    const token = typeof result.token === 'string' ? result.token : '';
+    const formContent = typeof result.checkoutFormContent === 'string' ? result.checkoutFormContent : '';
+    if (!token || !formContent) throw new IyzicoApiError(undefined, 'checkout form without token');
+    return { token, formContent };
+  }
+
+  /** The subscription a finished checkout form started (GET /v2/subscription/checkoutform/{token}). */
+  async retrieveCheckout(token: string): Promise<{ referenceCode: string; subscriptionStatus: string }> {
+    const r = await this.call<{ referenceCode?: string; subscriptionStatus?: string }>('subscriptionCheckoutForm', 'retrieve', { checkoutFormToken: token });
+    if (!r.data?.referenceCode) throw new IyzicoApiError(undefined, 'checkout form without subscription');
+    return { referenceCode: r.data.referenceCode, subscriptionStatus: String(r.data.subscriptionStatus ?? '') };
+  }
+
+  /** GET /v2/subscription/subscriptions/{subscriptionReferenceCode}, with its orders. */
+  async retrieveSubscription(subscriptionReferenceCode: string): Promise<IyzicoSubscription> {
+    const r = await this.call<IyzicoSubscription>('subscription', 'retrieve', { subscriptionReferenceCode });
+    if (!r.data?.referenceCode) throw new IyzicoApiError(undefined, 'subscription not found');
+    return r.data;
+  }
+
+  /**
+   * X-IYZ-SIGNATURE-V3 of a subscription notification: hex HMAC-SHA256, keyed with the secret
+   * key, of merchantId + secretKey + iyziEventType + subscriptionReferenceCode +
+   * orderReferenceCode + customerReferenceCode (iyzico's webhook documentation).
+   */
+  notificationSignature(n: IyzicoSubscriptionNotification): string | null {
+    if (!this.opts.secretKey || !this.opts.merchantId) return null;
+    const message =
+      this.opts.merchantId + this.opts.secretKey + n.iyziEventType + n.subscriptionReferenceCode + n.orderReferenceCode + n.customerReferenceCode;
+    return createHmac('sha256', this.opts.secretKey).update(message).digest('hex');
+  }
+
+  async parseWebhook(rawBody: Buffer, headers: WebhookHeaders, ctx?: { db: Db }): Promise<PaymentEvent> {
+    const header = headers['x-iyz-signature-v3'];
+    if (!this.configured || !this.opts.merchantId || typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header)) {
+      throw new WebhookSignatureError();
+    }
+    let n: IyzicoSubscriptionNotification;
+    try {
+      n = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new WebhookSignatureError('malformed body');
+    }
+    const fields = [n?.iyziEventType, n?.subscriptionReferenceCode, n?.orderReferenceCode, n?.customerReferenceCode];
+    if (!fields.every((f) => typeof f === 'string' && f.length > 0)) throw new WebhookSignatureError();
+    const expected = this.notificationSignature(n)!;
+    if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(header.toLowerCase(), 'hex'))) throw new WebhookSignatureError();
+
+    const eventKey = `iyzico:${n.iyziEventType}:${n.orderReferenceCode}`;
+    if (n.iyziEventType !== 'subscription.order.success') return { provider: 'iyzico', eventKey, eventType: n.iyziEventType, kind: 'ignored' };
+    const subscription = await this.retrieveSubscription(n.subscriptionReferenceCode);
+    return this.paymentEvent({ eventKey, eventType: n.iyziEventType, subscription, orderReferenceCode: n.orderReferenceCode, userRef: null, db: ctx?.db });
+  }
+
+  /**
+   * The payment an order of a subscription (as read from iyzico) stands for. The plan comes from
+   * the subscription's pricing plan and must cost exactly the admin's TL price for it; an order
+   * that is missing, unpaid, of another customer, or of another price credits nobody.
+   */
+  async paymentEvent(input: {
+    eventKey: string;
+    eventType: string;
+    subscription: IyzicoSubscription;
+    orderReferenceCode: string | null;
+    userRef: string | null;
+    db?: Db;
+  }): Promise<PaymentEvent> {
+    const s = input.subscription;
+    const order = input.orderReferenceCode
+      ? s.orders?.find((o) => o.referenceCode === input.orderReferenceCode)
+      : [...(s.orders ?? [])].filter((o) => o.orderStatus === 'SUCCESS').sort((a, b) => (a.startPeriod ?? 0) - (b.startPeriod ?? 0))[0];
+    const base = { provider: 'iyzico' as const, eventKey: input.eventKey, eventType: input.eventType };
+    if (!order || order.orderStatus !== 'SUCCESS') return { ...base, kind: 'ignored' };
+    const amountCents = Math.round(Number(order.price) * 100);
+    const currency = String(order.currencyCode ?? 'TRY').toUpperCase();
+    let plan = this.planForPricingPlan(s.pricingPlanReferenceCode);
+    if (plan && input.db) {
+      const expected = await tryPriceCents(input.db, plan);
+      if (currency !== 'TRY' || expected !== amountCents) plan = null;
+    }
+    return {
+      ...base,
+      kind: 'payment',
+      paymentRef: `iyzico:order:${order.referenceCode}`,
+      userRef: input.userRef,
+      email: s.customerEmail ?? null,
+      customerId: s.customerReferenceCode ?? null,
+      plan,
+      problem: plan ? null : 'plan_mismatch',
+      amountCents,
+      currency,
+      periodEnd: order.endPeriod ? new Date(Number(order.endPeriod)) : null,
+      card: null,
+    };
+  }
+}

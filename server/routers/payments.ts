@@ -1,0 +1,36 @@
+import { z } from '../../shared/zod';
+import { router, publicProcedure, protectedProcedure } from '../trpc/init';
+import { ZInvoiceDetails } from '../../shared/schemas/billing';
+import { PAID_PLAN_CODES, findPlan } from '../../shared/plans';
+import { getSettings } from '../services/settings';
+import { getInvoiceDetails, saveInvoiceDetails } from '../services/invoice-details';
+import { testCheckoutView } from '../services/test-checkout';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+
+/** Issue 16: how packages are paid here, the buyer's invoice details, the local test checkout. */
+export const paymentsRouter = router({
+  /**
+   * Which provider the package buttons use and in which currency the seller pays: US dollars
+   * (the plans' prices) for Stripe, Lemon Squeezy and the test checkout; Turkish lira (the
+   * admin's prices) for iyzico. Amounts are in cents.
+   */
+  options: publicProcedure.query(async ({ ctx }) => {
+    const provider = ctx.payments.checkout;
+    const tl = provider === 'iyzico';
+    const s = tl ? await getSettings(ctx.db) : null;
+    const prices = Object.fromEntries(PAID_PLAN_CODES.map((p) => [p, s ? s.tryPrices[p] * 100 : findPlan(p)!.monthlyPrice * 100]));
+    return { provider, currency: tl ? ('TRY' as const) : ('USD' as const), prices, testMode: provider === 'test' };
+  }),
+
+  invoiceDetails: protectedProcedure.query(({ ctx }) => getInvoiceDetails(ctx.db, ctx.userId)),
+
+  saveInvoiceDetails: protectedProcedure.input(ZInvoiceDetails).mutation(({ ctx, input }) => saveInvoiceDetails(ctx.db, ctx.userId, input)),
+
+  /** One of the caller's test checkout sessions (NOT_FOUND for others', or when it is off). */
+  testCheckout: protectedProcedure.input(z.object({ id: z.uuid() })).query(async ({ ctx, input }) => {
+    const view = ctx.payments.test.enabled ? await testCheckoutView(ctx.db, ctx.userId, input.id) : null;
+    if (!view) throw new AppError('NOT_FOUND', M.payments.testInvalid);
+    return view;
+  }),
+});

@@ -1,0 +1,98 @@
+import type { Db } from '../db';
+import type { AppDeps } from '../trpc/context';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import { findPlan, isPaidPlan, type PaidPlanCode, type PlanCode } from '../../shared/plans';
+import { IyzicoApiError } from '../providers/payments/iyzico';
+import { getInvoiceDetails } from './invoice-details';
+import { tryPriceCents } from './settings';
+
+export type CheckoutResult = { url: string | null; redirect?: string; message?: string };
+
+/** How long a started test or iyzico checkout may be completed (iyzico's form token lives 30 min). */
+const SESSION_MINUTES = 30;
+
+/** Where the buyer comes back to and iyzico posts to: PUBLIC_URL, else this machine. */
+export function publicBase(env: AppDeps['env']): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+/**
+ * Where a package button leads (SPEC §4, D25, issue 16): the trial to /app; a paid package
+ * first to the invoice details form when none are saved, then to the configured provider's
+ * checkout (a prefilled Stripe / Lemon Squeezy link, iyzico's form on our page, or the local
+ * test checkout), or an explanation when no provider is configured.
+ */
+export async function startCheckout(deps: Pick<AppDeps, 'db' | 'env' | 'payments'>, userId: string, plan: PlanCode): Promise<CheckoutResult> {
+  if (!isPaidPlan(plan)) return { url: null, redirect: '/app' };
+  const { db, payments } = deps;
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(['users.id', 'users.email', 'profiles.phone'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
+  const provider = payments.checkout;
+  if (!provider) return { url: null, message: M.credits.noPaymentProvider };
+  const details = await getInvoiceDetails(db, userId);
+  if (!details) return { url: null, redirect: `/app/billing?plan=${plan}`, message: M.payments.detailsFirst };
+
+  if (provider === 'stripe' || provider === 'lemonsqueezy') {
+    const url = payments[provider].checkoutUrl(plan, user);
+    return url ? { url } : { url: null, message: M.credits.noPaymentProvider };
+  }
+
+  if (provider === 'test') {
+    const price = findPlan(plan)!.monthlyPrice * 100;
+    const session = await insertSession(db, { userId, provider: 'test', plan, amountCents: price, currency: 'USD' });
+    return { url: `/app/test-checkout/${session}` };
+  }
+
+  const iyzico = payments.iyzico;
+  if (!iyzico.pricingPlanFor(plan)) return { url: null, message: M.payments.iyzicoNotConfigured(findPlan(plan)!.name) };
+  const session = await insertSession(db, { userId, provider: 'iyzico', plan, amountCents: await tryPriceCents(db, plan), currency: 'TRY' });
+  try {
+    const form = await iyzico.initializeCheckout({
+      conversationId: session,
+      plan,
+      callbackUrl: `${publicBase(deps.env)}/api/payments/iyzico/return`,
+      email: user.email,
+      phone: user.phone,
+      details,
+    });
+    await db.updateTable('checkout_sessions').set({ provider_token: form.token, form_content: form.formContent }).where('id', '=', session).execute();
+  } catch (err) {
+    if (!(err instanceof IyzicoApiError)) throw err;
+    console.error(`[iyzico] checkout form refused: ${err.code ?? '-'} ${err.message}`);
+    return { url: null, message: M.payments.iyzicoFailed };
+  }
+  return { url: `/api/payments/iyzico/${session}` };
+}
+
+async function insertSession(
+  db: Db,
+  s: { userId: string; provider: 'test' | 'iyzico'; plan: PaidPlanCode; amountCents: number; currency: string },
+): Promise<string> {
+  const row = await db
+    .insertInto('checkout_sessions')
+    .values({
+      user_id: s.userId,
+      provider: s.provider,
+      plan_code: s.plan,
+      amount_cents: s.amountCents,
+      currency: s.currency,
+      expires_at: new Date(Date.now() + SESSION_MINUTES * 60_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One open checkout session of its owner (null for anyone else, or when expired). */
+export async function findSession(db: Db, opts: { id: string; userId?: string; provider: 'test' | 'iyzico' }) {
+  let q = db.selectFrom('checkout_sessions').selectAll().where('id', '=', opts.id).where('provider', '=', opts.provider);
+  if (opts.userId) q = q.where('user_id', '=', opts.userId);
+  const s = await q.executeTakeFirst();
+  return s ?? null;
+}

@@ -1,0 +1,89 @@
+import type { Db } from '../db';
+import { M } from '../../shared/messages';
+import { findPlan } from '../../shared/plans';
+import type { TInvoiceDetailsParsed, TPaymentsExportRange } from '../../shared/schemas/billing';
+import { detailsFromRow } from './invoice-details';
+import { invoiceNumber } from './billing';
+
+/** Istanbul has been UTC+3 all year since 2016: a calendar day there starts at 21:00 UTC the day before. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
+
+/** One CSV cell: quoted, quotes doubled, and never read as a spreadsheet formula. */
+function cell(v: string | number | null | undefined): string {
+  let s = v == null ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' });
+const AMOUNT = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+
+/**
+ * A period's payments with the buyers' invoice details, for the accountant's e-Arşiv system
+ * (issue 16): one row per credited purchase from `from` to `to` (whole Istanbul days), the
+ * details each purchase was invoiced to (else the buyer's current ones). Semicolon-separated
+ * with a UTF-8 BOM and decimal commas, as a Turkish spreadsheet opens it.
+ */
+export async function paymentsCsv(db: Db, range: TPaymentsExportRange): Promise<{ filename: string; csv: string; count: number }> {
+  const end = new Date(dayStart(range.to).getTime() + 86_400_000);
+  const rows = await db
+    .selectFrom('credit_transactions as t')
+    .leftJoin('billing_profiles as b', 'b.user_id', 't.user_id')
+    .select([
+      't.id',
+      't.created_at',
+      't.user_email',
+      't.plan_code',
+      't.amount',
+      't.amount_paid_cents',
+      't.currency',
+      't.provider',
+      't.buyer_details',
+      'b.invoice_kind',
+      'b.invoice_name',
+      'b.tckn',
+      'b.company_title',
+      'b.tax_office',
+      'b.vkn',
+      'b.address',
+      'b.city',
+    ])
+    .where('t.type', '=', 'purchase')
+    .where('t.amount_paid_cents', 'is not', null)
+    .where('t.created_at', '>=', dayStart(range.from))
+    .where('t.created_at', '<', end)
+    .orderBy('t.created_at', 'asc')
+    .orderBy('t.id', 'asc')
+    .execute();
+
+  const C = M.adminPayments.columns;
+  const header = [C.invoiceNumber, C.date, C.email, C.kind, C.name, C.tckn, C.vkn, C.taxOffice, C.address, C.city, C.plan, C.credits, C.amount, C.currency, C.provider, C.reference];
+  const lines = [header.map(cell).join(';')];
+  for (const r of rows) {
+    const d = (r.buyer_details as TInvoiceDetailsParsed | null) ?? detailsFromRow(r);
+    const individual = d?.kind === 'individual';
+    lines.push(
+      [
+        invoiceNumber(r.id),
+        DATE_TIME.format(new Date(r.created_at)),
+        r.user_email,
+        d ? (individual ? M.invoiceDetails.individual : M.invoiceDetails.company) : '',
+        d ? (d.kind === 'individual' ? d.fullName : d.companyTitle) : '',
+        d?.kind === 'individual' ? d.tckn : '',
+        d?.kind === 'company' ? d.vkn : '',
+        d?.kind === 'company' ? d.taxOffice : '',
+        d?.address ?? '',
+        d?.city ?? '',
+        findPlan(r.plan_code)?.name ?? r.plan_code ?? '',
+        r.amount,
+        AMOUNT.format((r.amount_paid_cents ?? 0) / 100),
+        r.currency ?? '',
+        (r.provider && M.billing.providerNames[r.provider]) || r.provider || '',
+        r.id,
+      ]
+        .map(cell)
+        .join(';'),
+    );
+  }
+  return { filename: `odemeler-${range.from}-${range.to}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n`, count: rows.length };
+}
