@@ -26,6 +26,7 @@ const HistoryPage = lazy(() => import('./features/app/history/HistoryPage'));
 const SubscriptionPage = lazy(() => import('./features/app/subscription/SubscriptionPage'));
 const BillingPage = lazy(() => import('./features/app/billing/BillingPage'));
 const SettingsPage = lazy(() => import('./features/app/settings/SettingsPage'));
+const TestCheckoutPage = lazy(() => import('./features/app/test-checkout/TestCheckoutPage'));
 const AdminLoginPage = lazy(() => import('./features/admin/login/AdminLoginPage'));
 const AdminLayout = lazy(() => import('./layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })));
 const AdminDashboardPage = lazy(() => import('./features/admin/dashboard/AdminDashboardPage'));
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'billing', element: <BillingPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'test-checkout/:id', element: <TestCheckoutPage /> },
         ],
       },
       {

@@ -71,7 +71,8 @@ export async function billingSummary(db: Db, userId: string, now = new Date()) {
     creditsUsed: used,
     planCode: user.plan_code,
     renewsAt: user.credits_expire_at ? new Date(user.credits_expire_at).toISOString() : null,
-    paymentMethod: profile ? { provider: profile.provider, brand: profile.card_brand, last4: profile.card_last4 } : null,
+    // A profile holding only invoice details (no payment yet) names no payment method.
+    paymentMethod: profile?.provider ? { provider: profile.provider, brand: profile.card_brand, last4: profile.card_last4 } : null,
   };
 }
 
@@ -87,8 +88,9 @@ export function buyerLines(d: TInvoiceDetailsParsed | null): string[] {
 }
 
 /**
- * One plain-text invoice for one purchase of its owner; null for anything else. The buyer's
- * current invoice details are printed on it (they are kept on the billing profile).
+ * One plain-text invoice for one purchase of its owner; null for anything else. It carries the
+ * invoice details the purchase was credited with (the current ones for purchases made before
+ * any were saved), and says so when it was a test payment.
  */
 export async function renderInvoice(db: Db, userId: string, txId: string): Promise<{ name: string; text: string } | null> {
   const t = await db

@@ -180,6 +180,10 @@ export const ZAdminSettings = z.object({
   allowRegistrations: z.boolean(),
   emailNotifications: z.boolean(),
   requireEmailVerification: z.boolean(),
+  /** Monthly package prices in whole lira, charged through iyzico (issue 16). */
+  priceTryBasic: ZCount(1, 1_000_000),
+  priceTryStandard: ZCount(1, 1_000_000),
+  priceTryPremium: ZCount(1, 1_000_000),
 });
 export type TAdminSettings = z.input<typeof ZAdminSettings>;
 
@@ -198,6 +202,9 @@ export const SETTING_KEY_OF = {
   allowRegistrations: 'allow_registrations',
   emailNotifications: 'email_notifications',
   requireEmailVerification: 'require_email_verification',
+  priceTryBasic: 'price_try_basic',
+  priceTryStandard: 'price_try_standard',
+  priceTryPremium: 'price_try_premium',
 } as const satisfies Record<keyof TAdminSettings, string>;
 
 // ---------------------------------------------------------------- audit log

@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Card, Divider, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import { M } from '../../../shared/messages';
-import { pricePerCredit, type Plan } from '../../../shared/plans';
-import { formatCount, formatUsd, formatUsdExact } from './format';
+import type { Plan } from '../../../shared/plans';
+import { formatCount } from './format';
+import { usePlanPrices } from './usePlanPrices';
 import classes from './PlanCard.module.css';
 
 export interface PlanCardProps {
@@ -20,6 +21,7 @@ export interface PlanCardProps {
 /** One package (SPEC §3 Plan, §9 prices in USD): price, per-credit price, credits, features, one button. */
 export function PlanCard({ plan, buttonLabel, disabled, loading, current, onSelect }: PlanCardProps) {
   const free = plan.monthlyPrice === 0;
+  const prices = usePlanPrices();
   const titleId = `plan-card-${plan.id}`;
   return (
     <Card
@@ -57,7 +59,7 @@ export function PlanCard({ plan, buttonLabel, disabled, loading, current, onSele
         <Box>
           <Group gap={4} align="baseline" wrap="nowrap">
             <Text component="span" fz={34} fw={800} lh={1} className={classes.price}>
-              {free ? M.plans.free : formatUsd(plan.monthlyPrice)}
+              {free ? M.plans.free : prices.price(plan)}
             </Text>
             {!free && (
               <Text component="span" c="dimmed" size="sm" fw={500}>
@@ -66,7 +68,7 @@ export function PlanCard({ plan, buttonLabel, disabled, loading, current, onSele
             )}
           </Group>
           <Text size="xs" c="dimmed" mt={6}>
-            {free ? M.pricing.trialValidity : M.plans.perCredit(formatUsdExact(pricePerCredit(plan)))}
+            {free ? M.pricing.trialValidity : M.plans.perCredit(prices.perCredit(plan))}
           </Text>
         </Box>
 

@@ -7,8 +7,9 @@ import { trpc } from '../../lib/trpc';
 
 /**
  * SPEC §4 package purchase for a signed-in user, via `credits.checkout`: the trial goes where
- * the server says (/app); a paid package opens the hosted checkout in a new tab (no opener);
- * without a configured provider the server's explanation is shown.
+ * the server says (/app); a paid package first to the invoice details form when none are saved,
+ * then to the checkout: a hosted one in a new tab (no opener), or this site's own page (the local
+ * test checkout, iyzico's form) in this tab; without a provider the server's explanation is shown.
  */
 export function usePlanCheckout() {
   const navigate = useNavigate();
@@ -21,7 +22,15 @@ export function usePlanCheckout() {
     try {
       const result = await checkout.mutateAsync({ plan: plan.id });
       if (result.redirect) {
+        // E.g. the invoice details form before a first paid checkout (issue 16).
+        if (result.message) toastInfo(result.message);
         navigate(result.redirect);
+      } else if (result.url?.startsWith('/app/')) {
+        // The local test checkout is a page of this app.
+        navigate(result.url);
+      } else if (result.url?.startsWith('/')) {
+        // iyzico's form, served by this server; iyzico sends the buyer back here.
+        window.location.assign(result.url);
       } else if (result.url) {
         toastInfo(M.pricing.checkoutOpening);
         const tab = window.open(result.url, '_blank');

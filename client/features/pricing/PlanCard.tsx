@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Card, Divider, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import { M } from '../../../shared/messages';
-import { pricePerCredit, type Plan } from '../../../shared/plans';
-import { formatCount, formatUsd, formatUsdExact } from '../plans/format';
+import type { Plan } from '../../../shared/plans';
+import { formatCount } from '../plans/format';
+import { usePlanPrices } from '../plans/usePlanPrices';
 import classes from './Pricing.module.css';
 
 interface Props {
@@ -16,6 +17,7 @@ interface Props {
 /** One package card (SPEC §3 Plan, §9 prices). */
 export function PlanCard({ plan, current, pending, disabled, onChoose }: Props) {
   const free = plan.monthlyPrice === 0;
+  const prices = usePlanPrices();
   const titleId = `plan-${plan.id}-title`;
   return (
     <Card
@@ -52,7 +54,7 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: Props) 
         <Box>
           <Group gap={6} align="baseline" wrap="nowrap">
             <Text component="span" fz={{ base: 40, lg: 38 }} fw={800} lh={1} className={classes.price}>
-              {free ? M.plans.free : formatUsd(plan.monthlyPrice)}
+              {free ? M.plans.free : prices.price(plan)}
             </Text>
             {!free && (
               <Text component="span" c="dimmed" fw={500}>
@@ -61,7 +63,7 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: Props) 
             )}
           </Group>
           <Text size="sm" c="dimmed" mt={8}>
-            {free ? M.pricing.trialOnce : M.plans.perCredit(formatUsdExact(pricePerCredit(plan)))}
+            {free ? M.pricing.trialOnce : M.plans.perCredit(prices.perCredit(plan))}
           </Text>
         </Box>
 

@@ -10,6 +10,8 @@ import { SectionHeading } from '../landing/SectionHeading';
 import { useSite } from '../site/useSite';
 import { CreditsExplainer } from './CreditsExplainer';
 import { PlanCard } from './PlanCard';
+import { TestModeNotice } from '../plans/TestModeNotice';
+import { usePlanPrices } from '../plans/usePlanPrices';
 import { PricingFaq } from './PricingFaq';
 import classes from './Pricing.module.css';
 import { usePlanChoice } from './usePlanChoice';
@@ -21,12 +23,16 @@ export default function PricingPage() {
   const { choose, pendingPlan, sessionLoading } = usePlanChoice();
   const { balance } = useCreditBalance();
   const trialCredits = findPlan('trial')?.credits ?? 0;
+  const prices = usePlanPrices();
 
   return (
     <>
       <Box component="section" className={classes.header} pt={{ base: 48, sm: 80 }} pb={{ base: 48, sm: 72 }} aria-labelledby="pricing-title">
         <Container>
           <SectionHeading id="pricing-title" eyebrow={M.pricing.eyebrow} title={M.pricing.title} subtitle={M.pricing.subtitle} />
+          <Box maw={560} mx="auto" mb="md">
+            <TestModeNotice />
+          </Box>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" verticalSpacing={32} pt="md">
             {PLANS.map((plan) => (
               <PlanCard
@@ -42,7 +48,7 @@ export default function PricingPage() {
           <Group gap={6} justify="center" mt="xl">
             <IconReceiptTax size={16} stroke={1.7} color="var(--mantine-color-dimmed)" aria-hidden="true" />
             <Text size="sm" c="dimmed">
-              {M.pricing.taxNote}
+              {prices.taxNote}
             </Text>
           </Group>
         </Container>

@@ -25,6 +25,9 @@ export async function listSettings(db: Db) {
     emailNotifications: s.emailNotifications,
     requireEmailVerification: s.requireEmailVerification,
   };
+    priceTryBasic: s.tryPrices.basic,
+    priceTryStandard: s.tryPrices.standard,
+    priceTryPremium: s.tryPrices.premium,
   const last = await db
     .selectFrom('settings as s')
     .leftJoin('admin_users as a', 'a.id', 's.updated_by')

@@ -30,6 +30,9 @@ const EMPTY: TAdminSettings = {
   allowRegistrations: true,
   emailNotifications: true,
   requireEmailVerification: false,
+  priceTryBasic: 1,
+  priceTryStandard: 1,
+  priceTryPremium: 1,
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -124,6 +127,22 @@ export default function AdminSettingsPage() {
               <NumberInput label={S.maxCreditsPerUser} description={S.maxCreditsHint} min={1} max={UNLIMITED_BALANCE} {...num} {...form.getInputProps('maxCreditsPerUser')} />
               <NumberInput label={S.imageCreditCost} description={S.imageCreditCostHint} min={1} max={1000} {...num} {...form.getInputProps('imageCreditCost')} />
               <NumberInput label={S.videoCreditCost} description={S.videoCreditCostHint} min={1} max={1000} {...num} {...form.getInputProps('videoCreditCost')} />
+            </SimpleGrid>
+          </Section>
+          <Section title={S.paymentSection}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {(['Basic', 'Standard', 'Premium'] as const).map((p) => (
+                <NumberInput
+                  key={p}
+                  label={S.priceTry(M.credits.planNames[p.toLowerCase()])}
+                  description={S.priceTryHint}
+                  min={1}
+                  max={1_000_000}
+                  prefix="₺"
+                  {...num}
+                  {...form.getInputProps(`priceTry${p}`)}
+                />
+              ))}
             </SimpleGrid>
           </Section>
           <Section title={S.systemSection}>

@@ -7,6 +7,7 @@ import { LoadError } from '../../common/LoadError';
 import { formatNumber } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime, formatMoney } from '../common/format';
+import { PaymentsExportCard } from './PaymentsExportCard';
 
 const W = M.adminWebhooks;
 
@@ -28,6 +29,7 @@ export default function AdminWebhooksPage() {
           </Button>
         }
       />
+      <PaymentsExportCard />
       {query.isError && !data ? (
         <LoadError message={M.admin.webhooksLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
       ) : (
@@ -58,7 +60,7 @@ export default function AdminWebhooksPage() {
                   {data?.events.map((e) => (
                     <Table.Tr key={e.id} bg={e.matched ? undefined : 'var(--mantine-color-red-light)'} data-matched={e.matched}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</Table.Td>
-                      <Table.Td>{e.provider === 'lemonsqueezy' ? 'Lemon Squeezy' : 'Stripe'}</Table.Td>
+                      <Table.Td>{M.billing.providerNames[e.provider] ?? e.provider}</Table.Td>
                       <Table.Td>
                         <Text size="sm">{e.eventType}</Text>
                         <Text style={mono} c="dimmed">

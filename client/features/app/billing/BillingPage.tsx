@@ -1,7 +1,12 @@
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { M } from '../../../../shared/messages';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { useMoneyDataSync } from '../../plans/useMoneyDataSync';
+import { TestModeNotice } from '../../plans/TestModeNotice';
+import { toastInfo, toastSuccess } from '../../../lib/toast';
+import { InvoiceDetailsCard } from './InvoiceDetailsCard';
 import { PageHeader } from '../PageHeader';
 import { useBillingSummary } from './billingQueries';
 import { PackageCard } from './PackageCard';
@@ -9,16 +14,30 @@ import { PaymentMethodCard } from './PaymentMethodCard';
 import { SummaryTiles } from './SummaryTiles';
 import { TransactionsSection } from './TransactionsSection';
 
-/** /app/billing (SPEC §2): money tiles, package, payment method, transactions and invoices. */
+/**
+ * /app/billing (SPEC §2): money tiles, package, payment method, invoice details (issue 16),
+ * transactions and invoices. `?plan=` puts the invoice details first (a package is waiting for
+ * them); `?payment=` is the answer of iyzico's return.
+ */
 export default function BillingPage() {
   usePageTitle(M.titles.billing);
   const summary = useBillingSummary();
   useMoneyDataSync();
+  const [params, setParams] = useSearchParams();
+  const detailsFirst = params.has('plan');
+  const payment = params.get('payment');
+  useEffect(() => {
+    if (payment === 'paid') toastSuccess(M.payments.iyzicoPaid);
+    else if (payment === 'pending') toastInfo(M.payments.iyzicoPending);
+    if (payment) setParams({}, { replace: true });
+  }, [payment, setParams]);
 
   return (
     <Stack maw={1200} gap={0}>
       <PageHeader title={M.titles.billing} subtitle={M.billing.subtitle} />
       <Stack gap="lg">
+        <TestModeNotice />
+        {detailsFirst && <InvoiceDetailsCard />}
         {summary.isError && !summary.data && (
           <Alert color="red" variant="light">
             <Group justify="space-between" gap="sm">
@@ -38,6 +57,7 @@ export default function BillingPage() {
             <PaymentMethodCard summary={summary} />
           </Grid.Col>
         </Grid>
+        {!detailsFirst && <InvoiceDetailsCard />}
         <TransactionsSection hasPurchases={(summary.data?.totalSpentCents ?? 0) > 0} />
       </Stack>
     </Stack>

@@ -6,6 +6,8 @@ import { useCreditBalance } from '../../credits/useCreditBalance';
 import { PlanCard } from '../../plans/PlanCard';
 import { usePlanCheckout } from '../../plans/usePlanCheckout';
 import { useMoneyDataSync } from '../../plans/useMoneyDataSync';
+import { TestModeNotice } from '../../plans/TestModeNotice';
+import { usePlanPrices } from '../../plans/usePlanPrices';
 import { useBillingSummary } from '../billing/billingQueries';
 import { useDashboard } from '../dashboard/useDashboard';
 import { PageHeader } from '../PageHeader';
@@ -21,6 +23,7 @@ export default function SubscriptionPage() {
   const summary = useBillingSummary();
   const dashboard = useDashboard();
   const checkout = usePlanCheckout();
+  const prices = usePlanPrices();
   useMoneyDataSync();
   const currentCode = balance?.planCode ?? null;
 
@@ -43,8 +46,9 @@ export default function SubscriptionPage() {
             {M.subscription.plansTitle}
           </Title>
           <Text size="sm" c="dimmed">
-            {M.pricing.taxNote}
+            {prices.taxNote}
           </Text>
+          <TestModeNotice />
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           {PLANS.map((plan) => {

@@ -1,0 +1,64 @@
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { M } from '../../../../shared/messages';
+import { ZPaymentsExportRange } from '../../../../shared/schemas/billing';
+import { saveBlob } from '../../../lib/downloadBlob';
+import { toastServerError, toastSuccess } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
+
+const P = M.adminPayments;
+
+/** A calendar day in Istanbul as YYYY-MM-DD. */
+const istanbulDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(d);
+
+/**
+ * Issue 16: a period's payments with the buyers' invoice details as a CSV for the accountant's
+ * e-Arşiv system (`admin.payments.export`). Defaults to the current month.
+ */
+export function PaymentsExportCard() {
+  const utils = trpc.useUtils();
+  const today = istanbulDay(new Date());
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const [busy, setBusy] = useState(false);
+  const range = ZPaymentsExportRange.safeParse({ from, to });
+  const rangeError = range.success ? null : (range.error.issues[0]?.message ?? null);
+
+  const download = async () => {
+    if (!range.success) return;
+    setBusy(true);
+    try {
+      const r = await utils.admin.payments.export.fetch(range.data, { staleTime: 0 });
+      saveBlob(new Blob([r.csv], { type: 'text/csv;charset=utf-8' }), r.filename);
+      toastSuccess(P.downloaded);
+    } catch (err) {
+      toastServerError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card padding="lg" data-testid="payments-export">
+      <Group gap="sm" mb={4} wrap="nowrap">
+        <IconFileSpreadsheet size={20} stroke={1.7} />
+        <Title order={2} fz="md">
+          {P.exportTitle}
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        {P.exportHint}
+      </Text>
+      <Stack gap="sm">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput type="date" label={P.from} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput type="date" label={P.to} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={rangeError} />
+          <Button leftSection={<IconFileSpreadsheet size={16} />} loading={busy} disabled={!range.success} onClick={() => void download()}>
+            {P.download}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
