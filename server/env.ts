@@ -23,6 +23,8 @@ export const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: optional,
   SMTP_URL: optional,
+  /** Sender of every e-mail, e.g. `"Vitrin AI" <bildirim@example.com>`; default: site name and support e-mail. */
+  SMTP_FROM: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_LINK_BASIC: optional,
   STRIPE_LINK_STANDARD: optional,

@@ -13,6 +13,9 @@ import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
 import { paymentsFromEnv } from './providers/payments';
 import { GenerationWorker } from './jobs/worker';
 import { startExpirySweep } from './jobs/expiry-sweep';
+import { EmailSender, type EmailSenderOptions } from './email/sender';
+import { transportFromEnv } from './email/transport';
+import { setListeningUrl } from './email/links';
 
 export type RunningServer = {
   url: string;
@@ -20,6 +23,7 @@ export type RunningServer = {
   deps: AppDeps;
   handle: DbHandle;
   worker?: GenerationWorker;
+  emailSender: EmailSender;
   /** Closes every WebSocket whose session has ended (run every minute; tests call it now). */
   recheckSockets: () => Promise<void>;
   close: () => Promise<void>;
@@ -34,6 +38,8 @@ export type StartOptions = {
   log?: (line: string) => void;
   /** Tests inject a provider (e.g. one that fails on purpose). */
   aiProvider?: AiProvider;
+  /** Tests shorten the outbox poll and retry delays. */
+  emailSender?: EmailSenderOptions;
 };
 
 /** Opens the database, migrates, seeds and serves; resolves once listening. */
@@ -70,6 +76,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     onJobQueued: () => worker?.notify(),
   };
   const stopSweep = startExpirySweep(handle.db, bus);
+  // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
+  const emailSender = new EmailSender({ db: handle.db, env, transport: transportFromEnv(env, log) }, opts.emailSender);
+  emailSender.start();
   if (env.WORKER_CONCURRENCY > 0) {
     worker = new GenerationWorker({ db: handle.db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
     worker.start();
@@ -88,6 +97,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
+  setListeningUrl(url);
   const ownsHandle = !opts.handle;
 
   return {
@@ -96,10 +106,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     deps,
     handle,
     worker,
+    emailSender,
     recheckSockets,
     close: async () => {
       stopSweep();
       await worker?.stop();
+      await emailSender.stop();
       await closeSockets();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

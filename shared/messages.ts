@@ -1355,6 +1355,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     resendVerification: 'Doğrulama e-postasını yeniden gönder',
     verificationSent: 'Doğrulama bağlantısı e-posta adresinize gönderildi.',
     unverifiedNotice: 'E-posta adresiniz henüz doğrulanmadı. Gelen kutunuzdaki bağlantıya tıklayın.',
+    verifyBeforeSignIn: 'Giriş yapmadan önce e-posta adresinize gönderdiğimiz bağlantıyla adresinizi doğrulayın.',
     changeEmailTitle: 'E-posta Adresini Değiştir',
     changeEmailSubtitle: 'Yeni adresinize bir doğrulama bağlantısı gönderilir; değişiklik, bağlantıya tıkladığınızda geçerli olur.',
     newEmail: 'Yeni e-posta adresi',

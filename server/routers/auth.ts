@@ -9,6 +9,10 @@ import { createSession, deleteSession } from '../auth/sessions';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
 import { LIMITS, hitRateLimit, limitedPasswordCheck } from '../auth/rate-limit';
 import type { Context } from '../trpc/context';
+import { assertMaySignIn, sendVerification } from '../services/email-verification';
+import { getSettings } from '../services/settings';
+import { accountEmailProcedures } from './account-email';
+import { accountDataProcedures } from './account-data';
 
 async function startSession(ctx: Context, userId: string, remember: boolean) {
   // A previous session in this browser is ended: one fresh session per sign-in.
@@ -25,6 +29,9 @@ async function requireUser(ctx: Context, userId: string) {
 }
 
 export const authRouter = router({
+  ...accountEmailProcedures,
+  ...accountDataProcedures,
+
   me: openProcedure.query(async ({ ctx }) => ({
     user: ctx.session ? await accounts.getPublicUser(ctx.db, ctx.session.ownerId) : null,
   })),
@@ -36,8 +43,12 @@ export const authRouter = router({
     }
     const user = await accounts.signUp(ctx.db, input);
     ctx.bus.publish({ type: 'admin.activity', kind: 'signup', summary: user.email, at: new Date(user.created_at).toISOString() });
+    // A single-use link bound to the user and this address (24 h), queued, never awaited over SMTP.
+    await sendVerification(ctx.db, ctx.env, user.id);
+    // With the verification gate on, the account waits for its link before the first session.
+    if ((await getSettings(ctx.db)).requireEmailVerification) return { user: null, verificationRequired: true as boolean };
     await startSession(ctx, user.id, input.rememberMe);
-    return { user: await requireUser(ctx, user.id) };
+    return { user: await requireUser(ctx, user.id), verificationRequired: false as boolean };
   }),
 
   signIn: publicProcedure.input(ZSignIn).mutation(async ({ ctx, input }) => {
@@ -53,7 +64,11 @@ export const authRouter = router({
         { key: ipKey, ...I },
         { key: emailKey, ...E, clearOnSuccess: true },
       ],
-      () => accounts.checkCredentials(ctx.db, input.email, input.password),
+      async () => {
+        const user = await accounts.checkCredentials(ctx.db, input.email, input.password);
+        await assertMaySignIn(ctx.db, user);
+        return user;
+      },
       (err) => err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS',
       M.common.tooManyAttempts,
     );

@@ -14,13 +14,15 @@ export type PublicUser = {
   companyName: string | null;
   phone: string | null;
   createdAt: string;
+  /** Whether the current address was confirmed through an e-mailed link. */
+  emailVerified: boolean;
 };
 
 export async function getPublicUser(db: Db, userId: string): Promise<PublicUser | null> {
   const row = await db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.email', 'users.created_at', 'profiles.full_name', 'profiles.company_name', 'profiles.phone'])
+    .select(['users.id', 'users.email', 'users.created_at', 'users.email_verified_at', 'profiles.full_name', 'profiles.company_name', 'profiles.phone'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
@@ -31,6 +33,7 @@ export async function getPublicUser(db: Db, userId: string): Promise<PublicUser 
     companyName: row.company_name,
     phone: row.phone,
     createdAt: new Date(row.created_at).toISOString(),
+    emailVerified: !!row.email_verified_at,
   };
 }
 

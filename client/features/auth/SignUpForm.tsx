@@ -6,6 +6,8 @@ import { M } from '../../../shared/messages';
 import { ZSignUp, type TSignUp } from '../../../shared/schemas/auth';
 import { showFormServerError } from '../../lib/formServerError';
 import { trpc } from '../../lib/trpc';
+import { toastInfo, toastSuccess } from '../../lib/toast';
+import { useNavigate } from 'react-router-dom';
 import { useSite } from '../site/useSite';
 import type { PasswordVisibility } from './passwordVisibility';
 import { useCompleteSignIn } from './useCompleteSignIn';
@@ -31,6 +33,7 @@ function OptionalLabel({ label }: { label: string }) {
 export function SignUpForm({ visibility }: { visibility: PasswordVisibility }) {
   const { site } = useSite();
   const completeSignIn = useCompleteSignIn();
+  const navigate = useNavigate();
   const signUp = trpc.auth.signUp.useMutation();
   const form = useForm<SignUpValues>({
     mode: 'uncontrolled',
@@ -51,8 +54,12 @@ export function SignUpForm({ visibility }: { visibility: PasswordVisibility }) {
     const parsed = ZSignUp.safeParse(values);
     if (!parsed.success) return;
     try {
-      const { user } = await signUp.mutateAsync(parsed.data);
-      completeSignIn(user, M.auth.signUpSuccess);
+      const { user, verificationRequired } = await signUp.mutateAsync(parsed.data);
+      if (user && !verificationRequired) return completeSignIn(user, M.auth.signUpSuccess);
+      // The verification gate is on: no session until the e-mailed link is used.
+      toastSuccess(M.auth.signUpSuccess);
+      toastInfo(M.accounts.verifyBeforeSignIn, 'verify-first');
+      void navigate('/auth', { replace: true });
     } catch (err) {
       showFormServerError(form, err);
     }

@@ -1,0 +1,30 @@
+import type { Env } from '../env';
+
+let listeningUrl: string | null = null;
+
+/** Set once the server listens, so links work without PUBLIC_URL on the embedded default. */
+export function setListeningUrl(url: string): void {
+  listeningUrl = url;
+}
+
+/**
+ * The base of every link in an e-mail. Never taken from the request (a forged Host header would
+ * send a reset link to someone else's site): PUBLIC_URL, else the address this server listens on.
+ */
+export function publicBaseUrl(env?: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  const fromEnv = env?.PUBLIC_URL ?? (process.env.PUBLIC_URL?.trim() || undefined);
+  const base = fromEnv ?? listeningUrl ?? `http://localhost:${env?.PORT ?? process.env.PORT ?? 3000}`;
+  return base.replace(/\/+$/, '');
+}
+
+export const LINK_PATHS = {
+  reset: (token: string) => `/auth/reset/${token}`,
+  verify: (token: string) => `/auth/verify/${token}`,
+  unsubscribe: (token: string) => `/bildirimlerden-cik/${token}`,
+  pricing: () => '/pricing',
+  history: () => '/app/history',
+  settings: () => '/app/settings',
+} as const;
+
+/** Paths that carry a secret token: their token is removed from the stored copy once sent. */
+export const SECRET_LINK = /(\/(?:auth\/reset|auth\/verify|bildirimlerden-cik)\/)[a-z0-9]+/g;

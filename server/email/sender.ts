@@ -1,0 +1,142 @@
+import type { Db } from '../db';
+import type { Env } from '../env';
+import { randomToken } from '../auth/tokens';
+import { isDatabaseUnavailable } from '../errors';
+import { getSettings } from '../services/settings';
+import { M } from '../../shared/messages';
+import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './outbox';
+import { SECRET_LINK } from './links';
+import type { EmailTransport } from './transport';
+
+export const EMAIL_MAX_ATTEMPTS = 6;
+
+export type EmailSenderOptions = {
+  pollMs?: number;
+  leaseMs?: number;
+  /** First retry delay; doubled each attempt (with jitter), capped at 30 minutes. */
+  retryBaseMs?: number;
+  senderId?: string;
+};
+
+/** `"Site" <address>` from SMTP_FROM, else the site name and support address from settings. */
+async function fromAddress(db: Db, env: Pick<Env, 'SMTP_FROM'>): Promise<string> {
+  if (env.SMTP_FROM) return env.SMTP_FROM;
+  const s = await getSettings(db);
+  return `"${s.siteName.replace(/["\\\r\n]/g, '')}" <${s.supportEmail}>`;
+}
+
+function messageIdFor(id: string, env: Pick<Env, 'PUBLIC_URL'>): string {
+  let host = 'vitrin.local';
+  try {
+    if (env.PUBLIC_URL) host = new URL(env.PUBLIC_URL).hostname;
+  } catch {
+    /* keep the default */
+  }
+  return `<${id}@${host}>`;
+}
+
+/**
+ * Sends the outbox: claims one message at a time (FOR UPDATE SKIP LOCKED, under a lease, so any
+ * number of processes can run a sender), hands it to the transport, and marks it sent; a failed
+ * try goes back to the queue with exponential backoff, and after EMAIL_MAX_ATTEMPTS it is `failed`.
+ * A sender that dies between the SMTP server's acceptance and the `sent` mark leaves an expired
+ * lease and the message is tried again with the same Message-ID (at-least-once at that one point).
+ * Over SMTP the stored copy loses its secret link tokens once sent; in log mode (no SMTP_URL) the
+ * copy in the outbox and the log IS the delivery, so it is kept for the admin's E-postalar page.
+ */
+export class EmailSender {
+  readonly senderId: string;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly retryBaseMs: number;
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly deps: { db: Db; env: Pick<Env, 'SMTP_FROM' | 'PUBLIC_URL' | 'PORT'>; transport: EmailTransport },
+    opts: EmailSenderOptions = {},
+  ) {
+    this.senderId = opts.senderId ?? `mail-${process.pid}-${randomToken().slice(0, 8)}`;
+    this.pollMs = opts.pollMs ?? 2_000;
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.retryBaseMs = opts.retryBaseMs ?? 30_000;
+  }
+
+  get transportName(): 'smtp' | 'log' {
+    return this.deps.transport.name;
+  }
+
+  start(): void {
+    this.unsubscribe = onEmailQueued(() => this.wake?.());
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loopDone;
+    this.deps.transport.close();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let worked = false;
+      try {
+        worked = await this.runOnce();
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) console.warn('[e-posta] veritabanına ulaşılamıyor:', (err as Error).message);
+        else console.error('[e-posta]', err);
+      }
+      if (!worked && !this.stopping) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, this.pollMs);
+          this.wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    }
+  }
+
+  /** Sends one due message; false when there was none. */
+  async runOnce(): Promise<boolean> {
+    const { db, env, transport } = this.deps;
+    const row = await claimEmail(db, this.senderId, this.leaseMs);
+    if (!row) return false;
+    const messageId = messageIdFor(row.id, env);
+    const headers: Record<string, string> = {};
+    const unsubscribe = /https?:\/\/\S+\/bildirimlerden-cik\/[a-z0-9]+/.exec(row.body)?.[0];
+    if (unsubscribe) headers['List-Unsubscribe'] = `<${unsubscribe}>`;
+    try {
+      await transport.send({
+        from: await fromAddress(db, env),
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body,
+        html: row.html,
+        attachments: row.attachments ?? [],
+        messageId,
+        headers,
+      });
+    } catch (err) {
+      const final = row.attempts >= EMAIL_MAX_ATTEMPTS;
+      const delay = Math.min(30 * 60_000, this.retryBaseMs * 2 ** (row.attempts - 1)) * (0.75 + Math.random() * 0.5);
+      console.warn(`[e-posta] ${row.id} gönderilemedi (deneme ${row.attempts}${final ? ', son' : ''}):`, (err as Error).message);
+      await markEmailFailed(db, row.id, this.senderId, (err as Error).message ?? String(err), Math.round(delay), final);
+      return true;
+    }
+    const redact = transport.name === 'smtp' ? (s: string) => s.replace(SECRET_LINK, `$1${M.adminEmails.redacted}`) : null;
+    await markEmailSent(db, row.id, this.senderId, {
+      transport: transport.name,
+      messageId,
+      ...(redact ? { body: redact(row.body), html: row.html === null ? null : redact(row.html) } : {}),
+    });
+    return true;
+  }
+}
+

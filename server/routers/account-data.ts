@@ -1,0 +1,2 @@
+/** Procedures of the `auth` router for the seller's own data (issue 13): export and deletion request. */
+export const accountDataProcedures = {};

@@ -1,0 +1,44 @@
+import { openProcedure, publicProcedure, protectedProcedure } from '../trpc/init';
+import { ZEmailChange, ZRequestPasswordReset, ZResendVerification, ZResetPassword, ZTokenInput } from '../../shared/schemas/accounts';
+import * as reset from '../services/password-reset';
+import * as verification from '../services/email-verification';
+import { unsubscribe } from '../services/notifications';
+
+/**
+ * Procedures of the `auth` router that work through e-mailed links (issue 13). Thin: the rules
+ * (limits, single use, same answer for unknown addresses) live in the services.
+ */
+export const accountEmailProcedures = {
+  /** Always `{ ok: true }` after the same delay, whether or not the address has an account. */
+  requestPasswordReset: publicProcedure.input(ZRequestPasswordReset).mutation(async ({ ctx, input }) => {
+    await reset.requestPasswordReset(ctx.db, ctx.env, { email: input.email, ip: ctx.ip });
+    return { ok: true as const };
+  }),
+
+  /** Read-only: does this reset link still work? */
+  checkResetToken: publicProcedure.input(ZTokenInput).query(async ({ ctx, input }) => ({
+    valid: await reset.resetTokenValid(ctx.db, input.token),
+  })),
+
+  resetPassword: publicProcedure.input(ZResetPassword).mutation(async ({ ctx, input }) => {
+    const ended = await reset.resetPassword(ctx.db, ctx.env, { token: input.token, password: input.password });
+    for (const sessionId of ended) ctx.bus.publish({ type: 'session.ended', sessionId });
+    return { ok: true as const };
+  }),
+
+  /** Same answer whether or not an unverified account has this address. */
+  resendVerification: publicProcedure.input(ZResendVerification).mutation(async ({ ctx, input }) => {
+    await verification.resendVerification(ctx.db, ctx.env, { email: input.email, ip: ctx.ip });
+    return { ok: true as const };
+  }),
+
+  verifyEmail: publicProcedure.input(ZTokenInput).mutation(({ ctx, input }) => verification.verifyEmailToken(ctx.db, input.token)),
+
+  requestEmailChange: protectedProcedure.input(ZEmailChange).mutation(async ({ ctx, input }) => {
+    await verification.requestEmailChange(ctx.db, ctx.env, ctx.userId, input);
+    return { ok: true as const };
+  }),
+
+  /** The one-click link in every notification; works signed out, even in maintenance. */
+  unsubscribe: openProcedure.input(ZTokenInput).mutation(async ({ ctx, input }) => ({ ok: await unsubscribe(ctx.db, input.token) })),
+};

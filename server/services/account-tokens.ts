@@ -1,0 +1,72 @@
+import type { Db } from '../db';
+import type { AccountTokenPurpose } from '../db/types';
+import { hashSecret, randomToken } from '../auth/tokens';
+
+/** How long each kind of link works. */
+export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+  password_reset: 60 * 60 * 1000,
+  email_verify: 24 * 60 * 60 * 1000,
+  email_change: 24 * 60 * 60 * 1000,
+  unsubscribe: 90 * 24 * 60 * 60 * 1000,
+};
+
+/**
+ * A fresh random token (120 bits) bound to the user and one address; only its SHA-256 is stored.
+ * Single-purpose links (reset, verification, address change) invalidate the user's earlier
+ * unused ones of the same purpose, so only the newest e-mail works.
+ */
+export async function issueToken(
+  db: Db,
+  input: { userId: string; purpose: AccountTokenPurpose; email: string },
+  now = new Date(),
+): Promise<string> {
+  const token = randomToken();
+  if (input.purpose !== 'unsubscribe') {
+    await db.deleteFrom('account_tokens').where('user_id', '=', input.userId).where('purpose', '=', input.purpose).where('used_at', 'is', null).execute();
+  }
+  await db
+    .insertInto('account_tokens')
+    .values({
+      user_id: input.userId,
+      purpose: input.purpose,
+      token_hash: hashSecret(token),
+      email: input.email,
+      expires_at: new Date(now.getTime() + TOKEN_TTL_MS[input.purpose]),
+    })
+    .execute();
+  return token;
+}
+
+export type TokenOwner = { id: string; userId: string; email: string; purpose: AccountTokenPurpose };
+
+/** Looks a token up without using it (read-only: the reset page asks whether its link still works). */
+export async function findValidToken(db: Db, token: string, purposes: AccountTokenPurpose[], now = new Date()): Promise<TokenOwner | null> {
+  if (!/^[a-z0-9]{10,64}$/.test(token)) return null;
+  const row = await db
+    .selectFrom('account_tokens')
+    .select(['id', 'user_id', 'email', 'purpose'])
+    .where('token_hash', '=', hashSecret(token))
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose } : null;
+}
+
+/**
+ * Uses a token exactly once: a conditional update, so two concurrent uses cannot both succeed.
+ * Run it inside the transaction that applies what the token allows.
+ */
+export async function consumeToken(db: Db, token: string, purposes: AccountTokenPurpose[], now = new Date()): Promise<TokenOwner | null> {
+  if (!/^[a-z0-9]{10,64}$/.test(token)) return null;
+  const row = await db
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashSecret(token))
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id', 'user_id', 'email', 'purpose'])
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose } : null;
+}

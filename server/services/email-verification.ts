@@ -1,0 +1,129 @@
+import type { Db } from '../db';
+import type { Env } from '../env';
+import { AppError, isUniqueViolation } from '../errors';
+import { M } from '../../shared/messages';
+import { hitRateLimit } from '../auth/rate-limit';
+import { verifyPassword } from '../auth/passwords';
+import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
+import { emailContext } from '../email/site';
+import { LINK_PATHS } from '../email/links';
+import { emailChangeEmail, verifyEmailEmail } from '../email/templates/account';
+import { getSettings } from './settings';
+import { consumeToken, issueToken } from './account-tokens';
+
+export const VERIFY_LIMITS = {
+  perEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
+  perIp: { limit: 10, windowMs: 60 * 60 * 1000 },
+  changePerUser: { limit: 5, windowMs: 60 * 60 * 1000 },
+} as const;
+
+const ANSWER_FLOOR_MS = 350;
+
+async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    const left = ms - (Date.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
+
+/** Queues a verification link (24 h, single use, hashed) for the user's current address. */
+export async function sendVerification(db: Db, env: Env, userId: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(['users.id', 'users.email', 'users.email_verified_at', 'users.deleted_at', 'profiles.full_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.email_verified_at || user.deleted_at) return false;
+  const { site, base } = await emailContext(db, env);
+  await db.transaction().execute(async (trx) => {
+    const token = await issueToken(trx, { userId: user.id, purpose: 'email_verify', email: user.email });
+    await enqueueEmail(trx, { to: user.email, kind: 'email_verify', userId: user.id, message: verifyEmailEmail(site, user.full_name, base + LINK_PATHS.verify(token)) });
+  });
+  wakeEmailSenders();
+  return true;
+}
+
+/**
+ * "Doğrulama e-postasını yeniden gönder" (also from the sign-in gate, before any session exists):
+ * rate-limited per address and per client, the same answer and time whether or not there is an
+ * unverified account with that address.
+ */
+export async function resendVerification(db: Db, env: Env, input: { email: string; ip: string }): Promise<void> {
+  await atLeast(ANSWER_FLOOR_MS, async () => {
+    const ipOk = (await hitRateLimit(db, `verify:ip:${input.ip}`, VERIFY_LIMITS.perIp.limit, VERIFY_LIMITS.perIp.windowMs)).allowed;
+    const emailOk = ipOk && (await hitRateLimit(db, `verify:email:${input.email}`, VERIFY_LIMITS.perEmail.limit, VERIFY_LIMITS.perEmail.windowMs)).allowed;
+    if (!ipOk || !emailOk) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
+    const user = await db.selectFrom('users').select('id').where('email', '=', input.email).where('is_disabled', '=', false).executeTakeFirst();
+    if (user) await sendVerification(db, env, user.id);
+  });
+}
+
+/** The sign-in gate (setting `require_email_verification`, default off). */
+export async function assertMaySignIn(db: Db, user: { email_verified_at: Date | string | null }): Promise<void> {
+  if (user.email_verified_at) return;
+  if ((await getSettings(db)).requireEmailVerification) throw new AppError('EMAIL_NOT_VERIFIED', M.auth.emailNotConfirmed);
+}
+
+export type VerifyOutcome = { kind: 'verified' | 'changed'; email: string };
+
+/**
+ * Uses a verification or address-change link once. A verification counts only for the address it
+ * was sent to; an address change takes effect only now, after the new inbox proved itself.
+ */
+export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOutcome> {
+  const invalid = () => new AppError('VALIDATION', M.accounts.verifyInvalid);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const t = await consumeToken(trx, token, ['email_verify', 'email_change']);
+      if (!t) throw invalid();
+      const user = await trx.selectFrom('users').select(['id', 'email', 'deleted_at']).where('id', '=', t.userId).forUpdate().executeTakeFirst();
+      if (!user || user.deleted_at) throw invalid();
+      const now = new Date();
+      if (t.purpose === 'email_verify') {
+        if (user.email !== t.email) throw invalid();
+        await trx.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+        return { kind: 'verified' as const, email: t.email };
+      }
+      await trx.updateTable('users').set({ email: t.email, email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+      await trx.updateTable('profiles').set({ email: t.email, updated_at: now }).where('id', '=', user.id).execute();
+      // Links sent to the old address stop working.
+      await trx.deleteFrom('account_tokens').where('user_id', '=', user.id).where('used_at', 'is', null).where('purpose', 'in', ['password_reset', 'email_verify']).execute();
+      return { kind: 'changed' as const, email: t.email };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', M.auth.alreadyRegistered);
+    throw err;
+  }
+}
+
+/**
+ * Profile: a new address is verified before it takes effect. Asks for the current password;
+ * the link goes to the NEW address and is bound to it.
+ */
+export async function requestEmailChange(db: Db, env: Env, userId: string, input: { newEmail: string; password: string }): Promise<void> {
+  if (!(await hitRateLimit(db, `email-change:user:${userId}`, VERIFY_LIMITS.changePerUser.limit, VERIFY_LIMITS.changePerUser.windowMs)).allowed) {
+    throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
+  }
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(['users.id', 'users.email', 'users.password_hash', 'profiles.full_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!user || !(await verifyPassword(user.password_hash, input.password))) {
+    throw new AppError('VALIDATION', M.profile.wrongCurrentPassword, { password: M.profile.wrongCurrentPassword });
+  }
+  if (user.email === input.newEmail) throw new AppError('VALIDATION', M.accounts.sameEmail, { newEmail: M.accounts.sameEmail });
+  const taken = await db.selectFrom('users').select('id').where('email', '=', input.newEmail).executeTakeFirst();
+  if (taken) throw new AppError('EMAIL_TAKEN', M.auth.alreadyRegistered, { newEmail: M.auth.alreadyRegistered });
+  const { site, base } = await emailContext(db, env);
+  await db.transaction().execute(async (trx) => {
+    const token = await issueToken(trx, { userId, purpose: 'email_change', email: input.newEmail });
+    await enqueueEmail(trx, { to: input.newEmail, kind: 'email_change', userId, message: emailChangeEmail(site, user.full_name, base + LINK_PATHS.verify(token)) });
+  });
+  wakeEmailSenders();
+}

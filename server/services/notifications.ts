@@ -1,0 +1,120 @@
+import type { Db } from '../db';
+import { LOW_BALANCE_THRESHOLD, UNLIMITED_BALANCE } from '../../shared/constants';
+import { findPlan } from '../../shared/plans';
+import { enqueueEmail } from '../email/outbox';
+import { emailContext } from '../email/site';
+import { LINK_PATHS } from '../email/links';
+import { generationCompletedEmail, generationFailedEmail, lowCreditsEmail, paymentReceivedEmail } from '../email/templates/notifications';
+import { findValidToken, issueToken } from './account-tokens';
+import { getPreferences, savePreferences } from './preferences';
+import { renderInvoice } from './billing';
+
+/** Only runs that took longer than this get a "ready" e-mail (e.g. video); short ones are watched live. */
+export const SLOW_RUN_MS = 60_000;
+
+type Recipient = { id: string; email: string; name: string };
+
+/**
+ * Notifications go out only when the system setting `email_notifications` AND the user's own
+ * e-mail preference are on, and never to a deleted account. Returns the recipient, or null.
+ */
+async function recipient(db: Db, userId: string): Promise<{ to: Recipient; ctx: Awaited<ReturnType<typeof emailContext>> } | null> {
+  const ctx = await emailContext(db);
+  if (!ctx.notificationsOn) return null;
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(['users.id', 'users.email', 'users.deleted_at', 'profiles.full_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.deleted_at) return null;
+  if (!(await getPreferences(db, userId)).notifications.email) return null;
+  return { to: { id: user.id, email: user.email, name: user.full_name }, ctx };
+}
+
+/** A one-click unsubscribe link for this message (reusable, 90 days, stored hashed). */
+async function unsubscribeLink(db: Db, base: string, to: Recipient): Promise<string> {
+  return base + LINK_PATHS.unsubscribe(await issueToken(db, { userId: to.id, purpose: 'unsubscribe', email: to.email }));
+}
+
+/**
+ * After a run ended (call inside the transaction that ended it): "completed" only for runs over a
+ * minute, "failed and refunded" always. One message per run and outcome (dedupe key).
+ */
+export async function queueGenerationFinished(db: Db, generationId: string): Promise<void> {
+  const g = await db
+    .selectFrom('generations')
+    .select(['id', 'user_id', 'type', 'status', 'credits_used', 'error_message', 'created_at', 'completed_at', 'updated_at'])
+    .where('id', '=', generationId)
+    .executeTakeFirst();
+  if (!g || (g.status !== 'completed' && g.status !== 'failed')) return;
+  if (g.status === 'completed') {
+    const took = new Date(g.completed_at ?? g.updated_at).getTime() - new Date(g.created_at).getTime();
+    if (took <= SLOW_RUN_MS) return;
+  }
+  const r = await recipient(db, g.user_id);
+  if (!r) return;
+  const { site, base } = r.ctx;
+  const unsub = await unsubscribeLink(db, base, r.to);
+  const url = base + LINK_PATHS.history();
+  const message =
+    g.status === 'completed'
+      ? generationCompletedEmail(site, r.to.name, g.type, url, unsub)
+      : generationFailedEmail(site, r.to.name, g.credits_used, g.error_message ?? '', url, unsub);
+  await enqueueEmail(db, {
+    to: r.to.email,
+    kind: g.status === 'completed' ? 'generation_completed' : 'generation_failed',
+    userId: g.user_id,
+    message,
+    dedupeKey: `generation_${g.status}:${g.id}`,
+  });
+}
+
+/** When a take crosses from ≥ 10 to below 10 credits (inside the taking transaction); one per take. */
+export async function queueLowCredits(db: Db, input: { userId: string; before: number; after: number; ref: string }): Promise<void> {
+  if (input.before === UNLIMITED_BALANCE || input.before < LOW_BALANCE_THRESHOLD || input.after >= LOW_BALANCE_THRESHOLD) return;
+  const r = await recipient(db, input.userId);
+  if (!r) return;
+  const { site, base } = r.ctx;
+  await enqueueEmail(db, {
+    to: r.to.email,
+    kind: 'low_credits',
+    userId: input.userId,
+    message: lowCreditsEmail(site, r.to.name, input.after, base + LINK_PATHS.pricing(), await unsubscribeLink(db, base, r.to)),
+    dedupeKey: `low_credits:${input.userId}:${input.ref}`,
+  });
+}
+
+/** After a payment was credited (inside its transaction): the newest purchase's invoice attached as text. */
+export async function queuePaymentReceived(db: Db, input: { userId: string; planCode: string; credits: number; paymentRef: string }): Promise<void> {
+  const r = await recipient(db, input.userId);
+  if (!r) return;
+  const tx = await db
+    .selectFrom('credit_transactions')
+    .select('id')
+    .where('user_id', '=', input.userId)
+    .where('type', '=', 'purchase')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const invoice = tx ? await renderInvoice(db, input.userId, tx.id) : null;
+  const { site, base } = r.ctx;
+  await enqueueEmail(db, {
+    to: r.to.email,
+    kind: 'payment_received',
+    userId: input.userId,
+    message: paymentReceivedEmail(site, r.to.name, findPlan(input.planCode)?.name ?? input.planCode, input.credits, await unsubscribeLink(db, base, r.to)),
+    attachments: invoice ? [{ filename: invoice.name, content: invoice.text, contentType: 'text/plain; charset=utf-8' }] : [],
+    dedupeKey: `payment_received:${input.paymentRef}`,
+  });
+}
+
+/** The one-click link: turns the user's e-mail notifications off (idempotent). */
+export async function unsubscribe(db: Db, token: string): Promise<boolean> {
+  const t = await findValidToken(db, token, ['unsubscribe']);
+  if (!t) return false;
+  const prefs = await getPreferences(db, t.userId);
+  await savePreferences(db, t.userId, { section: 'notifications', notifications: { ...prefs.notifications, email: false } });
+  return true;
+}

@@ -1,0 +1,30 @@
+import { z } from '../zod';
+import { M } from '../messages';
+import { ZEmail, ZNewPassword } from './auth';
+
+const V = M.validation;
+
+/** A link token as it arrives from the address bar; the server decides whether it is valid. */
+export const ZToken = z.string().trim().min(1).max(100);
+
+/** Contract: `auth.requestPasswordReset({ email })`. */
+export const ZRequestPasswordReset = z.object({ email: ZEmail });
+export type TRequestPasswordReset = z.input<typeof ZRequestPasswordReset>;
+
+/** Contract: `auth.resetPassword({ token, password, confirmPassword })`, with the sign-up password rules. */
+export const ZResetPassword = z
+  .object({ token: ZToken, password: ZNewPassword, confirmPassword: z.string().max(200, V.tooLong) })
+  .refine((v) => v.password === v.confirmPassword, { message: V.passwordMismatch, path: ['confirmPassword'] });
+export type TResetPassword = z.input<typeof ZResetPassword>;
+
+export const ZTokenInput = z.object({ token: ZToken });
+export const ZResendVerification = z.object({ email: ZEmail });
+
+export const ZEmailChange = z.object({
+  newEmail: ZEmail,
+  password: z.string().min(1, V.passwordMin).max(200, V.tooLong),
+});
+export type TEmailChange = z.input<typeof ZEmailChange>;
+
+export const ZDeletionRequest = z.object({ reason: z.string().trim().max(1000, V.tooLong).optional().nullable() });
+export type TDeletionRequest = z.input<typeof ZDeletionRequest>;
