@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { ledgerSum } from '../helpers/fixtures';
+import { FakeIyzico } from './fake-iyzico';
+import { setSetting } from '../../server/services/settings';
+import { M } from '../../shared/messages';
+import type { RunningServer } from '../../server/index';
+
+const KEYS = { apiKey: 'sandbox-api-key', secretKey: 'sandbox-secret-key', merchantId: '123456' };
+const fake = new FakeIyzico({
+  ...KEYS,
+  plans: { 'pp-basic': { price: 2990.0, currencyCode: 'TRY' }, 'pp-standard': { price: 6790.0, currencyCode: 'TRY' }, 'pp-unknown': { price: 2990.0, currencyCode: 'TRY' } },
+});
+const DETAILS = { kind: 'individual', fullName: 'Mehmet Can Demir', tckn: '10000000146', address: 'Atatürk Bulvarı No: 10 Çankaya', city: 'Ankara' };
+
+let server: RunningServer;
+beforeAll(async () => {
+  await fake.start();
+  server = await startTestServer({
+    IYZICO_API_KEY: KEYS.apiKey,
+    IYZICO_SECRET_KEY: KEYS.secretKey,
+    IYZICO_MERCHANT_ID: KEYS.merchantId,
+    IYZICO_BASE_URL: fake.url,
+    IYZICO_PLAN_BASIC: 'pp-basic',
+    IYZICO_PLAN_STANDARD: 'pp-standard',
+    PUBLIC_URL: 'https://vitrin.example.com',
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+const db = () => server.handle.db;
+const balance = async (id: string) => (await db().selectFrom('users').select(['credits_balance', 'plan_code']).where('id', '=', id).executeTakeFirstOrThrow());
+const origin = 'https://vitrin.example.com';
+
+async function seller(email: string) {
+  const c = new HttpClient(server.url, origin);
+  const id = (await c.mutate('auth.signUp', validSignUp(email))).data.user.id as string;
+  expect((await c.mutate('payments.saveInvoiceDetails', DETAILS)).status).toBe(200);
+  return { c, id };
+}
+
+/** Starts a checkout for `plan` and returns the form token iyzico issued for it. */
+async function startCheckout(c: HttpClient, plan = 'basic') {
+  const r = (await c.mutate('credits.checkout', { plan })).data;
+  expect(r.url).toMatch(/^\/api\/payments\/iyzico\/[0-9a-f-]{36}$/);
+  const init = [...fake.inits.values()].at(-1)!;
+  return { url: r.url as string, token: init.token, request: init.body };
+}
+
+/** iyzico sends the buyer back: a cross-site form post carrying only the token. */
+const returnFromIyzico = (token: string) =>
+  fetch(`${server.url}/api/payments/iyzico/return`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://sandbox-cpp.iyzipay.com' },
+    body: new URLSearchParams({ token }).toString(),
+  });
+
+const notify = (n: { body: string; signature: string }) =>
+  fetch(`${server.url}/api/webhooks/iyzico`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-iyz-signature-v3': n.signature }, body: n.body });
+
+test('packages are priced in TL from the admin settings and the test checkout is off', async () => {
+  const c = new HttpClient(server.url, origin);
+  const o = (await c.query('payments.options')).data;
+  expect(o).toEqual({ provider: 'iyzico', currency: 'TRY', prices: { basic: 299000, standard: 679000, premium: 1499000 }, testMode: false });
+  expect(server.deps.payments.test.enabled).toBe(false);
+});
+
+test('first payment: checkout form with the invoice details, return re-read from the API, credited once', async () => {
+  const { c, id } = await seller('iyzico-1@example.com');
+  const { url, token, request } = await startCheckout(c);
+  // The request iyzico got: signed, the plan's pricing plan, the buyer's invoice details.
+  expect(fake.requests.at(-1)).toMatchObject({ path: '/v2/subscription/checkoutform/initialize', authOk: true });
+  expect(request).toMatchObject({
+    pricingPlanReferenceCode: 'pp-basic',
+    subscriptionInitialStatus: 'ACTIVE',
+    callbackUrl: 'https://vitrin.example.com/api/payments/iyzico/return',
+    customer: { name: 'Mehmet', surname: 'Can Demir', identityNumber: '10000000146', email: 'iyzico-1@example.com', billingAddress: { city: 'Ankara', country: 'Turkey' } },
+  });
+
+  // Our page serves iyzico's form to its owner only.
+  const page = await c.raw(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain(`token:'${token}'`);
+  expect(page.headers.get('content-security-policy')).toContain('https://*.iyzipay.com');
+  const other = new HttpClient(server.url, origin);
+  await other.mutate('auth.signUp', validSignUp('iyzico-other@example.com'));
+  const foreign = await other.raw(url, { redirect: 'manual' });
+  expect(foreign.status).toBe(303);
+
+  // Coming back before paying credits nothing.
+  const early = await returnFromIyzico(token);
+  expect(early.headers.get('location')).toBe('/app/billing?payment=pending');
+  expect((await balance(id)).credits_balance).toBe(10);
+
+  const sub = fake.pay(token);
+  const back = await returnFromIyzico(token);
+  expect(back.status).toBe(303);
+  expect(back.headers.get('location')).toBe('/app/billing?payment=paid');
+  expect(await balance(id)).toEqual({ credits_balance: 70, plan_code: 'basic' });
+  expect(await ledgerSum(db(), id)).toBe(70);
+  // The return was checked against the API: checkout form and subscription were read.
+  expect(fake.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual(
+    expect.arrayContaining([`/v2/subscription/checkoutform/${token}`, `/v2/subscription/subscriptions/${sub.referenceCode}`]),
+  );
+  expect(fake.requests.every((r) => r.authOk)).toBe(true);
+
+  // The same return again, and iyzico's notification for that first order: nothing more.
+  await returnFromIyzico(token);
+  const first = await notify(fake.notification(sub.referenceCode, sub.orders[0].referenceCode));
+  expect(first.status).toBe(200);
+  expect((await first.json()).outcome).toBe('already_credited');
+  expect((await balance(id)).credits_balance).toBe(70);
+
+  // The purchase is in TL with an invoice carrying the invoice details.
+  const tx = (await c.query('credits.transactions', {})).data.items.find((t: any) => t.type === 'purchase');
+  expect(tx).toMatchObject({ amountPaidCents: 299000, currency: 'TRY', invoiceNumber: expect.stringMatching(/^INV-/) });
+  const invoice = await (await c.raw(`/api/invoices/${tx.id}`)).text();
+  expect(invoice).toContain('₺2.990,00');
+  expect(invoice).toContain('10000000146');
+  expect(invoice).toContain('iyzico');
+  const profile = await db().selectFrom('billing_profiles').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
+  expect(profile).toMatchObject({ provider: 'iyzico', customer_id: sub.customerReferenceCode, tckn: '10000000146' });
+});
+
+test('renewals credit once per order, by the signed notification, even delivered 5 times at once', async () => {
+  const { c, id } = await seller('iyzico-2@example.com');
+  const { token } = await startCheckout(c);
+  const sub = fake.pay(token);
+  await returnFromIyzico(token);
+  expect((await balance(id)).credits_balance).toBe(70);
+
+  const order = fake.renew(sub.referenceCode);
+  const n = fake.notification(sub.referenceCode, order.referenceCode);
+  const answers = await Promise.all(Array.from({ length: 5 }, () => notify(n)));
+  expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  expect((await balance(id)).credits_balance).toBe(130);
+  for (let i = 0; i < 3; i++) expect((await notify(n)).status).toBe(200);
+  expect((await balance(id)).credits_balance).toBe(130);
+  expect(await ledgerSum(db(), id)).toBe(130);
+  // The renewal's period end (from iyzico's order) is the new expiry.
+  const u = await db().selectFrom('users').select('credits_expire_at').where('id', '=', id).executeTakeFirstOrThrow();
+  expect(new Date(u.credits_expire_at!).getTime()).toBe(order.endPeriod);
+});
+
+test('bad signatures, failed or unknown orders, wrong prices and unknown plans credit nobody', async () => {
+  const { c, id } = await seller('iyzico-3@example.com');
+  const { token } = await startCheckout(c);
+  const sub = fake.pay(token);
+  await returnFromIyzico(token);
+  const start = await balance(id);
+  const hooks = async () => Number((await db().selectFrom('processed_webhooks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  // Wrong secret, altered body, no header: 400 and nothing written.
+  const order = fake.renew(sub.referenceCode);
+  const before = await hooks();
+  const wrong = fake.notification(sub.referenceCode, order.referenceCode, 'subscription.order.success', 'another-secret');
+  expect((await notify(wrong)).status).toBe(400);
+  const good = fake.notification(sub.referenceCode, order.referenceCode);
+  const altered = { ...good, body: good.body.replace(sub.customerReferenceCode, 'someone-else') };
+  expect((await notify(altered)).status).toBe(400);
+  expect((await fetch(`${server.url}/api/webhooks/iyzico`, { method: 'POST', body: good.body })).status).toBe(400);
+  expect(await hooks()).toBe(before);
+
+  // A failure notification, and a success notification for an order iyzico says failed.
+  const failed = fake.renew(sub.referenceCode, { orderStatus: 'FAILED' });
+  expect((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode, 'subscription.order.failure'))).json()).outcome).toBe('ignored');
+  expect((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode))).json()).outcome).toBe('ignored');
+  // A signed notification naming an order that does not exist at iyzico.
+  expect((await (await notify(fake.notification(sub.referenceCode, 'no-such-order'))).json()).outcome).toBe('ignored');
+  expect(await balance(id)).toEqual(start);
+
+  // The admin's TL price and iyzico's order disagree: recorded for the admin, not credited.
+  await setSetting(db(), 'price_try_basic', '3990');
+  try {
+    const r = await notify(good);
+    expect((await r.json()).outcome).toBe('unmatched');
+    const row = await db().selectFrom('processed_webhooks').select(['summary', 'matched']).where('event_key', '=', `iyzico:subscription.order.success:${order.referenceCode}`).executeTakeFirstOrThrow();
+    expect(row.matched).toBe(false);
+    expect(row.summary).toMatchObject({ problem: 'plan_mismatch', amountCents: 299000, currency: 'TRY' });
+  } finally {
+    await setSetting(db(), 'price_try_basic', '2990');
+  }
+  expect(await balance(id)).toEqual(start);
+
+  // A subscription on a pricing plan this shop does not sell.
+  fake.subscriptions.get(sub.referenceCode)!.pricingPlanReferenceCode = 'pp-unknown';
+  const stray = fake.renew(sub.referenceCode);
+  expect((await (await notify(fake.notification(sub.referenceCode, stray.referenceCode))).json()).outcome).toBe('unmatched');
+  expect(await balance(id)).toEqual(start);
+
+  // A return with a token that is not one of our sessions.
+  const unknown = await returnFromIyzico('00000000-0000-0000-0000-000000000000');
+  expect(unknown.headers.get('location')).toBe('/app/billing?payment=pending');
+  expect(await balance(id)).toEqual(start);
+});
+
+test('iyzico refusing the checkout form, or a package without a pricing plan, is explained in Turkish', async () => {
+  const { c } = await seller('iyzico-4@example.com');
+  fake.failNextInitialize = '100001';
+  expect((await c.mutate('credits.checkout', { plan: 'basic' })).data).toEqual({ url: null, message: M.payments.iyzicoFailed });
+  expect((await c.mutate('credits.checkout', { plan: 'premium' })).data).toEqual({ url: null, message: M.payments.iyzicoNotConfigured('Premium') });
+});
