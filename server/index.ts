@@ -13,6 +13,7 @@ import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
 import { paymentsFromEnv } from './providers/payments';
 import { GenerationWorker } from './jobs/worker';
 import { startExpirySweep } from './jobs/expiry-sweep';
+import { watchReadCaches } from './services/read-cache';
 import { EmailSender, type EmailSenderOptions } from './email/sender';
 import { transportFromEnv } from './email/transport';
 import { setListeningUrl } from './email/links';
@@ -76,6 +77,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     onJobQueued: () => worker?.notify(),
   };
   const stopSweep = startExpirySweep(handle.db, bus);
+  const stopCacheWatch = watchReadCaches(bus);
   // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
   const emailSender = new EmailSender({ db: handle.db, env, transport: transportFromEnv(env, log) }, opts.emailSender);
   emailSender.start();
@@ -110,6 +112,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     recheckSockets,
     close: async () => {
       stopSweep();
+      stopCacheWatch();
       await worker?.stop();
       await emailSender.stop();
       await closeSockets();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Env } from './env';
 import type { DbHandle } from './db';
-import { LocalEventBus, type EventBus } from './events/bus';
+import { EVENTS_CHANNEL, LocalEventBus, type AppEvent, type EventBus } from './events/bus';
 import { PgEventBus } from './events/pg-bus';
 import { createStorage, type Storage } from './providers/storage';
 import { createAiProvider, type AiProvider } from './providers/ai';
@@ -25,7 +25,21 @@ export function providerFromEnv(env: Env): AiProvider {
   return createAiProvider({ falKey: env.FAL_KEY, imageModel: env.FAL_IMAGE_MODEL, videoModel: env.FAL_VIDEO_MODEL });
 }
 
-/** NOTIFY-backed on real Postgres so processes share events; in-process on PGlite. */
+/**
+ * NOTIFY-backed on real Postgres so processes share events; in-process on PGlite, where the
+ * embedded database's own NOTIFYs (cache triggers) are forwarded to it.
+ */
 export async function eventBusFor(handle: DbHandle): Promise<EventBus> {
-  return handle.pool && handle.url ? PgEventBus.connect(handle.pool, handle.url) : new LocalEventBus();
+  if (handle.pool && handle.url) return PgEventBus.connect(handle.pool, handle.url);
+  if (!handle.listen) return new LocalEventBus();
+  let bus: LocalEventBus | null = null;
+  const unlisten = await handle.listen(EVENTS_CHANNEL, (payload) => {
+    try {
+      bus?.publish(JSON.parse(payload) as AppEvent);
+    } catch {
+      // a malformed payload is dropped
+    }
+  });
+  bus = new LocalEventBus(unlisten);
+  return bus;
 }

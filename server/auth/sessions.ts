@@ -33,19 +33,30 @@ export async function createSession(
   return { token: `${id}.${secret}`, session: { id, ownerId, remember, expiresAt } };
 }
 
-/**
- * A disabled customer (D21) or a deactivated admin loses every live session at once; without
- * this, sliding expiry would keep an already signed-in account going indefinitely.
- */
-async function ownerActive(db: Db, kind: SessionKind, ownerId: string): Promise<boolean> {
-  const row =
-    kind === 'customer'
-      ? await db.selectFrom('users').select('id').where('id', '=', ownerId).where('is_disabled', '=', false).executeTakeFirst()
-      : await db.selectFrom('admin_users').select('id').where('id', '=', ownerId).where('is_active', '=', true).executeTakeFirst();
-  return !!row;
+/** The session row with whether its owner may still sign in, in one query. */
+async function sessionRow(db: Db, kind: SessionKind, id: string) {
+  if (kind === 'customer') {
+    return db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.user_id as owner_id', 'sessions.secret_hash', 'sessions.remember', 'sessions.expires_at', 'users.is_disabled as owner_disabled'])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+  }
+  return db
+    .selectFrom('admin_sessions')
+    .innerJoin('admin_users', 'admin_users.id', 'admin_sessions.admin_id')
+    .select(['admin_sessions.admin_id as owner_id', 'admin_sessions.secret_hash', 'admin_sessions.remember', 'admin_sessions.expires_at'])
+    .select((eb) => eb.not('admin_users.is_active').as('owner_disabled'))
+    .where('admin_sessions.id', '=', id)
+    .executeTakeFirst();
 }
 
-/** Returns the session for a token, or null; extends it when past half-life (sliding expiry). */
+/**
+ * Returns the session for a token, or null; extends it when past half-life (sliding expiry).
+ * One query per request. A disabled customer (D21) or a deactivated admin loses every live
+ * session at once; without this, sliding expiry would keep a signed-in account going.
+ */
 export async function validateSession(
   db: Db,
   kind: SessionKind,
@@ -54,19 +65,15 @@ export async function validateSession(
 ): Promise<{ session: Session; refreshed: boolean } | null> {
   const [id, secret] = token.split('.');
   if (!id || !secret || token.split('.').length !== 2) return null;
-  const row = (await db
-    .selectFrom(TABLE[kind])
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst()) as Record<string, any> | undefined;
+  const row = await sessionRow(db, kind, id);
   if (!row || !secretMatches(secret, row.secret_hash)) return null;
   const expiresAt = new Date(row.expires_at);
-  if (expiresAt.getTime() <= now.getTime() || !(await ownerActive(db, kind, row[OWNER[kind]]))) {
+  if (expiresAt.getTime() <= now.getTime() || row.owner_disabled) {
     await db.deleteFrom(TABLE[kind]).where('id', '=', id).execute();
     return null;
   }
   const lifetime = sessionLifetime(row.remember);
-  const session: Session = { id, ownerId: row[OWNER[kind]], remember: row.remember, expiresAt };
+  const session: Session = { id, ownerId: row.owner_id, remember: row.remember, expiresAt };
   if (expiresAt.getTime() - now.getTime() < lifetime / 2) {
     session.expiresAt = new Date(now.getTime() + lifetime);
     await db.updateTable(TABLE[kind]).set({ expires_at: session.expiresAt }).where('id', '=', id).execute();

@@ -13,6 +13,8 @@ export type DbHandle = {
   pool?: pg.Pool;
   /** Present on `pg`: the connection string, for the LISTEN connection. */
   url?: string;
+  /** Present on PGlite: LISTEN on the embedded database (its triggers NOTIFY cache changes). */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -41,7 +43,10 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   }
   const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;
-  // PGlite hands back int8 as bigint-ish strings too; parse to number like pg above.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const unlisten = await client.listen(channel, onPayload);
+    return () => unlisten();
+  };
+  return { db, kind: 'pglite', listen, close: () => db.destroy() };
 }

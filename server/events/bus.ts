@@ -7,7 +7,12 @@ export type AppEvent =
   | { type: 'generation.updated'; userId: string; generationId: string; status: string; progress: number }
   | { type: 'admin.activity'; kind: string; summary: string; at: string }
   /** This process's link to the other processes' events was down and is back: re-read state. */
-  | { type: 'bus.resumed' };
+  | { type: 'bus.resumed' }
+  /** A table behind an in-memory read changed (NOTIFYed by a database trigger). */
+  | { type: 'cache.invalidated'; name: string };
+
+/** The Postgres channel events travel on (LISTEN/NOTIFY, and the cache triggers). */
+export const EVENTS_CHANNEL = 'vitrin_events';
 
 export interface EventBus {
   publish(event: AppEvent): void;
@@ -19,6 +24,9 @@ export interface EventBus {
 /** In-process fan-out: the default for a single server process. */
 export class LocalEventBus implements EventBus {
   private emitter = new EventEmitter().setMaxListeners(0);
+
+  /** `onClose` runs when the bus closes (e.g. to stop listening to the embedded database). */
+  constructor(private readonly onClose?: () => Promise<void>) {}
 
   publish(event: AppEvent): void {
     this.emitter.emit('event', event);
@@ -49,6 +57,7 @@ export class LocalEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    await this.onClose?.().catch(() => {});
     this.emitter.removeAllListeners();
   }
 }

@@ -1,7 +1,5 @@
 import pg from 'pg';
-import { LocalEventBus, type AppEvent, type EventBus } from './bus';
-
-const CHANNEL = 'vitrin_events';
+import { EVENTS_CHANNEL as CHANNEL, LocalEventBus, type AppEvent, type EventBus } from './bus';
 
 /**
  * Fan-out through Postgres LISTEN/NOTIFY, so every server and worker process sees every

@@ -1,5 +1,5 @@
 import { router, openProcedure, publicProcedure } from '../trpc/init';
-import { getSettings } from '../services/settings';
+import { getCachedSettings } from '../services/settings';
 import { getLanding } from '../services/landing';
 import { submitContactMessage } from '../services/contact';
 import { ZContactMessage } from '../../shared/schemas/contact';
@@ -8,7 +8,7 @@ import { PLANS } from '../../shared/plans';
 export const contentRouter = router({
   /** Public site facts the shell needs everywhere, readable even in maintenance mode. */
   site: openProcedure.query(async ({ ctx }) => {
-    const s = await getSettings(ctx.db);
+    const s = await getCachedSettings(ctx.db);
     return {
       siteName: s.siteName,
       siteDescription: s.siteDescription,

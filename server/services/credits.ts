@@ -39,13 +39,20 @@ export async function applyExpiry(db: Db, userId: string, now = new Date()): Pro
   });
 }
 
+/**
+ * A plain read: no transaction, no lock. Only when the period has ended and nobody has applied
+ * the expiry yet (the sweep runs every 10 minutes) does this read apply it, once (D8).
+ */
 export async function getBalance(db: Db, userId: string, now = new Date()): Promise<Balance> {
-  const expired = await applyExpiry(db, userId, now);
-  const u = await db
-    .selectFrom('users')
-    .select(['credits_balance', 'plan_code', 'credits_expire_at'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const read = () =>
+    db.selectFrom('users').select(['credits_balance', 'plan_code', 'credits_expire_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  let u = await read();
+  let expired = false;
+  const due = u.credits_expire_at !== null && new Date(u.credits_expire_at) <= now && u.credits_balance !== UNLIMITED_BALANCE;
+  if (due) {
+    expired = await applyExpiry(db, userId, now);
+    u = await read();
+  }
   return {
     balance: u.credits_balance,
     unlimited: u.credits_balance === UNLIMITED_BALANCE,

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { ContentSection } from '../db/types';
 import { M } from '../../shared/messages';
+import { cachedRead, invalidateRead } from './read-cache';
 
 /** What the public landing page renders (`content.landing`). */
 export type LandingStat = { id: string; number: string; label: string; icon: string; iconColor: string };
@@ -166,37 +167,14 @@ export async function loadLanding(db: Db): Promise<LandingData> {
 }
 
 /**
- * Short-lived per-process cache: the landing page is the busiest read, and its rows change only
- * when an admin edits them. This process drops it at once on `invalidateLandingCache()`; other
- * processes pick the change up within the TTL.
+ * The landing page is the busiest read and changes only when an admin edits it: served from
+ * memory in every process (services/read-cache.ts says how copies are dropped).
  */
-export const LANDING_CACHE_TTL_MS = 30_000;
-
-type Entry = { expiresAt: number; value: Promise<LandingData> };
-let cache = new WeakMap<Db, Entry>();
-
 export function getLanding(db: Db): Promise<LandingData> {
-  const now = Date.now();
-  const hit = cache.get(db);
-  if (hit && hit.expiresAt > now) return hit.value;
-  // Concurrent callers share one load instead of each querying the database.
-  const value = loadLanding(db);
-  const entry: Entry = { expiresAt: now + LANDING_CACHE_TTL_MS, value };
-  const map = cache;
-  map.set(db, entry);
-  // A failed load is not kept: the next request tries again.
-  value.catch(() => {
-    if (map.get(db) === entry) map.delete(db);
-  });
-  return value;
+  return cachedRead('landing', db, () => loadLanding(db));
 }
 
-/**
- * Call after any admin change to site content, stats, features, testimonials or portfolio.
- * With a database, only its entry is dropped; without one, every entry in this process.
- * A load already under way when this runs is not stored (its entry is gone), so nothing stale survives.
- */
+/** Call after any admin change to site content, stats, features, testimonials or portfolio. */
 export function invalidateLandingCache(db?: Db): void {
-  if (db) cache.delete(db);
-  else cache = new WeakMap();
+  invalidateRead('landing', db);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { cachedRead } from './read-cache';
 import { M } from '../../shared/messages';
 import { DEFAULT_TRIAL_CREDITS } from '../../shared/constants';
 import type { PaidPlanCode } from '../../shared/plans';
@@ -48,7 +49,10 @@ function toInt(value: string, fallback: string): number {
   return Number.isFinite(n) && n >= 0 ? n : Number.parseInt(fallback, 10);
 }
 
-/** Read on every use (one small query) so an admin's change applies in every process at once. */
+/**
+ * Read on every use (one small query) where a value decides money or access (costs, caps,
+ * registrations); see getCachedSettings for the per-request checks.
+ */
 export async function getSettings(db: Db): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   const raw: Record<string, string> = { ...SETTING_DEFAULTS };
@@ -74,6 +78,15 @@ export async function getSettings(db: Db): Promise<Settings> {
       premium: toInt(raw.price_try_premium, d.price_try_premium),
     },
   };
+}
+
+/**
+ * The same, from memory: for checks made on every request (maintenance mode, the site facts the
+ * public shell reads). A change reaches this process at once and every other one on commit
+ * (services/read-cache.ts).
+ */
+export function getCachedSettings(db: Db): Promise<Settings> {
+  return cachedRead('settings', db, () => getSettings(db));
 }
 
 /** The admin's TL price of a paid plan, in kuruş. */

@@ -3,7 +3,7 @@ import type { Context } from './context';
 import { AppError, isDatabaseUnavailable } from '../errors';
 import { M } from '../../shared/messages';
 import type { AppCode } from '../../shared/constants';
-import { getSettings } from '../services/settings';
+import { getCachedSettings } from '../services/settings';
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
@@ -105,7 +105,7 @@ export const openProcedure = t.procedure.use(appErrors).use(transportRules);
 
 /** Public site and customer procedures: closed while maintenance mode is on (D23). */
 export const publicProcedure = openProcedure.use(async ({ ctx, next }) => {
-  if ((await getSettings(ctx.db)).maintenanceMode) throw new AppError('MAINTENANCE', M.common.maintenance);
+  if ((await getCachedSettings(ctx.db)).maintenanceMode) throw new AppError('MAINTENANCE', M.common.maintenance);
   return next();
 });
 

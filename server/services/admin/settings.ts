@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { invalidateRead } from '../read-cache';
 import type { Db } from '../../db';
 import { SETTING_KEY_OF, type ZAdminSettings } from '../../../shared/schemas/admin';
 import { SETTING_DEFAULTS, getSettings, setSetting, type SettingKey } from '../settings';
@@ -24,10 +25,10 @@ export async function listSettings(db: Db) {
     allowRegistrations: s.allowRegistrations,
     emailNotifications: s.emailNotifications,
     requireEmailVerification: s.requireEmailVerification,
-  };
     priceTryBasic: s.tryPrices.basic,
     priceTryStandard: s.tryPrices.standard,
     priceTryPremium: s.tryPrices.premium,
+  };
   const last = await db
     .selectFrom('settings as s')
     .leftJoin('admin_users as a', 'a.id', 's.updated_by')
@@ -44,11 +45,11 @@ export async function listSettings(db: Db) {
 
 /**
  * Writes the keys whose stored text differs (booleans as 'true'/'false', SPEC §3), with the
- * admin as updated_by and one audit row listing old and new values. Every reader calls
- * getSettings per request, so the change applies at once in every process (D23).
+ * admin as updated_by and one audit row listing old and new values. The change applies at once
+ * here and on commit in every other process (D23; services/read-cache.ts).
  */
 export async function saveSettings(db: Db, adminId: string, input: Values): Promise<{ changed: string[] }> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('settings').select(['key', 'value']).forUpdate().execute();
     const current: Record<string, string> = { ...SETTING_DEFAULTS };
     for (const r of rows) current[r.key] = r.value;
@@ -65,4 +66,7 @@ export async function saveSettings(db: Db, adminId: string, input: Values): Prom
     if (changed.length) await writeAudit(trx, { adminId, action: 'settings.update', targetType: 'settings', targetId: null, oldValues, newValues });
     return { changed };
   });
+  // This process's copy goes at once; other processes drop theirs on the trigger's NOTIFY.
+  invalidateRead('settings', db);
+  return result;
 }

@@ -1,0 +1,116 @@
+import autocannon from 'autocannon';
+import express from 'express';
+import { createServer } from 'node:http';
+import { rmSync } from 'node:fs';
+import WebSocket from 'ws';
+import { startServer, type RunningServer } from '../server/index';
+import { readEnv } from '../server/env';
+import { openDatabase } from '../server/db';
+import { signUp } from '../server/services/accounts';
+
+/**
+ * HTTP figures on this machine, all in one run so the ratios compare like with like: a bare
+ * Express JSON handler, `content.landing` signed out, `credits.balance` signed in (50 and 200
+ * connections), the delay from a generation's completion event to its owner's socket, and the
+ * server's memory idle and under load. The load generator shares the process and its cores.
+ */
+export type Load = { rps: number; p50: number; p99: number; max: number; errors: number; non2xx: number };
+export type HttpBench = {
+  database: string;
+  bare: Load;
+  landing: Load;
+  balance50: Load;
+  balance200: Load;
+  pushMs: { p50: number; p95: number };
+  rssMb: { idle: number; loaded: number };
+};
+
+async function load(url: string, connections: number, headers: Record<string, string> = {}, seconds = 8): Promise<Load> {
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function bareExpress(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = express();
+  app.get('/x', (_req, res) => res.json({ result: { data: { ok: true } } }));
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  const port = (server.address() as { port: number }).port;
+  return { url: `http://127.0.0.1:${port}/x`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const percentile = (values: number[], p: number) => values.slice().sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+
+/** Completion event → owner's WebSocket, `n` times (the subscription reads the finished row, as in production). */
+async function pushDelay(server: RunningServer, cookie: string, userId: string, n = 40): Promise<{ p50: number; p95: number }> {
+  const db = server.deps.db;
+  const upload = await db.insertInto('uploads').values({ user_id: userId, storage_key: 'uploads/bench/x.jpg', mime: 'image/jpeg', width: 1, height: 1, size_bytes: 1 }).returning('id').executeTakeFirstOrThrow();
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`, { headers: { origin: server.url, cookie } });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const waiting = new Map<string, (t: number) => void>();
+  ws.on('message', (m) => {
+    const d = JSON.parse(m.toString()).result?.data?.data;
+    if (d?.status === 'completed') waiting.get(d.id)?.(performance.now());
+  });
+  ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'generations.onUpdate', input: {} } }));
+  await new Promise((r) => setTimeout(r, 300));
+  const delays: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const g = await db
+      .insertInto('generations')
+      .values({ user_id: userId, upload_id: upload.id, job_id: `bench-${i}`, type: 'image', status: 'completed', progress: 100, credits_used: 0, parameters: JSON.stringify({ prompt: 'bench' }), outputs: JSON.stringify([]) } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const received = new Promise<number>((resolve) => waiting.set(g.id, resolve));
+    const sent = performance.now();
+    server.deps.bus.publish({ type: 'generation.updated', userId, generationId: g.id, status: 'completed', progress: 100 });
+    delays.push((await received) - sent);
+  }
+  ws.close();
+  return { p50: percentile(delays, 50), p95: percentile(delays, 95) };
+}
+
+export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
+  const dataDir = `/tmp/vitrin-bench-${process.pid}-${Date.now()}`;
+  const handle = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 10 } : { pgliteDir: 'memory://' });
+  const env = readEnv({ PORT: '0', DATA_DIR: dataDir, WORKER_CONCURRENCY: '0', ADMIN_EMAIL: 'bench@test.local', ADMIN_PASSWORD: 'bench-admin-1' } as NodeJS.ProcessEnv);
+  const server = await startServer({ env, handle, log: () => {} });
+  const bare = await bareExpress();
+  try {
+    const email = 'bench-http@example.com';
+    const user = await signUp(server.deps.db, { email, password: 'bench-password', fullName: 'Bench', companyName: null, phone: null });
+    const signIn = await fetch(`${server.url}/trpc/auth.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email, password: 'bench-password' }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const idle = process.memoryUsage().rss;
+
+    const bareLoad = await load(bare.url, 50);
+    const landing = await load(`${server.url}/trpc/content.landing`, 50);
+    const balance50 = await load(`${server.url}/trpc/credits.balance`, 50, { cookie });
+    const balance200 = await load(`${server.url}/trpc/credits.balance`, 200, { cookie });
+    const loaded = process.memoryUsage().rss;
+    const pushMs = await pushDelay(server, cookie, user.id);
+    return {
+      database: databaseUrl ? 'PostgreSQL' : 'PGlite',
+      bare: bareLoad,
+      landing,
+      balance50,
+      balance200,
+      pushMs,
+      rssMb: { idle: Math.round(idle / 1048576), loaded: Math.round(loaded / 1048576) },
+    };
+  } finally {
+    await bare.close();
+    await server.close();
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await benchHttp(process.argv[2]);
+  console.log(JSON.stringify(r, null, 1));
+}
