@@ -115,9 +115,10 @@ test('dashboard, billing and subscription follow a real purchase; the invoice do
   await expect(page.getByTestId('invoice-row')).toHaveCount(1);
   await expect(page.getByTestId('announcement')).toContainText('Bir video 6 kredi');
 
-  // No payment provider is configured in this run: the server's explanation is shown.
+  // Before a first paid checkout the invoice details are asked for (issue 16).
   await page.getByTestId('plan-standard').getByRole('button', { name: M.plans.choosePlan }).click();
-  await expect(page.getByText(M.credits.noPaymentProvider)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/billing\?plan=standard$/);
+  await expect(page.getByTestId('invoice-details').getByText(M.payments.detailsFirst)).toBeVisible();
 
   // Dashboard after the purchase.
   await page.goto('/app');
