@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { Generation } from '../db/types';
 import type { StoredOutput } from '../services/generations';
 import { addCredits } from '../services/credit-ops';
+import { queueGenerationFinished } from '../services/notifications';
 import { M } from '../../shared/messages';
 
 export const MAX_ATTEMPTS = 3;
@@ -94,7 +95,10 @@ export async function completeJob(db: Db, id: string, workerId: string, outputs:
     .where('lease_owner', '=', workerId)
     .where('status', '=', 'processing')
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  const completed = Number(r.numUpdatedRows) === 1;
+  // E-mail for long runs (issue 13); one per run by its dedupe key, never in the way of the job.
+  if (completed) await queueGenerationFinished(db, id).catch((err) => console.error('[e-posta]', err));
+  return completed;
 }
 
 /** A retryable failure: back to the queue after a backoff, keeping the provider request if it can resume. */
@@ -120,6 +124,13 @@ export async function rescheduleJob(db: Db, id: string, workerId: string, delayM
  * second, concurrent call a no-op; the ledger's unique (reason, ref) backs it up.
  */
 export async function failJob(db: Db, id: string, message: string): Promise<{ userId: string; balance: number } | null> {
+  const refunded = await failAndRefund(db, id, message);
+  // "Failed and refunded" e-mail (issue 13), after the refund committed; one per run by its dedupe key.
+  if (refunded) await queueGenerationFinished(db, id).catch((err) => console.error('[e-posta]', err));
+  return refunded;
+}
+
+async function failAndRefund(db: Db, id: string, message: string): Promise<{ userId: string; balance: number } | null> {
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     const g = await trx

@@ -8,6 +8,7 @@ import { randomToken } from '../auth/tokens';
 import { getSettings } from './settings';
 import { applyExpiry } from './credits';
 import { takeCredits } from './credit-ops';
+import { queueLowCredits } from './notifications';
 
 export type CreateInput =
   | { type: 'image'; uploadId: string; prompt: string }
@@ -71,6 +72,8 @@ export async function createGeneration(db: Db, bus: EventBus, userId: string, in
   });
   bus.publish({ type: 'credits.changed', userId, balance });
   bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
+  // "Credits below 10" e-mail when this take crossed the line (once per take, by its dedupe key).
+  await queueLowCredits(db, { userId, before: balance + cost, after: balance, ref: id }).catch((err) => console.error('[e-posta]', err));
   return { id };
 }
 

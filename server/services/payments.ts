@@ -6,6 +6,7 @@ import { findPlan } from '../../shared/plans';
 import { M } from '../../shared/messages';
 import { PAID_PERIOD_DAYS } from '../../shared/constants';
 import { addCredits } from './credit-ops';
+import { queuePaymentReceived } from './notifications';
 import { getInvoiceDetails } from './invoice-details';
 import type { WebhookProblem } from '../../shared/schemas/admin';
 
@@ -91,12 +92,18 @@ export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEve
       })
       .where('id', '=', user.id)
       .execute();
-    return { outcome: 'credited' as const, userId: user.id, balance, plan: plan.name, email: user.email };
+    return { outcome: 'credited' as const, userId: user.id, balance, plan: plan.name, planCode: plan.id, credits: plan.credits, email: user.email };
   });
 
   if (result.outcome === 'credited') {
     bus.publish({ type: 'credits.changed', userId: result.userId, balance: result.balance });
     bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
+    // "Payment received" e-mail with the invoice attached (issue 13); once per payment by its dedupe key.
+    if (event.kind === 'payment') {
+      await queuePaymentReceived(db, { userId: result.userId, planCode: result.planCode, credits: result.credits, paymentRef: event.paymentRef }).catch((err) =>
+        console.error('[e-posta]', err),
+      );
+    }
   }
   return result.outcome;
 }

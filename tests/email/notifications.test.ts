@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { freshDatabase } from '../helpers/db';
+import { userWithUpload } from '../helpers/fixtures';
+import { HttpClient, startTestServer } from '../helpers/server';
+import { linkToken, startMailbox, type Mailbox } from './mailbox';
+import type { DbHandle } from '../../server/db';
+import { EmailSender } from '../../server/email/sender';
+import { smtpTransport } from '../../server/email/transport';
+import { setListeningUrl } from '../../server/email/links';
+import { LocalEventBus } from '../../server/events/bus';
+import { completeJob, failJob } from '../../server/jobs/queue';
+import { createGeneration } from '../../server/services/generations';
+import { applyPaymentEvent } from '../../server/services/payments';
+import { getPreferences, savePreferences } from '../../server/services/preferences';
+import { seedSettings, setSetting } from '../../server/services/settings';
+import { M } from '../../shared/messages';
+
+let handle: DbHandle;
+let mailbox: Mailbox;
+let sender: EmailSender;
+const bus = new LocalEventBus();
+
+beforeAll(async () => {
+  handle = await freshDatabase();
+  await seedSettings(handle.db);
+  // Links are built where the message is queued (here: no server listening, no PUBLIC_URL).
+  setListeningUrl('http://vitrin.test');
+  mailbox = await startMailbox();
+  sender = new EmailSender({ db: handle.db, env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 }, transport: smtpTransport(mailbox.url) });
+});
+afterAll(async () => {
+  sender['deps'].transport.close();
+  await mailbox.close();
+  await handle.close();
+});
+beforeEach(async () => {
+  await setSetting(handle.db, 'email_notifications', 'true');
+});
+
+async function deliver() {
+  while (await sender.runOnce());
+}
+
+async function processingRun(userId: string, uploadId: string, type: 'image' | 'video', startedAgoMs: number) {
+  const row = await handle.db
+    .insertInto('generations')
+    .values({
+      user_id: userId,
+      upload_id: uploadId,
+      job_id: `job_${Math.random().toString(36).slice(2)}`,
+      type,
+      status: 'processing',
+      credits_used: type === 'video' ? 6 : 1,
+      parameters: JSON.stringify({ prompt: 'x' }),
+      lease_owner: 'w1',
+      created_at: new Date(Date.now() - startedAgoMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const mailsTo = (email: string) => mailbox.mails.filter((m) => m.to[0] === email);
+
+test('a run longer than a minute sends "ready" once; a quick one sends nothing', async () => {
+  const { user, uploadId } = await userWithUpload(handle.db);
+  const quick = await processingRun(user.id, uploadId, 'image', 5_000);
+  expect(await completeJob(handle.db, quick, 'w1', [])).toBe(true);
+  const slow = await processingRun(user.id, uploadId, 'video', 3 * 60_000);
+  expect(await completeJob(handle.db, slow, 'w1', [])).toBe(true);
+  await deliver();
+  const mails = mailsTo(user.email);
+  expect(mails).toHaveLength(1);
+  expect(mails[0].subject).toBe(M.email.videoReadySubject);
+  expect(mails[0].text).toContain('http://vitrin.test/app/history');
+  expect(mails[0].text).toContain(M.email.unsubscribeText);
+  expect(mails[0].headers['list-unsubscribe']).toMatch(/^<http:\/\/vitrin\.test\/bildirimlerden-cik\/[a-z0-9]+>$/);
+});
+
+test('a failed run sends "failed and refunded" once, even if the failure path runs twice', async () => {
+  const { user, uploadId } = await userWithUpload(handle.db);
+  const id = await processingRun(user.id, uploadId, 'video', 1_000);
+  await Promise.all([failJob(handle.db, id, M.generation.network), failJob(handle.db, id, M.generation.network)]);
+  await deliver();
+  const mails = mailsTo(user.email);
+  expect(mails).toHaveLength(1);
+  expect(mails[0].subject).toBe(M.email.generationFailedSubject);
+  expect(mails[0].text).toContain(M.email.generationFailedIntro(6));
+  expect(mails[0].text).toContain(M.generation.network);
+});
+
+test('dropping below 10 credits sends one warning when the line is crossed, not on every take after', async () => {
+  const { user, uploadId } = await userWithUpload(handle.db);
+  await createGeneration(handle.db, bus, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  await createGeneration(handle.db, bus, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  await deliver();
+  const mails = mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
+  expect(mails).toHaveLength(1);
+  expect(mails[0].text).toContain(M.email.lowCreditsIntro(9));
+});
+
+test('a payment sends "payment received" with the invoice attached as text', async () => {
+  const { user } = await userWithUpload(handle.db);
+  const event = {
+    provider: 'stripe' as const, eventKey: `stripe:evt_${user.id}`, eventType: 'checkout.session.completed', kind: 'payment' as const,
+    paymentRef: `stripe:session:${user.id}`, userRef: user.id, email: user.email, customerId: null, plan: 'basic' as const,
+    amountCents: 7900, currency: 'USD', periodEnd: null, card: null,
+  };
+  expect(await applyPaymentEvent(handle.db, bus, event)).toBe('credited');
+  expect(await applyPaymentEvent(handle.db, bus, { ...event, eventKey: `stripe:evt2_${user.id}`, eventType: 'invoice.paid' })).toBe('already_credited');
+  await deliver();
+  const mails = mailsTo(user.email).filter((m) => m.subject === M.email.paymentSubject);
+  expect(mails).toHaveLength(1);
+  expect(mails[0].text).toContain(M.email.paymentIntro('Temel', 60));
+  expect(mails[0].attachments).toHaveLength(1);
+  expect(mails[0].attachments[0].filename).toMatch(/^INV-[0-9a-f]{8}\.txt$/);
+  expect(mails[0].attachments[0].content.toString('utf8')).toContain(M.invoice.title);
+});
+
+test('nothing is sent when the user turned e-mail off, or when the system setting is off', async () => {
+  const a = await userWithUpload(handle.db);
+  const prefs = await getPreferences(handle.db, a.user.id);
+  await savePreferences(handle.db, a.user.id, { section: 'notifications', notifications: { ...prefs.notifications, email: false } });
+  await failJob(handle.db, await processingRun(a.user.id, a.uploadId, 'image', 1_000), M.generation.unknown);
+
+  const b = await userWithUpload(handle.db);
+  await setSetting(handle.db, 'email_notifications', 'false');
+  await failJob(handle.db, await processingRun(b.user.id, b.uploadId, 'image', 1_000), M.generation.unknown);
+  await deliver();
+  expect(mailsTo(a.user.email)).toHaveLength(0);
+  expect(mailsTo(b.user.email)).toHaveLength(0);
+});
+
+test('the one-click link in a notification turns e-mail off without signing in; later notifications stay away', async () => {
+  const server = await startTestServer();
+  try {
+    const { user, uploadId } = await userWithUpload(server.deps.db);
+    const local = new EmailSender({ db: server.deps.db, env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 }, transport: smtpTransport(mailbox.url) });
+    await failJob(server.deps.db, await processingRunOn(server.deps.db, user.id, uploadId), M.generation.unknown);
+    while (await local.runOnce());
+    const mail = mailbox.mails.filter((m) => m.to[0] === user.email).at(-1)!;
+    const token = linkToken(mail.text, '/bildirimlerden-cik')!;
+    expect(token).toBeTruthy();
+    const anon = new HttpClient(server.url);
+    expect((await anon.mutate('auth.unsubscribe', { token: 'yanlis-token-1234567' })).data).toEqual({ ok: false });
+    expect((await anon.mutate('auth.unsubscribe', { token })).data).toEqual({ ok: true });
+    expect((await anon.mutate('auth.unsubscribe', { token })).data).toEqual({ ok: true });
+    expect((await getPreferences(server.deps.db, user.id)).notifications.email).toBe(false);
+    const before = mailbox.mails.length;
+    await failJob(server.deps.db, await processingRunOn(server.deps.db, user.id, uploadId), M.generation.unknown);
+    while (await local.runOnce());
+    expect(mailbox.mails.length).toBe(before);
+    local['deps'].transport.close();
+  } finally {
+    await server.close();
+  }
+});
+
+async function processingRunOn(db: DbHandle['db'], userId: string, uploadId: string) {
+  const row = await db
+    .insertInto('generations')
+    .values({ user_id: userId, upload_id: uploadId, job_id: `job_${Math.random().toString(36).slice(2)}`, type: 'image', status: 'processing', credits_used: 1, parameters: '{}', lease_owner: 'w1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
