@@ -360,6 +360,7 @@ export const M = {
     testUnavailable: 'Test ödemesi bu sunucuda kullanılamıyor.',
     testGoBilling: 'Faturalara git',
     summaryPlan: 'Paket',
+    testPaymentMethod: 'Son ödemeniz test ödemesiydi: gerçek para alınmadı ve kart bilgisi istenmedi.',
     summaryCredits: 'Kredi',
     summaryAmount: 'Tutar',
     summaryBuyer: 'Hesap',

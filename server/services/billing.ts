@@ -59,10 +59,19 @@ export async function billingSummary(db: Db, userId: string, now = new Date()) {
     ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const [used, profile, user] = await Promise.all([
+  const [used, profile, user, last] = await Promise.all([
     creditsUsed(db, userId),
     db.selectFrom('billing_profiles').select(['provider', 'card_brand', 'card_last4']).where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('users').select(['plan_code', 'credits_expire_at', 'credits_balance']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('credit_transactions')
+      .select('provider')
+      .where('user_id', '=', userId)
+      .where('type', '=', 'purchase')
+      .where('amount_paid_cents', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return {
     thisMonthSpentCents: Number(spent.month),
@@ -72,6 +81,8 @@ export async function billingSummary(db: Db, userId: string, now = new Date()) {
     planCode: user.plan_code,
     renewsAt: user.credits_expire_at ? new Date(user.credits_expire_at).toISOString() : null,
     // A profile holding only invoice details (no payment yet) names no payment method.
+    /** Who took the latest payment ('test' for the local test checkout). */
+    lastPaymentProvider: last?.provider ?? null,
     paymentMethod: profile?.provider ? { provider: profile.provider, brand: profile.card_brand, last4: profile.card_last4 } : null,
   };
 }

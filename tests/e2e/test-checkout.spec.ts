@@ -72,6 +72,7 @@ test('sign up, use the trial, buy through the test checkout: balance and invoice
   await expect(page.getByTestId('billing-balance')).toHaveText('69 kredi');
   await expect(page.getByTestId('billing-plan')).toHaveText('Temel');
   await expect(page.getByTestId('invoice-details-view')).toContainText('10000000146');
+  await expect(page.getByTestId('payment-test')).toHaveText(M.payments.testPaymentMethod);
   const purchase = page.getByTestId('tx-row').filter({ hasText: M.billing.types.purchase });
   await expect(purchase).toContainText('$79');
   await expect(purchase.getByTestId('tx-credits')).toHaveText('+60 kredi');

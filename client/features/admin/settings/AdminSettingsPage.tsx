@@ -130,12 +130,14 @@ export default function AdminSettingsPage() {
             </SimpleGrid>
           </Section>
           <Section title={S.paymentSection}>
+            <Text size="sm" c="dimmed" mb="sm">
+              {S.priceTryHint}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               {(['Basic', 'Standard', 'Premium'] as const).map((p) => (
                 <NumberInput
                   key={p}
                   label={S.priceTry(M.credits.planNames[p.toLowerCase()])}
-                  description={S.priceTryHint}
                   min={1}
                   max={1_000_000}
                   prefix="₺"

@@ -58,6 +58,10 @@ export function PaymentMethodCard({ summary }: { summary: ReturnType<typeof useB
             {M.billing.managedByProvider(providerName(pm.provider))}
           </Text>
         </Stack>
+      ) : s.lastPaymentProvider === 'test' ? (
+        <Text size="sm" c="dimmed" data-testid="payment-test">
+          {M.payments.testPaymentMethod}
+        </Text>
       ) : s.totalSpentCents > 0 ? (
         <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="payment-managed">
           <IconLock size={18} stroke={1.7} style={{ flexShrink: 0, marginTop: 2 }} />
