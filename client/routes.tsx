@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { M } from '../shared/messages';
+import { LEGAL_PAGES, LEGAL_PAGE_KEYS } from '../shared/legal';
 import { AdminGuestOnly, RequireAdmin } from './features/admin/guards';
 import { GuestOnly, RequireUser } from './features/auth/guards';
 import { ComingSoon } from './features/common/ComingSoon';
@@ -17,6 +18,11 @@ const LandingPage = lazy(() => {
 });
 const PricingPage = lazy(() => import('./features/pricing/PricingPage'));
 const AuthPage = lazy(() => import('./features/auth/AuthPage'));
+const ForgotPasswordPage = lazy(() => import('./features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('./features/auth/VerifyEmailPage'));
+const UnsubscribePage = lazy(() => import('./features/auth/UnsubscribePage'));
+const LegalPage = lazy(() => import('./features/legal/LegalPage'));
 const CustomerLayout = lazy(() => import('./layouts/CustomerLayout').then((m) => ({ default: m.CustomerLayout })));
 const DashboardPage = lazy(() => import('./features/app/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('./features/app/profile/ProfilePage'));
@@ -63,6 +69,12 @@ export const routes: RouteObject[] = [
               </GuestOnly>
             ),
           },
+          // Issue 13: links that arrive by e-mail, and the legal pages (D33).
+          { path: 'auth/forgot', element: <ForgotPasswordPage /> },
+          { path: 'auth/reset/:token', element: <ResetPasswordPage /> },
+          { path: 'auth/verify/:token', element: <VerifyEmailPage /> },
+          { path: 'bildirimlerden-cik/:token', element: <UnsubscribePage /> },
+          ...LEGAL_PAGE_KEYS.map((page) => ({ path: LEGAL_PAGES[page].path.slice(1), element: <LegalPage page={page} /> })),
         ],
       },
       {

@@ -2,13 +2,19 @@ import { Box, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantin
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { M } from '../../shared/messages';
+import { LEGAL_PAGES } from '../../shared/legal';
 import { BrandLogo } from '../features/common/BrandLogo';
 import { useSite } from '../features/site/useSite';
 import classes from './PublicFooter.module.css';
 
-const LEGAL = [M.nav.privacy, M.nav.terms, M.nav.kvkk, M.nav.cookies];
+const LEGAL = [
+  { label: M.nav.privacy, to: LEGAL_PAGES.privacy.path },
+  { label: M.nav.terms, to: LEGAL_PAGES.terms.path },
+  { label: M.nav.kvkk, to: LEGAL_PAGES.kvkk.path },
+  { label: M.nav.cookies, to: LEGAL_PAGES.cookies.path },
+];
 
-/** Footer: quick links, legal placeholders, contact details from settings (D2). */
+/** Footer: quick links, legal pages (D33), contact details from settings (D2). */
 export function PublicFooter() {
   const { site } = useSite();
   const year = new Date().getFullYear();
@@ -44,11 +50,11 @@ export function PublicFooter() {
 
           <Stack gap={0}>
             <Text className={classes.heading}>{M.nav.legal}</Text>
-            {/* SPEC §2: legal pages are placeholders; their targets are not shown. */}
-            {LEGAL.map((label) => (
-              <Text key={label} className={classes.placeholder}>
-                {label}
-              </Text>
+            {/* D33: real pages whose texts admins edit. */}
+            {LEGAL.map((l) => (
+              <Link key={l.to} to={l.to} className={classes.link}>
+                {l.label}
+              </Link>
             ))}
           </Stack>
 

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { FullPageLoader } from '../features/common/FullPageLoader';
 import { SiteMeta } from '../features/site/SiteMeta';
 import { ScrollManager } from './ScrollManager';
+import { CookieNotice } from '../features/legal/CookieNotice';
 
 /** Wraps every route: scroll handling, site meta, and the spinner while a page chunk loads. */
 export function RootLayout() {
@@ -10,6 +11,7 @@ export function RootLayout() {
     <>
       <ScrollManager />
       <SiteMeta />
+      <CookieNotice />
       <Suspense fallback={<FullPageLoader minHeight="100dvh" />}>
         <Outlet />
       </Suspense>

@@ -4,6 +4,7 @@ import { contentRouter } from '../routers/content';
 import { creditsRouter } from '../routers/credits';
 import { adminRouter } from '../routers/admin';
 import { generationsRouter } from '../routers/generations';
+import { legalRouter } from '../routers/legal';
 import { paymentsRouter } from '../routers/payments';
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   generations: generationsRouter,
   payments: paymentsRouter,
   admin: adminRouter,
+  legal: legalRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,11 +1,14 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useForm } from '@mantine/form';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { M } from '../../../shared/messages';
 import { ZSignIn, type TSignIn } from '../../../shared/schemas/auth';
 import { showFormServerError } from '../../lib/formServerError';
-import { toastInfo } from '../../lib/toast';
+import { readAppError } from '../../lib/appError';
+import { ResendVerification } from './ResendVerification';
 import { trpc } from '../../lib/trpc';
 import type { PasswordVisibility } from './passwordVisibility';
 import { useCompleteSignIn } from './useCompleteSignIn';
@@ -13,6 +16,8 @@ import { useCompleteSignIn } from './useCompleteSignIn';
 export function SignInForm({ visibility }: { visibility: PasswordVisibility }) {
   const completeSignIn = useCompleteSignIn();
   const signIn = trpc.auth.signIn.useMutation();
+  /** Set when the verification gate refused this address: offer to send the link again. */
+  const [unverified, setUnverified] = useState<string | null>(null);
   const form = useForm<TSignIn>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '', rememberMe: false },
@@ -22,10 +27,12 @@ export function SignInForm({ visibility }: { visibility: PasswordVisibility }) {
   const submit = form.onSubmit(async (values) => {
     const parsed = ZSignIn.safeParse(values);
     if (!parsed.success) return;
+    setUnverified(null);
     try {
       const { user } = await signIn.mutateAsync(parsed.data);
       completeSignIn(user, M.auth.signInSuccess);
     } catch (err) {
+      if (readAppError(err).appCode === 'EMAIL_NOT_VERIFIED') setUnverified(parsed.data.email);
       showFormServerError(form, err);
     }
   });
@@ -56,10 +63,18 @@ export function SignInForm({ visibility }: { visibility: PasswordVisibility }) {
         />
         <Group justify="space-between" wrap="nowrap">
           <Checkbox label={M.auth.rememberMe} key={form.key('rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
-          <Anchor component="button" type="button" size="sm" onClick={() => toastInfo(M.auth.forgotPasswordInfo, 'forgot-password')}>
+          <Anchor component={Link} to="/auth/forgot" size="sm">
             {M.auth.forgotPassword}
           </Anchor>
         </Group>
+        {unverified && (
+          <Alert color="orange" role="alert" title={M.auth.emailNotConfirmed}>
+            <Stack gap="xs" align="flex-start">
+              <span>{M.accounts.unverifiedNotice}</span>
+              <ResendVerification email={unverified} variant="subtle" />
+            </Stack>
+          </Alert>
+        )}
         <Button type="submit" size="md" variant="gradient" fullWidth loading={signIn.isPending}>
           {M.auth.signInButton}
         </Button>

@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAt, IconBuildingStore, IconInfoCircle, IconLock, IconPhone, IconUser } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { M } from '../../../shared/messages';
+import { LEGAL_PAGES } from '../../../shared/legal';
 import { ZSignUp, type TSignUp } from '../../../shared/schemas/auth';
 import { showFormServerError } from '../../lib/formServerError';
 import { trpc } from '../../lib/trpc';
@@ -125,7 +126,20 @@ export function SignUpForm({ visibility }: { visibility: PasswordVisibility }) {
           />
         </SimpleGrid>
         <Checkbox
-          label={M.auth.termsLabel}
+          label={
+            // Reads exactly as M.auth.termsLabel, with the two documents linked (opened in a new tab
+            // so the half-filled form stays).
+            <span>
+              <Anchor href={LEGAL_PAGES.terms.path} target="_blank" rel="noopener" inherit>
+                {M.legal.termsLinkTerms}
+              </Anchor>
+              {M.legal.termsAnd}
+              <Anchor href={LEGAL_PAGES.privacy.path} target="_blank" rel="noopener" inherit>
+                {M.legal.termsLinkPrivacy}
+              </Anchor>
+              {M.legal.termsTail}
+            </span>
+          }
           required
           key={form.key('acceptTerms')}
           {...form.getInputProps('acceptTerms', { type: 'checkbox' })}

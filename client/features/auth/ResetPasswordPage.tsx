@@ -1,0 +1,105 @@
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { M } from '../../../shared/messages';
+import { ZResetPassword, type TResetPassword } from '../../../shared/schemas/accounts';
+import { readAppError } from '../../lib/appError';
+import { showFormServerError } from '../../lib/formServerError';
+import { usePageTitle } from '../../lib/pageTitle';
+import { toastSuccess } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { FullPageLoader } from '../common/FullPageLoader';
+import { AuthCard } from './AuthCard';
+
+/**
+ * /auth/reset/:token — the link from the e-mail. The server sends `Referrer-Policy: no-referrer`,
+ * and this page loads nothing from other sites, so the token never leaves in a Referer header.
+ */
+export default function ResetPasswordPage() {
+  const A = M.accounts;
+  usePageTitle(A.resetTitle);
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [visible, { toggle }] = useDisclosure(false);
+  const check = trpc.auth.checkResetToken.useQuery({ token }, { retry: false, staleTime: Infinity });
+  const reset = trpc.auth.resetPassword.useMutation();
+  const form = useForm<Omit<TResetPassword, 'token'>>({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: (values) => {
+      const parsed = ZResetPassword.safeParse({ ...values, token });
+      if (parsed.success) return {};
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        if (key && key !== 'token' && !errors[key]) errors[key] = issue.message;
+      }
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await reset.mutateAsync({ token, ...values });
+      toastSuccess(A.resetSuccess);
+      void navigate('/auth', { replace: true });
+    } catch (err) {
+      showFormServerError(form, err);
+      if (readAppError(err).message === A.resetInvalid) void check.refetch();
+    }
+  });
+
+  if (check.isLoading) return <FullPageLoader />;
+  const invalid = check.data?.valid === false || (check.error && !readAppError(check.error).network);
+
+  return (
+    <AuthCard title={A.resetTitle} subtitle={invalid ? undefined : A.resetSubtitle}>
+      {invalid ? (
+        <Stack>
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
+            {A.resetInvalid}
+          </Alert>
+          <Button component={Link} to="/auth/forgot" variant="light">
+            {A.requestNewLink}
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <PasswordInput
+              label={M.profile.newPassword}
+              autoComplete="new-password"
+              withAsterisk
+              leftSection={<IconLock size={16} stroke={1.7} />}
+              visible={visible}
+              onVisibilityChange={toggle}
+              visibilityToggleButtonProps={{ 'aria-label': visible ? M.auth.hidePassword : M.auth.showPassword }}
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={M.profile.newPasswordRepeat}
+              autoComplete="new-password"
+              withAsterisk
+              leftSection={<IconLock size={16} stroke={1.7} />}
+              visible={visible}
+              onVisibilityChange={toggle}
+              visibilityToggleButtonProps={{ 'aria-label': visible ? M.auth.hidePassword : M.auth.showPassword }}
+              key={form.key('confirmPassword')}
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button type="submit" size="md" variant="gradient" fullWidth loading={reset.isPending}>
+              {A.resetButton}
+            </Button>
+            <Anchor component={Link} to="/auth" size="sm" ta="center">
+              {A.backToSignIn}
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

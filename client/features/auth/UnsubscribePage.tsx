@@ -1,0 +1,42 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconBellOff } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { M } from '../../../shared/messages';
+import { readAppError } from '../../lib/appError';
+import { usePageTitle } from '../../lib/pageTitle';
+import { trpc } from '../../lib/trpc';
+import { FullPageLoader } from '../common/FullPageLoader';
+import { AuthCard } from './AuthCard';
+
+/** /bildirimlerden-cik/:token — the one-click link at the foot of every notification. */
+export default function UnsubscribePage() {
+  const A = M.accounts;
+  usePageTitle(A.unsubscribeTitle);
+  const { token = '' } = useParams();
+  const unsubscribe = trpc.auth.unsubscribe.useMutation();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    unsubscribe.mutate({ token });
+  }, [token, unsubscribe]);
+
+  const done = unsubscribe.data?.ok === true;
+  return (
+    <AuthCard title={A.unsubscribeTitle}>
+      {unsubscribe.isIdle || unsubscribe.isPending ? (
+        <FullPageLoader minHeight={120} />
+      ) : (
+        <Stack>
+          <Alert color={done ? 'teal' : 'orange'} icon={done ? <IconBellOff size={18} /> : <IconAlertTriangle size={18} />} role="status">
+            {done ? A.unsubscribed : unsubscribe.error ? readAppError(unsubscribe.error).message : A.unsubscribeInvalid}
+          </Alert>
+          <Button component={Link} to="/app/settings" variant="light">
+            {M.nav.settings}
+          </Button>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}

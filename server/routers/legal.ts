@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { router, openProcedure } from '../trpc/init';
+import { LEGAL_PAGE_KEYS } from '../../shared/legal';
+import { getLegalPage } from '../services/legal';
+
+/** The legal pages' texts (D33): public, readable even in maintenance mode. */
+export const legalRouter = router({
+  page: openProcedure
+    .input(z.object({ page: z.enum(LEGAL_PAGE_KEYS as [string, ...string[]]) }))
+    .query(({ ctx, input }) => getLegalPage(ctx.db, input.page as (typeof LEGAL_PAGE_KEYS)[number], ctx.aiProvider)),
+});
