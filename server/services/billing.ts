@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { CreditTxType } from '../db/types';
 import { findPlan } from '../../shared/plans';
@@ -50,39 +51,49 @@ export async function listTransactions(db: Db, userId: string, opts: { page: num
 /** Billing tiles (USD), the current package and the card the provider reported. */
 export async function billingSummary(db: Db, userId: string, now = new Date()) {
   const thisMonth = monthStart(now, 0);
+  // Money is summed in the currency of the latest payment (USD, or TRY through iyzico), never
+  // across currencies.
+  const last = await db
+    .selectFrom('credit_transactions')
+    .select(['provider', 'currency'])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'purchase')
+    .where('amount_paid_cents', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const currency = (last?.currency ?? 'USD').toUpperCase();
   const spent = await db
     .selectFrom('credit_transactions')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('amount_paid_cents'), eb.lit(0)).as('total'),
-      eb.fn.coalesce(eb.fn.sum<number>('amount_paid_cents').filterWhere('created_at', '>=', thisMonth), eb.lit(0)).as('month'),
-      eb.fn.countAll<number>().as('count'),
-    ])
+    .select((eb) => {
+      const inCurrency = eb(sql<string>`upper(coalesce(currency, 'USD'))`, '=', currency);
+      return [
+        eb.fn.coalesce(eb.fn.sum<number>('amount_paid_cents').filterWhere(inCurrency), eb.lit(0)).as('total'),
+        eb.fn
+          .coalesce(eb.fn.sum<number>('amount_paid_cents').filterWhere(eb.and([inCurrency, eb('created_at', '>=', thisMonth)])), eb.lit(0))
+          .as('month'),
+        eb.fn.countAll<number>().as('count'),
+      ];
+    })
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const [used, profile, user, last] = await Promise.all([
+  const [used, profile, user] = await Promise.all([
     creditsUsed(db, userId),
     db.selectFrom('billing_profiles').select(['provider', 'card_brand', 'card_last4']).where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('users').select(['plan_code', 'credits_expire_at', 'credits_balance']).where('id', '=', userId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('credit_transactions')
-      .select('provider')
-      .where('user_id', '=', userId)
-      .where('type', '=', 'purchase')
-      .where('amount_paid_cents', 'is not', null)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
   ]);
   return {
     thisMonthSpentCents: Number(spent.month),
     totalSpentCents: Number(spent.total),
+    /** The currency of the two sums above. */
+    currency,
     totalTransactions: Number(spent.count),
     creditsUsed: used,
     planCode: user.plan_code,
     renewsAt: user.credits_expire_at ? new Date(user.credits_expire_at).toISOString() : null,
-    // A profile holding only invoice details (no payment yet) names no payment method.
     /** Who took the latest payment ('test' for the local test checkout). */
     lastPaymentProvider: last?.provider ?? null,
+    // A profile holding only invoice details (no payment yet) names no payment method.
     paymentMethod: profile?.provider ? { provider: profile.provider, brand: profile.card_brand, last4: profile.card_last4 } : null,
   };
 }

@@ -122,6 +122,8 @@ test('first payment: checkout form with the invoice details, return re-read from
   expect(invoice).toContain('₺2.990,00');
   expect(invoice).toContain('10000000146');
   expect(invoice).toContain('iyzico');
+  // The billing tiles sum lira as lira.
+  expect((await c.query('credits.billing')).data).toMatchObject({ currency: 'TRY', totalSpentCents: 299000, thisMonthSpentCents: 299000 });
   const profile = await db().selectFrom('billing_profiles').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
   expect(profile).toMatchObject({ provider: 'iyzico', customer_id: sub.customerReferenceCode, tckn: '10000000146' });
 });

@@ -34,8 +34,8 @@ export function SummaryTiles({ query }: { query: ReturnType<typeof useBillingSum
   const dash = '—';
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-      <Tile testId="tile-month" label={M.billing.thisMonthSpent} icon={IconCalendarDollar} color="brand" loading={loading} value={s ? formatCents(s.thisMonthSpentCents) : dash} />
-      <Tile testId="tile-total" label={M.billing.totalSpent} icon={IconWallet} color="teal" loading={loading} value={s ? formatCents(s.totalSpentCents) : dash} />
+      <Tile testId="tile-month" label={M.billing.thisMonthSpent} icon={IconCalendarDollar} color="brand" loading={loading} value={s ? formatCents(s.thisMonthSpentCents, s.currency) : dash} />
+      <Tile testId="tile-total" label={M.billing.totalSpent} icon={IconWallet} color="teal" loading={loading} value={s ? formatCents(s.totalSpentCents, s.currency) : dash} />
       <Tile testId="tile-count" label={M.billing.totalTransactions} icon={IconReceipt2} color="grape" loading={loading} value={s ? formatCount(s.totalTransactions) : dash} />
       <Tile testId="tile-used" label={M.billing.creditsUsed} icon={IconCoins} color="orange" loading={loading} value={s ? formatCount(s.creditsUsed) : dash} />
     </SimpleGrid>
