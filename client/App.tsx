@@ -6,13 +6,13 @@ import { TOAST_MS } from '../shared/constants';
 import { queryClient } from './lib/queryClient';
 import { trpc, trpcClient } from './lib/trpc';
 import { router } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <Notifications autoClose={TOAST_MS} position="top-right" zIndex={1000} limit={4} />
           <RouterProvider router={router} />
         </MantineProvider>

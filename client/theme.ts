@@ -1,4 +1,5 @@
 import {
+  type CSSVariablesResolver,
   Button,
   Card,
   Container,
@@ -26,6 +27,8 @@ const brand: MantineColorsTuple = [
 
 export const theme = createTheme({
   colors: { brand },
+  // Dark text on light filled backgrounds (teal, green, yellow badges), white on dark ones.
+  autoContrast: true,
   primaryColor: 'brand',
   primaryShade: { light: 6, dark: 4 },
   defaultRadius: 'md',
@@ -59,4 +62,22 @@ export const theme = createTheme({
     PasswordInput: PasswordInput.extend({ defaultProps: { radius: 'md' } }),
     Select: Select.extend({ defaultProps: { radius: 'md', allowDeselect: false } }),
   },
+});
+
+/**
+ * WCAG AA contrast (4.5:1) in the light scheme: Mantine's dimmed grey (#868e96, 3.3:1) and the
+ * text of its "light" variants (badges, alerts; shade 6 on a 10% tint) and its outlines are darkened.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5f6670',
+    ...Object.fromEntries(
+      Object.keys(t.colors).flatMap((c) => [
+        [`--mantine-color-${c}-light-color`, `color-mix(in srgb, var(--mantine-color-${c}-9) 75%, black)`],
+        [`--mantine-color-${c}-outline`, `var(--mantine-color-${c}-8)`],
+      ]),
+    ),
+  },
+  dark: {},
 });

@@ -1,4 +1,5 @@
 import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { MAIN_CONTENT_ID } from '../features/common/SkipLink';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowLeft,
@@ -111,7 +112,7 @@ export function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
         <AdminLiveSync />
         <Suspense fallback={<FullPageLoader />}>
           <Outlet />

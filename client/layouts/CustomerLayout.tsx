@@ -1,4 +1,5 @@
 import { ActionIcon, AppShell, Avatar, Burger, Button, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { MAIN_CONTENT_ID } from '../features/common/SkipLink';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCrown,
@@ -116,7 +117,7 @@ export function CustomerLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<FullPageLoader />}>
           <Outlet />
         </Suspense>

@@ -7,6 +7,7 @@ import { SavedThemeSync } from '../features/preferences/SavedThemeSync';
 import { MaintenanceGate } from '../features/maintenance/MaintenanceGate';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
+import { MAIN_CONTENT_ID } from '../features/common/SkipLink';
 
 /** Header + page + footer for /, /pricing and /auth. */
 export function PublicLayout() {
@@ -16,7 +17,7 @@ export function PublicLayout() {
         <SavedThemeSync />
         <CreditsExpiryNotice />
         <PublicHeader />
-        <Box component="main" style={{ flex: 1 }}>
+        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />
           </Suspense>

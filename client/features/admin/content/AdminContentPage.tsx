@@ -172,7 +172,7 @@ export default function AdminContentPage() {
           data-testid="unsaved-bar"
         >
           <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" fw={600} c="orange.8">
+            <Text size="sm" fw={600} c="red.9">
               {T.unsaved} ({changed.length})
             </Text>
             <Group gap="sm">

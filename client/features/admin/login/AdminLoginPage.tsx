@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MAIN_CONTENT_ID } from '../../common/SkipLink';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconAt, IconLock } from '@tabler/icons-react';
@@ -41,7 +42,7 @@ export default function AdminLoginPage() {
   });
 
   return (
-    <Center mih="100dvh" p="md" className="vitrin-soft-bg">
+    <Center component="main" id={MAIN_CONTENT_ID} tabIndex={-1} mih="100dvh" p="md" className="vitrin-soft-bg">
       <Paper withBorder shadow="lg" p={{ base: 'lg', sm: 36 }} w="100%" maw={420}>
         <Stack gap="lg">
           <Stack gap={6} align="center" ta="center">

@@ -62,7 +62,7 @@ export default function AdminTestimonialsPage() {
                 {I.order}: {item.displayOrder}
               </Badge>
             </Group>
-            <Rating value={item.rating} readOnly size="sm" mt="sm" aria-label={M.landing.ratingLabel(item.rating)} />
+            <Rating value={item.rating} readOnly size="sm" mt="sm" role="img" aria-label={M.landing.ratingLabel(item.rating)} />
             <Text size="sm" mt={8} lineClamp={4} mih={60} style={{ flex: 1 }}>
               “{item.text}”
             </Text>

@@ -63,7 +63,8 @@ export default function AdminWebhooksPage() {
                       <Table.Td>{M.billing.providerNames[e.provider] ?? e.provider}</Table.Td>
                       <Table.Td>
                         <Text size="sm">{e.eventType}</Text>
-                        <Text style={mono} c="dimmed">
+                        {/* Full text colour on the tinted unmatched rows, where dimmed grey is too faint. */}
+                        <Text style={mono} c={e.matched ? 'dimmed' : undefined}>
                           {e.eventKey}
                         </Text>
                       </Table.Td>

@@ -14,7 +14,7 @@ type Downloads = ReturnType<typeof useInvoiceDownloads>;
 
 function Credits({ amount }: { amount: number }) {
   return (
-    <Text size="sm" fw={700} c={amount > 0 ? 'teal.7' : amount < 0 ? 'red.7' : 'dimmed'} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="tx-credits">
+    <Text size="sm" fw={700} c={amount > 0 ? 'teal.9' : amount < 0 ? 'red.9' : 'dimmed'} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="tx-credits">
       {M.credits.amount(formatSigned(amount))}
     </Text>
   );

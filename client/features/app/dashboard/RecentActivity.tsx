@@ -65,7 +65,7 @@ function ActivityRow({ item }: { item: Activity }) {
           {status.label}
         </Badge>
       ) : (
-        <Text size="sm" fw={700} c={amount > 0 ? 'teal.7' : amount < 0 ? 'red.7' : 'dimmed'} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+        <Text size="sm" fw={700} c={amount > 0 ? 'teal.9' : amount < 0 ? 'red.9' : 'dimmed'} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
           {M.credits.amount(formatSigned(amount))}
         </Text>
       )}

@@ -11,7 +11,7 @@ export function DangerZoneCard() {
     <Card style={{ borderColor: 'var(--mantine-color-red-light-color)' }}>
       <Group gap="sm" mb="sm">
         <IconAlertTriangle size={22} stroke={1.7} color="var(--mantine-color-red-filled)" />
-        <Title order={2} fz="lg" c="red">
+        <Title order={2} fz="lg" c="red.9">
           {M.settings.dangerZone}
         </Title>
       </Group>
