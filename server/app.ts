@@ -17,6 +17,7 @@ import { fileRoutes } from './http/files';
 import { webhookRoutes } from './http/webhooks';
 import { checkoutRoutes } from './http/checkout-pages';
 import { invoiceRoutes } from './http/invoices';
+import { dataExportRoutes } from './http/data-exports';
 import { adminUploadRoutes } from './http/admin-uploads';
 import { jsonBody } from './http/json-body';
 import { refuseHttpSubscriptions } from './http/socket-only';
@@ -63,6 +64,7 @@ export function createApp(opts: AppOptions): {
   app.use(adminUploadRoutes(deps));
   app.use(fileRoutes(deps, deps.storage));
   app.use(invoiceRoutes(deps));
+  app.use(dataExportRoutes(deps));
   app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
 
   if (opts.devMiddleware) {

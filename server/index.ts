@@ -17,6 +17,7 @@ import { watchReadCaches } from './services/read-cache';
 import { EmailSender, type EmailSenderOptions } from './email/sender';
 import { transportFromEnv } from './email/transport';
 import { setListeningUrl } from './email/links';
+import { DataExportWorker } from './jobs/data-exports';
 
 export type RunningServer = {
   url: string;
@@ -81,6 +82,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
   const emailSender = new EmailSender({ db: handle.db, env, transport: transportFromEnv(env, log) }, opts.emailSender);
   emailSender.start();
+  // "Verilerimi indir" zips are prepared in the background and removed after 24 h.
+  const exportWorker = new DataExportWorker({ db: handle.db, storage });
+  exportWorker.start();
   if (env.WORKER_CONCURRENCY > 0) {
     worker = new GenerationWorker({ db: handle.db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
     worker.start();
@@ -115,6 +119,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       stopCacheWatch();
       await worker?.stop();
       await emailSender.stop();
+      await exportWorker.stop();
       await closeSockets();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

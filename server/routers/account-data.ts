@@ -1,2 +1,24 @@
+import { protectedProcedure } from '../trpc/init';
+import { ZDeletionRequest } from '../../shared/schemas/accounts';
+import { latestExport, requestExport } from '../services/data-export';
+import { pendingDeletion, requestDeletion } from '../services/account-deletion';
+import { wakeExportWorkers } from '../jobs/data-exports';
+
 /** Procedures of the `auth` router for the seller's own data (issue 13): export and deletion request. */
-export const accountDataProcedures = {};
+export const accountDataProcedures = {
+  /** "Verilerimi indir": prepared in the background, downloadable for 24 h from /api/exports/{id}. */
+  requestExport: protectedProcedure.mutation(async ({ ctx }) => {
+    const view = await requestExport(ctx.db, ctx.userId);
+    wakeExportWorkers();
+    return view;
+  }),
+
+  exportStatus: protectedProcedure.query(({ ctx }) => latestExport(ctx.db, ctx.userId)),
+
+  /** D32: not self-service; this sends the request an admin carries out. */
+  requestDeletion: protectedProcedure
+    .input(ZDeletionRequest)
+    .mutation(({ ctx, input }) => requestDeletion(ctx.db, ctx.userId, input.reason ?? null)),
+
+  deletionStatus: protectedProcedure.query(({ ctx }) => pendingDeletion(ctx.db, ctx.userId)),
+};

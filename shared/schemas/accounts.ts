@@ -28,3 +28,16 @@ export type TEmailChange = z.input<typeof ZEmailChange>;
 
 export const ZDeletionRequest = z.object({ reason: z.string().trim().max(1000, V.tooLong).optional().nullable() });
 export type TDeletionRequest = z.input<typeof ZDeletionRequest>;
+
+// ---------------------------------------------------------------- admin: e-mails and deletion requests
+
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export const ZAdminEmailsList = z.object({
+  search: z.string().trim().max(200).optional().nullable(),
+  status: z.enum(EMAIL_STATUSES).optional().nullable(),
+  page: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(5).max(100).default(30),
+});
+export type TAdminEmailsList = z.input<typeof ZAdminEmailsList>;
+export const ZAdminId = z.object({ id: z.uuid() });
+export const ZAdminDeletionList = z.object({ status: z.enum(['pending', 'done', 'all']).default('pending') });

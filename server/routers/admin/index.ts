@@ -16,6 +16,8 @@ import { adminPortfolioRouter } from './portfolio';
 import { adminTestimonialsRouter } from './testimonials';
 import { adminSettingsRouter } from './settings';
 import { adminLogsRouter } from './logs';
+import { adminEmailsRouter } from './emails';
+import { adminDeletionRouter } from './deletion';
 import { dashboardProcedure, onActivityProcedure } from './dashboard';
 
 export const adminRouter = router({
@@ -71,4 +73,6 @@ export const adminRouter = router({
   testimonials: adminTestimonialsRouter,
   settings: adminSettingsRouter,
   logs: adminLogsRouter,
+  emails: adminEmailsRouter,
+  deletion: adminDeletionRouter,
 });

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { Storage } from '../providers/storage';
+import { randomToken } from '../auth/tokens';
+import { isDatabaseUnavailable } from '../errors';
+import { expireExports, prepareExport } from '../services/data-export';
+
+const MAX_ATTEMPTS = 3;
+
+const running = new Set<DataExportWorker>();
+
+/** Starts this process's preparers at once after an export was queued (others poll). */
+export function wakeExportWorkers(): void {
+  for (const w of running) w.notify();
+}
+
+/** Claims the oldest queued export (or one whose preparer died), FOR UPDATE SKIP LOCKED under a lease. */
+async function claimExport(db: Db, owner: string, leaseMs: number, now = new Date()) {
+  return db
+    .updateTable('data_exports')
+    .set({ status: 'processing', lease_owner: owner, lease_expires_at: new Date(now.getTime() + leaseMs), attempts: sql`attempts + 1` })
+    .where(
+      'id',
+      '=',
+      db
+        .selectFrom('data_exports')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+            eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now)]),
+          ]),
+        )
+        .orderBy('created_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'attempts'])
+    .executeTakeFirst();
+}
+
+/**
+ * Prepares "Verilerimi indir" zips in the background (never inside a request) and removes the
+ * ones past their 24 hours. Safe to run in every process.
+ */
+export class DataExportWorker {
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private readonly owner = `export-${process.pid}-${randomToken().slice(0, 8)}`;
+  private lastSweep = 0;
+
+  constructor(
+    private readonly deps: { db: Db; storage: Storage },
+    private readonly opts: { pollMs?: number; leaseMs?: number } = {},
+  ) {}
+
+  start(): void {
+    running.add(this);
+    this.loopDone = this.loop();
+  }
+
+  notify(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    running.delete(this);
+    this.stopping = true;
+    this.wake?.();
+    await this.loopDone;
+  }
+
+  /** Prepares one export; false when none was due. */
+  async runOnce(): Promise<boolean> {
+    const { db, storage } = this.deps;
+    if (Date.now() - this.lastSweep > 60_000) {
+      this.lastSweep = Date.now();
+      await expireExports(db, storage);
+    }
+    const job = await claimExport(db, this.owner, this.opts.leaseMs ?? 5 * 60_000);
+    if (!job) return false;
+    try {
+      await prepareExport(db, storage, job.id, this.owner);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) return true;
+      console.error('[veri-paketi]', job.id, err);
+      const final = job.attempts >= MAX_ATTEMPTS;
+      await db
+        .updateTable('data_exports')
+        .set({ status: final ? 'failed' : 'queued', run_after: new Date(Date.now() + 10_000 * job.attempts), lease_owner: null, lease_expires_at: null })
+        .where('id', '=', job.id)
+        .where('lease_owner', '=', this.owner)
+        .execute();
+    }
+    return true;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let worked = false;
+      try {
+        worked = await this.runOnce();
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) console.error('[veri-paketi]', err);
+      }
+      if (!worked && !this.stopping) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, this.opts.pollMs ?? 3_000);
+          this.wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    }
+  }
+}

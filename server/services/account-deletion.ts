@@ -1,0 +1,204 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { Storage } from '../providers/storage';
+import type { StoredOutput } from './generations';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import { randomToken } from '../auth/tokens';
+import { writeAudit } from './admin/audit';
+import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
+import { emailContext } from '../email/site';
+import { accountDeletedEmail, deletionRequestedEmail } from '../email/templates/account';
+
+/** The address an erased account keeps: unique, not deliverable (`.invalid` is reserved, RFC 2606). */
+export const erasedEmail = (userId: string) => `silinmis-${userId}@silinmis.invalid`;
+
+export type DeletionRequestView = {
+  id: string;
+  userId: string;
+  email: string;
+  fullName: string | null;
+  reason: string | null;
+  status: 'pending' | 'completed' | 'rejected';
+  createdAt: string;
+  processedAt: string | null;
+};
+
+/**
+ * D32: the seller asks, an admin carries it out. One open request per account (a second ask
+ * returns the first); the seller gets a confirmation e-mail. The request row is its record; the
+ * admin's decision (carried out or rejected) is written to the audit log.
+ */
+export async function requestDeletion(db: Db, userId: string, reason: string | null): Promise<{ id: string; createdAt: string }> {
+  const existing = await db.selectFrom('deletion_requests').select(['id', 'created_at']).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+  if (existing) return { id: existing.id, createdAt: new Date(existing.created_at).toISOString() };
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(['users.email', 'profiles.full_name'])
+    .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) throw new AppError('NOT_FOUND', M.common.notFound);
+  const { site } = await emailContext(db);
+  const row = await db.transaction().execute(async (trx) => {
+    const r = await trx
+      .insertInto('deletion_requests')
+      .values({ user_id: userId, email: user.email, reason })
+      .onConflict((oc) => oc.column('user_id').where('status', '=', 'pending').doNothing())
+      .returning(['id', 'created_at'])
+      .executeTakeFirst();
+    if (!r) return null;
+    await enqueueEmail(trx, { to: user.email, kind: 'deletion_requested', userId, message: deletionRequestedEmail(site, user.full_name), dedupeKey: `deletion_requested:${r.id}` });
+    return r;
+  });
+  wakeEmailSenders();
+  if (!row) return requestDeletion(db, userId, reason);
+  return { id: row.id, createdAt: new Date(row.created_at).toISOString() };
+}
+
+export async function pendingDeletion(db: Db, userId: string): Promise<{ id: string; createdAt: string } | null> {
+  const r = await db.selectFrom('deletion_requests').select(['id', 'created_at']).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+  return r ? { id: r.id, createdAt: new Date(r.created_at).toISOString() } : null;
+}
+
+export async function listDeletionRequests(db: Db, status: 'pending' | 'done' | 'all'): Promise<DeletionRequestView[]> {
+  let q = db
+    .selectFrom('deletion_requests as d')
+    .leftJoin('profiles as p', 'p.id', 'd.user_id')
+    .select(['d.id', 'd.user_id', 'd.email', 'd.reason', 'd.status', 'd.created_at', 'd.processed_at', 'p.full_name'])
+    .orderBy('d.created_at', 'desc')
+    .limit(200);
+  if (status === 'pending') q = q.where('d.status', '=', 'pending');
+  if (status === 'done') q = q.where('d.status', '<>', 'pending');
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    email: r.email,
+    fullName: r.status === 'completed' ? null : r.full_name,
+    reason: r.reason,
+    status: r.status,
+    createdAt: new Date(r.created_at).toISOString(),
+    processedAt: r.processed_at ? new Date(r.processed_at).toISOString() : null,
+  }));
+}
+
+/** Every storage key that holds a file of this user (uploads, outputs and thumbnails, exports). */
+export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
+  const [uploads, generations, exports] = await Promise.all([
+    db.selectFrom('uploads').select('storage_key').where('user_id', '=', userId).execute(),
+    db.selectFrom('generations').select('outputs').where('user_id', '=', userId).execute(),
+    db.selectFrom('data_exports').select('storage_key').where('user_id', '=', userId).where('storage_key', 'is not', null).execute(),
+  ]);
+  const keys = new Set<string>();
+  for (const u of uploads) keys.add(u.storage_key);
+  for (const g of generations) {
+    for (const o of (g.outputs ?? []) as Array<StoredOutput | string>) {
+      if (typeof o === 'object' && o) {
+        if (o.key) keys.add(o.key);
+        if (o.thumbKey) keys.add(o.thumbKey);
+      }
+    }
+  }
+  for (const e of exports) if (e.storage_key) keys.add(e.storage_key);
+  return [...keys];
+}
+
+/**
+ * Carries out a pending request (D32). Files go first (deleting is idempotent, so a failure half
+ * way can simply be run again); then, in ONE transaction: personal fields erased (address,
+ * name, company, phone, password, preferences, billing profile, invoice details, prompts), the
+ * account disabled, sessions and tokens ended, uploads and exports removed, generation rows kept
+ * without content, and the remaining balance closed with a ledger row so that, for this account
+ * as for everyone else, balance == sum(ledger). Ledger and transaction rows stay (anonymised) so
+ * the totals still add up. A confirmation goes to the address the account had. Audited.
+ * Returns the ended session ids (the caller closes their sockets).
+ */
+export async function executeDeletion(db: Db, storage: Storage, adminId: string, requestId: string): Promise<{ userId: string; endedSessions: string[]; files: number }> {
+  const req = await db.selectFrom('deletion_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+  if (!req || req.status !== 'pending') throw new AppError('NOT_FOUND', M.common.notFound);
+  const userId = req.user_id;
+  const keys = await userFileKeys(db, userId);
+  for (const key of keys) await storage.delete(key);
+  const { site } = await emailContext(db);
+
+  const result = await db.transaction().execute(async (trx) => {
+    const locked = await trx.selectFrom('deletion_requests').select('status').where('id', '=', requestId).forUpdate().executeTakeFirst();
+    if (locked?.status !== 'pending') throw new AppError('NOT_FOUND', M.common.notFound);
+    const user = await trx.selectFrom('users').select(['email', 'credits_balance']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const now = new Date();
+    const placeholder = erasedEmail(userId);
+
+    if (user.credits_balance !== 0) {
+      await trx.insertInto('credit_ledger').values({ user_id: userId, delta: -user.credits_balance, reason: 'account_deleted', ref: requestId }).execute();
+    }
+    await trx
+      .updateTable('users')
+      .set({
+        email: placeholder,
+        // Not an argon2 hash: no password can ever match it.
+        password_hash: `!silindi!${randomToken()}`,
+        credits_balance: 0,
+        credits_expire_at: null,
+        plan_code: null,
+        is_disabled: true,
+        email_verified_at: null,
+        deleted_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('profiles')
+      .set({ email: placeholder, full_name: M.adminDeletion.deletedUser, company_name: null, phone: null, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+    await trx.updateTable('credit_transactions').set({ user_email: placeholder, buyer_details: null }).where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('generations')
+      .set({ parameters: '{}', outputs: '[]', error_message: null, upload_id: null, provider_request_id: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .execute();
+    await trx.deleteFrom('uploads').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('billing_profiles').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
+    await trx.deleteFrom('rate_limits').where(sql<boolean>`key like ${'%:' + user.email}`).execute();
+    const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+    await trx
+      .updateTable('deletion_requests')
+      .set({ status: 'completed', processed_by: adminId, processed_at: now, email: placeholder, reason: null })
+      .where('id', '=', requestId)
+      .execute();
+    await writeAudit(trx, {
+      adminId,
+      action: 'account.delete',
+      targetType: 'user',
+      targetId: userId,
+      newValues: { request: requestId, files: keys.length, sessions: sessions.length, balanceClosed: user.credits_balance },
+    });
+    // Not tied to the account (user_id null): the erased account keeps no copy of its old address.
+    await enqueueEmail(trx, { to: user.email, kind: 'account_deleted', message: accountDeletedEmail(site), dedupeKey: `account_deleted:${requestId}` });
+    return { userId, endedSessions: sessions.map((s) => s.id), files: keys.length };
+  });
+  wakeEmailSenders();
+  return result;
+}
+
+export async function rejectDeletion(db: Db, adminId: string, requestId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('deletion_requests')
+      .set({ status: 'rejected', processed_by: adminId, processed_at: new Date() })
+      .where('id', '=', requestId)
+      .where('status', '=', 'pending')
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!r) throw new AppError('NOT_FOUND', M.common.notFound);
+    await writeAudit(trx, { adminId, action: 'deletion.reject', targetType: 'deletion_request', targetId: requestId, newValues: { userId: r.user_id } });
+  });
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../../db';
+import type { EmailStatus } from '../../db/types';
+import { AppError } from '../../errors';
+import { M } from '../../../shared/messages';
+import { containsPattern, iso } from './search';
+
+export type AdminEmailRow = {
+  id: string;
+  to: string;
+  subject: string;
+  kind: string;
+  status: EmailStatus;
+  transport: string | null;
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+  lastError: string | null;
+};
+
+/** The "E-postalar" page: newest first, searchable by recipient or subject, filterable by status. */
+export async function listEmails(db: Db, input: { search?: string | null; status?: EmailStatus | null; page: number; pageSize: number }) {
+  let q = db.selectFrom('email_outbox');
+  if (input.search) {
+    const p = containsPattern(input.search);
+    q = q.where((eb) => eb.or([eb('to_address', 'ilike', p), eb('subject', 'ilike', p)]));
+  }
+  if (input.status) q = q.where('status', '=', input.status);
+  const [rows, count] = await Promise.all([
+    q
+      .select(['id', 'to_address', 'subject', 'kind', 'status', 'transport', 'attempts', 'created_at', 'sent_at', 'last_error'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const items: AdminEmailRow[] = rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    kind: r.kind,
+    status: r.status,
+    transport: r.transport,
+    attempts: r.attempts,
+    createdAt: iso(r.created_at)!,
+    sentAt: iso(r.sent_at),
+    lastError: r.last_error,
+  }));
+  return { items, total: Number(count.n), page: input.page, pageSize: input.pageSize };
+}
+
+/** One message as it was sent: the plain-text body (links in log mode; tokens removed after SMTP). */
+export async function getEmail(db: Db, id: string) {
+  const r = await db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) throw new AppError('NOT_FOUND', M.common.notFound);
+  return {
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    kind: r.kind,
+    status: r.status,
+    transport: r.transport,
+    attempts: r.attempts,
+    createdAt: iso(r.created_at)!,
+    sentAt: iso(r.sent_at),
+    lastError: r.last_error,
+    text: r.body,
+    attachments: (r.attachments ?? []).map((a) => a.filename),
+  };
+}

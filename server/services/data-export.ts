@@ -1,0 +1,193 @@
+import JSZip from 'jszip';
+import type { Db } from '../db';
+import type { Storage } from '../providers/storage';
+import type { StoredOutput } from './generations';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import { hitRateLimit } from '../auth/rate-limit';
+import { getPreferences } from './preferences';
+import { purchaseIds, renderInvoice } from './billing';
+
+/** A prepared zip can be downloaded for this long. */
+export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
+const EXPORTS_PER_DAY = 5;
+
+export type ExportView = {
+  id: string;
+  status: 'queued' | 'processing' | 'ready' | 'failed' | 'expired';
+  createdAt: string;
+  expiresAt: string | null;
+  sizeBytes: number | null;
+};
+
+export const exportKey = (userId: string, exportId: string) => `exports/${userId}/${exportId}.zip`;
+
+/** The seller's newest export, with an expired one shown as such even before the sweep ran. */
+export async function latestExport(db: Db, userId: string, now = new Date()): Promise<ExportView | null> {
+  const r = await db
+    .selectFrom('data_exports')
+    .select(['id', 'status', 'created_at', 'expires_at', 'size_bytes'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!r) return null;
+  const expired = r.status === 'ready' && r.expires_at && new Date(r.expires_at) <= now;
+  return {
+    id: r.id,
+    status: expired ? 'expired' : r.status,
+    createdAt: new Date(r.created_at).toISOString(),
+    expiresAt: r.expires_at ? new Date(r.expires_at).toISOString() : null,
+    sizeBytes: r.size_bytes,
+  };
+}
+
+/** "Verilerimi indir": queues one export (a second ask while one is being prepared returns it). */
+export async function requestExport(db: Db, userId: string): Promise<ExportView> {
+  const busy = await db
+    .selectFrom('data_exports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  if (!busy) {
+    if (!(await hitRateLimit(db, `export:user:${userId}`, EXPORTS_PER_DAY, 24 * 60 * 60 * 1000)).allowed) {
+      throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
+    }
+    await db.insertInto('data_exports').values({ user_id: userId }).execute();
+  }
+  return (await latestExport(db, userId))!;
+}
+
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+/**
+ * The zip: profile.json (account, profile, preferences), generations.json with each run's files
+ * under generations/<id>/, uploads/ (the photos), credit-transactions.json, invoices/*.txt.
+ */
+export async function buildExportZip(db: Db, storage: Storage, userId: string): Promise<Buffer> {
+  const zip = new JSZip();
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.created_at',
+      'users.email_verified_at',
+      'users.credits_balance',
+      'users.credits_expire_at',
+      'users.plan_code',
+      'users.last_sign_in_at',
+      'profiles.full_name',
+      'profiles.company_name',
+      'profiles.phone',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  zip.file(
+    'profile.json',
+    json({
+      account: {
+        id: user.id,
+        email: user.email,
+        createdAt: iso(user.created_at),
+        emailVerifiedAt: iso(user.email_verified_at),
+        lastSignInAt: iso(user.last_sign_in_at),
+        creditsBalance: user.credits_balance,
+        creditsExpireAt: iso(user.credits_expire_at),
+        planCode: user.plan_code,
+      },
+      profile: { fullName: user.full_name, companyName: user.company_name, phone: user.phone },
+      preferences: await getPreferences(db, userId),
+    }),
+  );
+
+  const uploads = await db.selectFrom('uploads').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  for (const u of uploads) {
+    const file = await storage.get(u.storage_key);
+    if (file) zip.file(`uploads/${u.id}.${u.storage_key.split('.').pop()}`, file.bytes);
+  }
+
+  const generations = await db.selectFrom('generations').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  const runs = [];
+  for (const g of generations) {
+    const files: string[] = [];
+    for (const [i, o] of ((g.outputs ?? []) as StoredOutput[]).entries()) {
+      if (typeof o !== 'object' || !o?.key) continue;
+      const file = await storage.get(o.key);
+      if (!file) continue;
+      const name = `generations/${g.id}/${i + 1}.${o.key.split('.').pop()}`;
+      zip.file(name, file.bytes);
+      files.push(name);
+    }
+    runs.push({
+      id: g.id,
+      type: g.type,
+      status: g.status,
+      creditsUsed: g.credits_used,
+      parameters: g.parameters,
+      uploadId: g.upload_id,
+      errorMessage: g.error_message,
+      createdAt: iso(g.created_at),
+      completedAt: iso(g.completed_at),
+      files,
+    });
+  }
+  zip.file('generations.json', json(runs));
+
+  const txs = await db
+    .selectFrom('credit_transactions')
+    .select(['id', 'type', 'amount', 'description', 'plan_code', 'amount_paid_cents', 'currency', 'provider', 'generation_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  zip.file(
+    'credit-transactions.json',
+    json(txs.map((t) => ({ id: t.id, type: t.type, amount: t.amount, description: t.description, planCode: t.plan_code, amountPaidCents: t.amount_paid_cents, currency: t.currency, provider: t.provider, generationId: t.generation_id, createdAt: iso(t.created_at) }))),
+  );
+  for (const id of await purchaseIds(db, userId)) {
+    const inv = await renderInvoice(db, userId, id);
+    if (inv) zip.file(`invoices/${inv.name}`, inv.text);
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** Builds a claimed export, stores the zip and offers it for 24 hours. */
+export async function prepareExport(db: Db, storage: Storage, exportId: string, owner: string, now = new Date()): Promise<boolean> {
+  const row = await db.selectFrom('data_exports').select(['user_id']).where('id', '=', exportId).executeTakeFirstOrThrow();
+  const bytes = await buildExportZip(db, storage, row.user_id);
+  const key = exportKey(row.user_id, exportId);
+  await storage.put(key, bytes, 'application/zip');
+  const r = await db
+    .updateTable('data_exports')
+    .set({ status: 'ready', storage_key: key, size_bytes: bytes.length, completed_at: now, expires_at: new Date(now.getTime() + EXPORT_TTL_MS), lease_owner: null, lease_expires_at: null })
+    .where('id', '=', exportId)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The zip of a ready, unexpired export, for its owner only (null for anyone else). */
+export async function exportForDownload(db: Db, userId: string, exportId: string, now = new Date()): Promise<string | null> {
+  const r = await db
+    .selectFrom('data_exports')
+    .select(['storage_key'])
+    .where('id', '=', exportId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ready')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return r?.storage_key ?? null;
+}
+
+/** Removes zips past their 24 hours. */
+export async function expireExports(db: Db, storage: Storage, now = new Date()): Promise<number> {
+  const due = await db.selectFrom('data_exports').select(['id', 'storage_key']).where('status', '=', 'ready').where('expires_at', '<=', now).limit(100).execute();
+  for (const d of due) {
+    if (d.storage_key) await storage.delete(d.storage_key);
+    await db.updateTable('data_exports').set({ status: 'expired', storage_key: null }).where('id', '=', d.id).execute();
+  }
+  return due.length;
+}
