@@ -480,7 +480,7 @@ export const M = {
     creditBundle: (total: number) => `4 görsel + 1 video = ${total} kredi`,
     creditBundleDesc: 'Bir ürün için vitrine hazır görseller ve tanıtım videosu birlikte.',
     faqTitle: 'Sıkça Sorulan Sorular',
-    faq: (c: { image: number; video: number; trialCredits: number; trialDays: number }) => [
+    faq: (c: { image: number; video: number; trialCredits: number; trialDays: number; taxNote: string }) => [
       {
         q: 'Kredi nedir, nasıl harcanır?',
         a: `Kredi, üretimlerinizin ödeme birimidir. Her fotoğraf üretimi ${c.image} kredi harcar ve 4 farklı görsel oluşturur; her ürün videosu ${c.video} kredi harcar.`,
@@ -503,7 +503,7 @@ export const M = {
       },
       {
         q: 'Ödeme nasıl yapılıyor?',
-        a: 'Ödemeler güvenli ödeme sayfası üzerinden alınır. Fiyatlar ABD doları cinsindendir ve vergiler dahildir.',
+        a: `Ödemeler güvenli ödeme sayfası üzerinden alınır. ${c.taxNote}`,
       },
     ],
     ctaTitle: 'Önce ücretsiz deneyin',

@@ -2,9 +2,9 @@ import { Accordion } from '@mantine/core';
 import { M } from '../../../shared/messages';
 import classes from './Pricing.module.css';
 
-/** FAQ; costs and trial terms are filled in from the settings and the trial plan (D3). */
-export function PricingFaq(props: { imageCost: number; videoCost: number; trialCredits: number; trialDays: number }) {
-  const items = M.pricing.faq({ image: props.imageCost, video: props.videoCost, trialCredits: props.trialCredits, trialDays: props.trialDays });
+/** FAQ; costs and trial terms are filled in from the settings and the trial plan (D3), the currency from how packages are paid. */
+export function PricingFaq(props: { imageCost: number; videoCost: number; trialCredits: number; trialDays: number; taxNote: string }) {
+  const items = M.pricing.faq({ image: props.imageCost, video: props.videoCost, trialCredits: props.trialCredits, trialDays: props.trialDays, taxNote: props.taxNote });
   return (
     <Accordion
       variant="separated"

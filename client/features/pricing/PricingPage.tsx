@@ -64,7 +64,7 @@ export default function PricingPage() {
       <Box component="section" py={{ base: 64, sm: 88 }} className={classes.faqBand} aria-labelledby="faq-title">
         <Container>
           <SectionHeading id="faq-title" title={M.pricing.faqTitle} />
-          <PricingFaq imageCost={site.imageCreditCost} videoCost={site.videoCreditCost} trialCredits={trialCredits} trialDays={TRIAL_DAYS} />
+          <PricingFaq imageCost={site.imageCreditCost} videoCost={site.videoCreditCost} trialCredits={trialCredits} trialDays={TRIAL_DAYS} taxNote={prices.taxNote} />
         </Container>
       </Box>
 
