@@ -652,6 +652,38 @@ export const M = {
     videoUnsupported: 'Tarayıcınız video oynatmayı desteklemiyor.',
   },
 
+  // Issue 11: cut-out preview, guided selection, honest sizes
+  studio: {
+    cutoutTitle: 'Ürün dekupajı',
+    cutoutHint: 'Ürün arka plandan otomatik olarak ayrıldı. Gerekirse ürünün çevresine bir kutu çizin ya da korunacak ve silinecek yerleri fırçayla işaretleyin.',
+    cutoutRunning: 'Ürün arka plandan ayrılıyor...',
+    cutoutFailed: 'Dekupaj şu anda yapılamadı. Lütfen tekrar deneyin.',
+    cutoutAlt: 'Arka planı kaldırılmış ürün',
+    notes: {
+      fills_frame: 'Ürün fotoğrafın neredeyse tamamını kaplıyor; arka planı güvenilir biçimde ayıramadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
+      no_subject: 'Fotoğrafta belirgin bir ürün bulamadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
+      uncertain: 'Ürünü arka plandan emin olacağımız kadar temiz ayıramadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
+    },
+    tip: 'İpucu: Ürünü düz bir zeminde ve kadrajın ortasında çekin; ya da aşağıdan ürünün çevresine bir kutu çizip fırçayla işaretleyin.',
+    toolBox: 'Kutu çiz',
+    toolKeep: 'Koru',
+    toolRemove: 'Sil',
+    toolsLabel: 'Seçim aracı',
+    toolBoxHint: 'Ürünün çevresine sürükleyerek bir kutu çizin.',
+    toolKeepHint: 'Üründe kalması gereken yerleri boyayın.',
+    toolRemoveHint: 'Arka planda kalması gereken yerleri boyayın.',
+    apply: 'Seçimi uygula',
+    reset: 'Seçimi temizle',
+    downloadPng: 'Şeffaf PNG',
+    downloadPngLabel: 'Şeffaf PNG olarak indir',
+    pngDownloaded: 'Şeffaf PNG indirildi!',
+    lowResolution: (w: number, h: number, min: number) => `Fotoğrafınız ${w}×${h} piksel. Uzun kenarı ${min} pikselden kısa olduğu için görseller küçük olacak; daha net sonuçlar için daha yüksek çözünürlüklü bir fotoğraf yükleyin.`,
+    pixelSize: (w: number, h: number) => `${w}×${h} px`,
+    rateLimited: 'Çok fazla dekupaj denemesi yaptınız. Lütfen birkaç dakika bekleyin.',
+    whiteLabel: 'Pazaryeri için beyaz fon',
+    framedNote: 'Bu üretimde ürün dekupe edilemedi; fotoğraf çerçeveli olarak kullanıldı.',
+  },
+
   history: {
     subtitle: 'Oluşturduğunuz tüm görseller ve videolar, en yeniden eskiye.',
     total: (n: string) => `${n} üretim`,

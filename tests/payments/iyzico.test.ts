@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { ledgerSum } from '../helpers/fixtures';
 import { FakeIyzico } from './fake-iyzico';
+import { IyzicoPayments } from '../../server/providers/payments';
 import { setSetting } from '../../server/services/settings';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
@@ -205,4 +206,16 @@ test('iyzico refusing the checkout form, or a package without a pricing plan, is
   fake.failNextInitialize = '100001';
   expect((await c.mutate('credits.checkout', { plan: 'basic' })).data).toEqual({ url: null, message: M.payments.iyzicoFailed });
   expect((await c.mutate('credits.checkout', { plan: 'premium' })).data).toEqual({ url: null, message: M.payments.iyzicoNotConfigured('Premium') });
+});
+
+test('a checkout form (HPP) notification is verified by its own V3 formula and only logged', async () => {
+  // A published verification example for the HPP format (secret, fields and signature).
+  const secretKey = 'sandbox-UuLnD7wZa0a3DmytfIrwHQqAMfqCNJrs';
+  const p = new IyzicoPayments({ apiKey: 'k', secretKey, merchantId: '1', baseUrl: fake.url, pricingPlans: {} });
+  const body = { iyziEventType: 'CHECKOUT_FORM_AUTH', iyziPaymentId: 22502046, token: '67921f98-792a-400a-a7b0-1a553d7e6297', paymentConversationId: 'conversationId', status: 'SUCCESS', iyziReferenceCode: 'r', iyziEventTime: 1 };
+  const signature = '67712f0a5918839d9032e5560e1678324d045f66e33bef934e013faf504f9c58';
+  expect(p.formNotificationSignature(body)).toBe(signature);
+  const e = await p.parseWebhook(Buffer.from(JSON.stringify(body)), { 'x-iyz-signature-v3': signature });
+  expect(e).toMatchObject({ kind: 'ignored', eventType: 'CHECKOUT_FORM_AUTH' });
+  await expect(p.parseWebhook(Buffer.from(JSON.stringify({ ...body, status: 'FAILURE' })), { 'x-iyz-signature-v3': signature })).rejects.toThrow('invalid signature');
 });

@@ -47,6 +47,15 @@ export type IyzicoSubscriptionNotification = {
   iyziEventTime?: number;
 };
 
+/** The notification of a checkout form (iyzico's "HPP format"). */
+export type IyzicoFormNotification = {
+  iyziEventType: string;
+  iyziPaymentId: number | string;
+  token: string;
+  paymentConversationId?: string;
+  status: string;
+};
+
 export class IyzicoApiError extends Error {
   constructor(readonly code: string | undefined, message: string) {
     super(message);
@@ -162,6 +171,16 @@ export class IyzicoPayments implements PaymentProvider {
     return createHmac('sha256', this.opts.secretKey).update(message).digest('hex');
   }
 
+  /**
+   * X-IYZ-SIGNATURE-V3 of a checkout form (HPP) notification: hex HMAC-SHA256, keyed with the
+   * secret key, of secretKey + iyziEventType + iyziPaymentId + token + paymentConversationId + status.
+   */
+  formNotificationSignature(n: IyzicoFormNotification): string {
+    const secret = this.opts.secretKey ?? '';
+    const message = secret + n.iyziEventType + String(n.iyziPaymentId) + n.token + (n.paymentConversationId ?? '') + n.status;
+    return createHmac('sha256', secret).update(message).digest('hex');
+  }
+
   async parseWebhook(rawBody: Buffer, headers: WebhookHeaders, ctx?: { db: Db }): Promise<PaymentEvent> {
     const header = headers['x-iyz-signature-v3'];
     if (!this.configured || !this.opts.merchantId || typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header)) {
@@ -172,6 +191,15 @@ export class IyzicoPayments implements PaymentProvider {
       n = JSON.parse(rawBody.toString('utf8'));
     } catch {
       throw new WebhookSignatureError('malformed body');
+    }
+    const hpp = n as unknown as IyzicoFormNotification;
+    if (typeof hpp?.token === 'string' && hpp.iyziPaymentId != null) {
+      // The checkout form's own notification: verified and logged, but the subscription is
+      // credited from the return and the subscription notifications, which name its order.
+      const expected = this.formNotificationSignature(hpp);
+      if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(header.toLowerCase(), 'hex'))) throw new WebhookSignatureError();
+      const type = String(hpp.iyziEventType);
+      return { provider: 'iyzico', eventKey: `iyzico:${type}:${hpp.token}:${hpp.status}`, eventType: type, kind: 'ignored' };
     }
     const fields = [n?.iyziEventType, n?.subscriptionReferenceCode, n?.orderReferenceCode, n?.customerReferenceCode];
     if (!fields.every((f) => typeof f === 'string' && f.length > 0)) throw new WebhookSignatureError();
