@@ -45,6 +45,8 @@ const AdminPortfolioPage = lazy(() => import('./features/admin/portfolio/AdminPo
 const AdminTestimonialsPage = lazy(() => import('./features/admin/testimonials/AdminTestimonialsPage'));
 const AdminSettingsPage = lazy(() => import('./features/admin/settings/AdminSettingsPage'));
 const AdminLogsPage = lazy(() => import('./features/admin/logs/AdminLogsPage'));
+const AdminEmailsPage = lazy(() => import('./features/admin/emails/AdminEmailsPage'));
+const AdminDeletionPage = lazy(() => import('./features/admin/deletion/AdminDeletionPage'));
 
 
 function soon(title: string, back?: { to: string; label: string }): ReactNode {
@@ -124,6 +126,8 @@ export const routes: RouteObject[] = [
           { path: 'testimonials', element: <AdminTestimonialsPage /> },
           { path: 'settings', element: <AdminSettingsPage /> },
           { path: 'logs', element: <AdminLogsPage /> },
+          { path: 'emails', element: <AdminEmailsPage /> },
+          { path: 'deletion', element: <AdminDeletionPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -114,7 +114,6 @@ export const M = {
     optional: '(isteğe bağlı)',
     rememberMe: 'Beni hatırla',
     forgotPassword: 'Şifremi unuttum',
-    forgotPasswordInfo: 'Şifrenizi sıfırlamak için destek ekibiyle iletişime geçin.',
     showPassword: 'Şifreyi göster',
     hidePassword: 'Şifreyi gizle',
     termsLabel: 'Kullanım koşullarını ve gizlilik politikasını okudum, kabul ediyorum',
@@ -145,7 +144,7 @@ export const M = {
   profile: {
     title: 'Profil Bilgileri',
     subtitle: 'Hesap bilgilerinizi güncel tutun.',
-    emailReadonly: 'E-posta adresi değiştirilemez.',
+    emailReadonly: 'E-posta adresinizi aşağıdaki “E-posta Adresini Değiştir” bölümünden değiştirebilirsiniz.',
     save: 'Değişiklikleri Kaydet',
     success: 'Profil bilgileriniz başarıyla güncellendi!',
     failure: 'Profil güncellenirken bir hata oluştu',
@@ -200,11 +199,8 @@ export const M = {
     saveFailed: 'Ayarlar kaydedilirken bir hata oluştu',
     dangerZone: 'Tehlikeli Bölge',
     deleteAccount: 'Hesabı Sil',
-    deleteAccountDesc: 'Hesabınızı ve tüm verilerinizi kalıcı olarak silin.',
+    deleteAccountDesc: 'Hesabınızın ve verilerinizin silinmesi için yönetici ekibimize talep gönderin.',
     deleteConfirmTitle: 'Hesabınızı silmek istediğinizden emin misiniz?',
-    deleteConfirmText: 'Bu işlem geri alınamaz. Tüm üretimleriniz ve kredileriniz silinir.',
-    deleteConfirmButton: 'Evet, hesabımı sil',
-    deleteContactSupport: 'Hesap silme işlemi için destek ekibiyle iletişime geçin.',
   },
 
   app: {
@@ -1450,6 +1446,8 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     colStatus: 'Durum',
     empty: 'Henüz e-posta yok.',
     search: 'Alıcı veya konu ara',
+    allStatuses: 'Tümü',
+    statusFilter: 'Durum',
     detailTitle: 'E-posta',
     attachments: 'Ekler',
     lastError: 'Son hata',
@@ -1489,6 +1487,9 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     rejected: 'Talep reddedildi.',
     status: { pending: 'Bekliyor', completed: 'Tamamlandı', rejected: 'Reddedildi' } as Record<string, string>,
     deletedUser: 'Silinmiş kullanıcı',
+    filterPending: 'Bekleyenler',
+    filterDone: 'Sonuçlananlar',
+    filterAll: 'Tümü',
   },
 } as const;
 

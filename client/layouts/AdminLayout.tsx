@@ -5,6 +5,8 @@ import {
   IconArrowLeft,
   IconCoins,
   IconEdit,
+  IconMailForward,
+  IconUserX,
   IconLayoutDashboard,
   IconListDetails,
   IconLogout,
@@ -37,6 +39,8 @@ const ADMIN_NAV: ShellNavItem[] = [
   { to: '/admin/testimonials', label: M.admin.navTestimonials, icon: IconMessageStar },
   { to: '/admin/settings', label: M.admin.navSettings, icon: IconSettings },
   { to: '/admin/logs', label: M.admin.navLogs, icon: IconListDetails },
+  { to: '/admin/emails', label: M.adminEmails.nav, icon: IconMailForward },
+  { to: '/admin/deletion', label: M.adminDeletion.nav, icon: IconUserX },
 ];
 
 /** /admin/*: sidebar with the admin pages, the admin's name and e-mail, logout. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CutoutNoteCode, GenerationParams, StoredOutput } from '../../shared/schemas/generations';
 
 /** Hand-written schema types; keep in step with migrations/. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -89,8 +90,10 @@ export interface GenerationsTable {
   type: GenerationType;
   status: Generated<GenerationStatus>;
   credits_used: number;
-  parameters: Json<Record<string, unknown>>;
-  outputs: ColumnType<unknown[], string | undefined, string>;
+  parameters: Json<GenerationParams>;
+  outputs: ColumnType<StoredOutput[], string | undefined, string>;
+  /** The cut-out this run used (issue 11); null before the run or when none applies (video, fal). */
+  cutout_id: string | null;
   error_message: string | null;
   progress: Generated<number>;
   attempts: Generated<number>;
@@ -103,6 +106,21 @@ export interface GenerationsTable {
   completed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface CutoutsTable {
+  id: Generated<string>;
+  upload_id: string;
+  user_id: string;
+  /** The PNG with alpha; null when the cut-out fell back (then note_code says why). */
+  storage_key: string | null;
+  width: number;
+  height: number;
+  note_code: CutoutNoteCode | null;
+  guided: Generated<boolean>;
+  confidence: Generated<number>;
+  coverage: Generated<number>;
+  created_at: Timestamp;
 }
 
 export type CreditTxType = 'purchase' | 'usage' | 'refund' | 'expire' | 'bonus';
@@ -346,6 +364,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   uploads: UploadsTable;
   generations: GenerationsTable;
+  cutouts: CutoutsTable;
   credit_transactions: CreditTransactionsTable;
   credit_ledger: CreditLedgerTable;
   processed_webhooks: ProcessedWebhooksTable;
@@ -369,4 +388,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Profile = Selectable<ProfilesTable>;
 export type AdminUser = Selectable<AdminUsersTable>;
 export type Generation = Selectable<GenerationsTable>;
+export type Cutout = Selectable<CutoutsTable>;
 export type Setting = Selectable<SettingsTable>;

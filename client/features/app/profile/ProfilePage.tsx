@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingStore, IconDeviceFloppy, IconPhone, IconUser } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -11,6 +11,8 @@ import { trpc } from '../../../lib/trpc';
 import { emailPrefix, useSession } from '../../auth/useSession';
 import { PageHeader } from '../PageHeader';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { ChangeEmailCard } from './ChangeEmailCard';
+import { ResendVerification } from '../../auth/ResendVerification';
 
 type ProfileValues = {
   fullName: string;
@@ -20,7 +22,7 @@ type ProfileValues = {
 
 const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** /app/profile: name, company, phone; e-mail is read-only. */
+/** /app/profile: name, company, phone; the e-mail changes only through a verified link. */
 export default function ProfilePage() {
   usePageTitle(M.titles.profile);
   const { user } = useSession();
@@ -98,6 +100,14 @@ export default function ProfilePage() {
               />
             </SimpleGrid>
             <TextInput label={M.auth.email} value={user.email} readOnly disabled description={M.profile.emailReadonly} />
+            {!user.emailVerified && (
+              <Alert color="orange" variant="light" role="status">
+                <Group justify="space-between" gap="sm">
+                  <Text size="sm">{M.accounts.unverifiedNotice}</Text>
+                  <ResendVerification email={user.email} variant="subtle" />
+                </Group>
+              </Alert>
+            )}
             <Group justify="flex-end" mt="sm">
               <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={18} stroke={1.7} />}>
                 {M.profile.save}
@@ -106,6 +116,7 @@ export default function ProfilePage() {
           </Stack>
         </form>
       </Card>
+      <ChangeEmailCard />
       <ChangePasswordCard />
     </Stack>
   );

@@ -1,12 +1,31 @@
-import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { M } from '../../../../shared/messages';
-import { toastInfo } from '../../../lib/toast';
+import { toastServerError, toastSuccess } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
 
-/** Account deletion is not self-service: confirm, then point to support (SPEC §5, §6). */
+const when = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * Account deletion is not self-service (SPEC §6), and the dialog says so (D32): it sends a
+ * request that an admin carries out, and says what will happen to the data.
+ */
 export function DangerZoneCard() {
   const [opened, { open, close }] = useDisclosure(false);
+  const [reason, setReason] = useState('');
+  const utils = trpc.useUtils();
+  const pending = trpc.auth.deletionStatus.useQuery();
+  const request = trpc.auth.requestDeletion.useMutation({
+    onSuccess: (data) => {
+      utils.auth.deletionStatus.setData(undefined, data);
+      close();
+      toastSuccess(M.accountData.deleteRequested);
+    },
+    onError: toastServerError,
+  });
+
   return (
     <Card style={{ borderColor: 'var(--mantine-color-red-light-color)' }}>
       <Group gap="sm" mb="sm">
@@ -15,35 +34,36 @@ export function DangerZoneCard() {
           {M.settings.dangerZone}
         </Title>
       </Group>
-      <Group justify="space-between" gap="md">
-        <div>
-          <Text fw={500} size="sm">
+      {pending.data ? (
+        <Alert color="orange" icon={<IconClockHour4 size={18} />} role="status">
+          {M.accountData.deletePending(when.format(new Date(pending.data.createdAt)))}
+        </Alert>
+      ) : (
+        <Group justify="space-between" gap="md">
+          <div>
+            <Text fw={500} size="sm">
+              {M.settings.deleteAccount}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {M.settings.deleteAccountDesc}
+            </Text>
+          </div>
+          <Button color="red" variant="light" leftSection={<IconTrash size={16} stroke={1.7} />} onClick={open}>
             {M.settings.deleteAccount}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {M.settings.deleteAccountDesc}
-          </Text>
-        </div>
-        <Button color="red" variant="light" leftSection={<IconTrash size={16} stroke={1.7} />} onClick={open}>
-          {M.settings.deleteAccount}
-        </Button>
-      </Group>
+          </Button>
+        </Group>
+      )}
 
       <Modal opened={opened} onClose={close} title={<Text fw={700}>{M.settings.deleteConfirmTitle}</Text>} centered>
         <Stack gap="lg">
-          <Text size="sm">{M.settings.deleteConfirmText}</Text>
+          <Text size="sm">{M.accountData.deleteConfirmText}</Text>
+          <Textarea label={M.accountData.deleteReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {M.common.cancel}
             </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                close();
-                toastInfo(M.settings.deleteContactSupport);
-              }}
-            >
-              {M.settings.deleteConfirmButton}
+            <Button color="red" loading={request.isPending} onClick={() => request.mutate({ reason: reason.trim() || null })}>
+              {M.accountData.deleteRequestButton}
             </Button>
           </Group>
         </Stack>

@@ -7,11 +7,12 @@ import { FullPageLoader } from '../../common/FullPageLoader';
 import { LoadError } from '../../common/LoadError';
 import { PageHeader } from '../PageHeader';
 import { DangerZoneCard } from './DangerZoneCard';
+import { DataExportCard } from './DataExportCard';
 import { NotificationsCard } from './NotificationsCard';
 import { PreferencesCard } from './PreferencesCard';
 import { PrivacyCard } from './PrivacyCard';
 
-/** /app/settings: three sections saved separately (D18) and the danger zone. */
+/** /app/settings: three sections saved separately (D18), the data export and the danger zone. */
 export default function SettingsPage() {
   usePageTitle(M.titles.settings);
   const prefs = trpc.auth.preferences.useQuery();
@@ -28,6 +29,7 @@ export default function SettingsPage() {
           <PrivacyCard initial={p.privacy} />
         </SimpleGrid>
         <PreferencesCard initial={{ language: p.language, timezone: p.timezone, theme: p.theme }} />
+        <DataExportCard />
         <DangerZoneCard />
       </Stack>
     );

@@ -1,0 +1,161 @@
+import { Alert, Badge, Button, Card, Code, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconEye, IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { M } from '../../../../shared/messages';
+import { EMAIL_STATUSES } from '../../../../shared/schemas/accounts';
+import { trpc } from '../../../lib/trpc';
+import { LoadError } from '../../common/LoadError';
+import { formatNumber } from '../../credits/formatCredits';
+import { AdminPageHeader } from '../common/AdminPageHeader';
+import { formatDateTime } from '../common/format';
+import { Pager } from '../common/Pager';
+
+const E = M.adminEmails;
+const STATUS_COLOR: Record<string, string> = { queued: 'gray', sending: 'brand', sent: 'teal', failed: 'red' };
+const PAGE_SIZE = 30;
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[status] ?? 'gray'}>
+      {E.status[status] ?? status}
+    </Badge>
+  );
+}
+
+/** /admin/emails ("E-postalar"): the outbox. Without SMTP_URL this is where messages can be read. */
+export default function AdminEmailsPage() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState<string>('all');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const query = trpc.admin.emails.list.useQuery(
+    { search: debounced || null, status: status === 'all' ? null : (status as (typeof EMAIL_STATUSES)[number]), page, pageSize: PAGE_SIZE },
+    { placeholderData: (p) => p, refetchInterval: 10_000 },
+  );
+  const detail = trpc.admin.emails.get.useQuery({ id: openId ?? '' }, { enabled: !!openId });
+  const data = query.data;
+
+  return (
+    <Stack gap="md" maw={1280}>
+      <AdminPageHeader title={E.nav} subtitle={E.subtitle} />
+      {data && (
+        <Alert color={data.transport === 'log' ? 'orange' : 'teal'} variant="light" icon={<IconInfoCircle size={18} />}>
+          {data.transport === 'log' ? E.noSmtp : E.smtpOn}
+        </Alert>
+      )}
+      <Paper withBorder p="sm">
+        <Group gap="sm" wrap="wrap">
+          <TextInput
+            w={{ base: '100%', xs: 320 }}
+            aria-label={E.search}
+            placeholder={E.search}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <SegmentedControl
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            aria-label={E.statusFilter}
+            data={[{ value: 'all', label: E.allStatuses }, ...EMAIL_STATUSES.map((s) => ({ value: s, label: E.status[s] }))]}
+          />
+        </Group>
+      </Paper>
+      {query.isError && !data ? (
+        <LoadError message={M.admin.actionFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
+      ) : (
+        <Card padding={0}>
+          <Table.ScrollContainer minWidth={820}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{E.colDate}</Table.Th>
+                  <Table.Th>{E.colTo}</Table.Th>
+                  <Table.Th>{E.colSubject}</Table.Th>
+                  <Table.Th>{E.colKind}</Table.Th>
+                  <Table.Th>{E.colStatus}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data?.items.map((m) => (
+                  <Table.Tr key={m.id} data-testid="admin-email-row">
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" truncate maw={240}>
+                        {m.to}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" truncate maw={300}>
+                        {m.subject}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{E.kinds[m.kind] ?? m.kind}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <StatusBadge status={m.status} />
+                        {m.transport && (
+                          <Text size="xs" c="dimmed">
+                            {E.transport[m.transport] ?? m.transport}
+                          </Text>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpenId(m.id)}>
+                        {E.detailTitle}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {data && data.items.length === 0 && (
+            <Text c="dimmed" ta="center" py="xl">
+              {E.empty}
+            </Text>
+          )}
+        </Card>
+      )}
+      {data && <Pager page={data.page} pageCount={Math.max(1, Math.ceil(data.total / PAGE_SIZE))} total={M.adminLogs.total(formatNumber(data.total))} onChange={setPage} />}
+      <Modal opened={!!openId} onClose={() => setOpenId(null)} title={detail.data?.subject ?? E.detailTitle} size="xl" centered radius="lg">
+        {detail.data && (
+          <Stack gap="sm">
+            <Group gap="sm" wrap="wrap">
+              <StatusBadge status={detail.data.status} />
+              <Text size="sm">{detail.data.to}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(detail.data.createdAt)} · {E.attempts(detail.data.attempts)}
+              </Text>
+            </Group>
+            {detail.data.lastError && (
+              <Alert color="red" variant="light" title={E.lastError}>
+                {detail.data.lastError}
+              </Alert>
+            )}
+            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {detail.data.text}
+            </Code>
+            {detail.data.attachments.length > 0 && (
+              <Text size="sm">
+                {E.attachments}: {detail.data.attachments.join(', ')}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDatabaseExport, IconDownload } from '@tabler/icons-react';
+import { M } from '../../../../shared/messages';
+import { toastServerError } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
+
+const D = M.accountData;
+const when = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
+
+/** "Verilerimi indir" (KVKK m. 11): a zip prepared in the background, downloadable for 24 hours. */
+export function DataExportCard() {
+  const utils = trpc.useUtils();
+  const status = trpc.auth.exportStatus.useQuery(undefined, {
+    // While it is being prepared, look again every 2 s.
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'queued' || q.state.data.status === 'processing') ? 2000 : false),
+  });
+  const request = trpc.auth.requestExport.useMutation({
+    onSuccess: (data) => utils.auth.exportStatus.setData(undefined, data),
+    onError: toastServerError,
+  });
+  const s = status.data;
+  const busy = s?.status === 'queued' || s?.status === 'processing';
+
+  return (
+    <Card>
+      <Group gap="sm" mb="sm">
+        <ThemeIcon variant="light" size={36} radius="md">
+          <IconDatabaseExport size={20} stroke={1.7} />
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          {D.exportTitle}
+        </Title>
+      </Group>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {D.exportDesc}
+        </Text>
+        {busy && (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm">{D.exportPreparing}</Text>
+          </Group>
+        )}
+        {s?.status === 'ready' && s.expiresAt && (
+          <Alert color="teal" icon={<IconDownload size={18} />} role="status">
+            <Stack gap={6} align="flex-start">
+              <span>{D.exportReady(when.format(new Date(s.expiresAt)))}</span>
+              <Anchor href={`/api/exports/${s.id}`} download="verilerim.zip" fw={600}>
+                {D.exportDownload}
+              </Anchor>
+            </Stack>
+          </Alert>
+        )}
+        {s?.status === 'failed' && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+            {D.exportFailed}
+          </Alert>
+        )}
+        {s?.status === 'expired' && (
+          <Text size="sm" c="dimmed">
+            {D.exportExpired}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button leftSection={<IconDatabaseExport size={18} stroke={1.7} />} loading={request.isPending} disabled={busy} onClick={() => request.mutate()}>
+            {D.exportButton}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
