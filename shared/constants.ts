@@ -31,3 +31,32 @@ export const APP_CODES = [
   'INTERNAL',
 ] as const;
 export type AppCode = (typeof APP_CODES)[number];
+
+/** Studio (issue 11): photos under this longer side get a warning at upload; outputs never upscale more than 2× silently. */
+export const MIN_RECOMMENDED_LONG_SIDE = 1000;
+export const MAX_SILENT_UPSCALE = 2;
+export const MAX_OUTPUT_LONG_SIDE = 4096;
+/** The white marketplace image: share of the longer side the product fills. */
+export const WHITE_PRODUCT_FILL = 0.85;
+
+/** Cut-out gate and guidance (the thresholds measured in STUDIO-NOTES). */
+export const CUTOUT_LIMITS = {
+  maxInputPixels: 40_000_000,
+  /** A detector box above this share of the frame: the subject fills it, nothing to cut. */
+  maxSubjectShare: 0.85,
+  /** Overlap (IoU) two fixed-seed grabCut runs must reach to agree. */
+  minAgreement: 0.85,
+  /** Mask must span at least this share of the detector box. */
+  minBoxSpan: 0.7,
+  minConfidence: 0.35,
+  minCoverage: 0.01,
+  maxCoverage: 0.95,
+  /** Keep/remove brush radius as a share of the longer side. */
+  strokeRadius: 0.015,
+  /** Resolution the guided filter's coefficients are computed at. */
+  guideLongSide: 1024,
+  /** At most this many stroke points per request. */
+  maxStrokePoints: 2000,
+  /** Previews per seller in the window (free, but each costs a second of CPU). */
+  rate: { limit: 60, windowMs: 10 * 60 * 1000 },
+} as const;

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../trpc/context';
 import { InvalidStorageKeyError, type ByteRange, type Storage } from '../providers/storage';
-import type { StoredOutput } from '../services/generations';
+import type { StoredOutput } from '../../shared/schemas/generations';
 import { customerId } from './session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,6 +77,21 @@ export function fileRoutes(deps: AppDeps, storage: Storage): Router {
     const ext = out.mime === 'video/mp4' ? 'mp4' : 'jpg';
     const name = req.query.download === '1' ? `${g.type}-${g.id}${index ? `-${index + 1}` : ''}.${ext}` : undefined;
     await sendStored(storage, thumb ? out.thumbKey : out.key, req, res, privateCache, name);
+  });
+
+  // Cut-outs (issue 11): PNG with alpha, owner only; `?download=1` saves it as "Şeffaf PNG".
+  r.get('/api/files/cutouts/:id', async (req, res) => {
+    const userId = await customerId(deps, req);
+    if (!userId || !UUID.test(req.params.id)) return res.status(404).end();
+    const c = await deps.db
+      .selectFrom('cutouts')
+      .select(['storage_key', 'upload_id'])
+      .where('id', '=', req.params.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!c?.storage_key) return res.status(404).end();
+    const name = req.query.download === '1' ? `urun-seffaf-${req.params.id.slice(0, 8)}.png` : undefined;
+    await sendStored(storage, c.storage_key, req, res, privateCache, name);
   });
 
   r.get('/api/files/public/*path', async (req, res) => {

@@ -7,6 +7,7 @@ import type { EventBus } from '../events/bus';
 import type { Storage } from '../providers/storage';
 import { runProviderJob, isProviderError, type AiProvider, type ProviderOutput } from '../providers/ai';
 import type { StoredOutput } from '../services/generations';
+import { latestCutout, runCutout } from '../services/studio';
 import { M } from '../../shared/messages';
 import { MAX_ATTEMPTS, claimJob, completeJob, failJob, renewLease, rescheduleJob, saveProgress, saveProviderRequest } from './queue';
 
@@ -118,6 +119,23 @@ export class GenerationWorker {
     this.deps.bus.publish({ type: 'generation.updated', userId: job.user_id, generationId: job.id, status, progress });
   }
 
+  /** The cut-out this image job uses: the one recorded on it, else the upload's latest, else a fresh automatic one. */
+  private async cutoutFor(job: Generation) {
+    const { db, storage } = this.deps;
+    if (!job.upload_id) return null;
+    if (job.cutout_id) {
+      const recorded = await db.selectFrom('cutouts').selectAll().where('id', '=', job.cutout_id).executeTakeFirst();
+      if (recorded) return recorded;
+    }
+    let cutout = await latestCutout(db, job.upload_id);
+    if (!cutout) {
+      const made = await runCutout({ db, storage }, job.user_id, { uploadId: job.upload_id }, { rateLimit: false });
+      cutout = await db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
+    }
+    await db.updateTable('generations').set({ cutout_id: cutout.id }).where('id', '=', job.id).execute();
+    return cutout;
+  }
+
   private async process(job: Generation): Promise<void> {
     const { db, storage, provider } = this.deps;
     const lost = new AbortController();
@@ -148,7 +166,11 @@ export class GenerationWorker {
         : undefined;
       const stored = upload ? await storage.get(upload.storage_key) : null;
       if (!upload || !stored) throw new Error('upload missing');
-      const params = job.parameters as Record<string, any>;
+      const params = job.parameters;
+      // Local studio images compose from the upload's latest cut-out; when the seller never
+      // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
+      const cutout = job.type === 'image' && provider.name === 'local' ? await this.cutoutFor(job) : null;
+      const cutoutPng = cutout?.storage_key ? ((await storage.get(cutout.storage_key))?.bytes ?? null) : null;
       const saveRequestId = async (requestId: string | null) => {
         if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
         else await db.updateTable('generations').set({ provider_request_id: null }).where('id', '=', job.id).execute();
@@ -162,7 +184,14 @@ export class GenerationWorker {
               saveRequestId,
               onProgress,
               signal,
-              loadInput: async () => ({ imageBytes: stored.bytes, mime: upload.mime, prompt: String(params.prompt ?? ''), numImages: 4 }),
+              loadInput: async () => ({
+                imageBytes: stored.bytes,
+                mime: upload.mime,
+                prompt: String(params.prompt ?? ''),
+                category: params.category,
+                numImages: 4,
+                ...(provider.name === 'local' ? { cutoutPng } : {}),
+              }),
             })
           : runProviderJob(provider, {
               kind: 'video',
@@ -187,7 +216,9 @@ export class GenerationWorker {
         const thumbKey = `generations/${job.user_id}/${job.id}/${i}.thumb.webp`;
         await storage.put(key, out.bytes, out.mime);
         await storage.put(thumbKey, await thumbnailOf(out, stored.bytes), 'image/webp');
-        saved.push({ key, thumbKey, mime: out.mime });
+        const role: StoredOutput['role'] =
+          out.mime === 'video/mp4' ? 'video' : provider.name !== 'local' ? undefined : i > 0 ? 'scene' : cutoutPng ? 'white' : 'framed';
+        saved.push({ key, thumbKey, mime: out.mime, ...(out.width && out.height ? { width: out.width, height: out.height } : {}), ...(role ? { role } : {}) });
       }
       if (await completeJob(db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
     } catch (err) {

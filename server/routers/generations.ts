@@ -2,7 +2,7 @@ import { tracked } from '@trpc/server';
 import { z } from '../../shared/zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { ZCreateImage, ZCreateVideo, ZGenerationId, ZGenerationList } from '../../shared/schemas/generations';
-import { createGeneration, getGeneration, listGenerations, toView, type GenerationView } from '../services/generations';
+import { createGeneration, cutoutsOf, getGeneration, listGenerations, toView, type GenerationView } from '../services/generations';
 
 export type GenerationUpdate = { id: string; status: GenerationView['status']; progress: number; generation: GenerationView | null };
 
@@ -48,7 +48,10 @@ export const generationsRouter = router({
           .orderBy('created_at', 'desc')
           .limit(20)
           .execute();
-        return recent.map((g) => tracked(id(), { id: g.id, status: g.status, progress: g.progress, generation: toView(g) } satisfies GenerationUpdate));
+        const cutouts = await cutoutsOf(ctx.db, recent);
+        return recent.map((g, i) =>
+          tracked(id(), { id: g.id, status: g.status, progress: g.progress, generation: toView(g, cutouts[i]) } satisfies GenerationUpdate),
+        );
       };
       yield* await backfill();
       while (true) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
-import type { Generation, GenerationType } from '../db/types';
+import type { Cutout, Generation, GenerationType } from '../db/types';
 import type { EventBus } from '../events/bus';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
@@ -8,14 +8,16 @@ import { randomToken } from '../auth/tokens';
 import { getSettings } from './settings';
 import { applyExpiry } from './credits';
 import { takeCredits } from './credit-ops';
+import type { GenerationParams, StoredOutput } from '../../shared/schemas/generations';
+import { cutoutView } from './studio';
 import { queueLowCredits } from './notifications';
 
 export type CreateInput =
-  | { type: 'image'; uploadId: string; prompt: string }
+  | { type: 'image'; uploadId: string; prompt: string; category?: string }
   | { type: 'video'; uploadId: string; prompt: string; duration: number; aspectRatio: '16:9' | '9:16' };
 
-/** One stored output: the full file and a small WEBP thumbnail, both private to the owner. */
-export type StoredOutput = { key: string; thumbKey: string; mime: string };
+/** One stored output: the full file and a small WEBP thumbnail, both private to the owner (shared/schemas). */
+export type { StoredOutput };
 
 /**
  * Accepts a generation: in ONE transaction the credits are taken with a conditional update,
@@ -26,9 +28,9 @@ export async function createGeneration(db: Db, bus: EventBus, userId: string, in
   const settings = await getSettings(db);
   const cost = input.type === 'image' ? settings.imageCreditCost : settings.videoCreditCost;
   const id = randomUUID();
-  const parameters =
+  const parameters: GenerationParams =
     input.type === 'image'
-      ? { prompt: input.prompt, num_images: 4, output_format: 'jpeg' }
+      ? { prompt: input.prompt, num_images: 4, output_format: 'jpeg', ...(input.category ? { category: input.category } : {}) }
       : {
           prompt: input.prompt,
           duration: input.duration,
@@ -83,28 +85,43 @@ export type GenerationView = {
   status: Generation['status'];
   progress: number;
   prompt: string;
-  parameters: Record<string, unknown>;
+  parameters: GenerationParams;
   creditsUsed: number;
   outputs: string[];
   thumbnails: string[];
+  /** Real pixel size of each output (null when unknown, e.g. runs made before sizes were recorded). */
+  outputSizes: Array<{ width: number; height: number } | null>;
+  /** What each output is: 'white' marketplace image, prompt 'scene', 'framed' photo, or 'video'. */
+  outputRoles: Array<StoredOutput['role'] | null>;
+  /** The transparent PNG this run used ("Şeffaf PNG"), or null when it fell back to the framed photo. */
+  cutoutUrl: string | null;
+  /** Why there was no cut-out (Turkish), when the run fell back. */
+  cutoutNote: string | null;
   errorMessage: string | null;
   createdAt: string;
   completedAt: string | null;
 };
 
+type CutoutRef = Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' | 'note_code'>;
+
 /** Output URLs are served by /api/files only to the owner's session. */
-export function toView(g: Generation): GenerationView {
-  const outputs = (g.outputs as StoredOutput[]) ?? [];
+export function toView(g: Generation, cutout?: CutoutRef | null): GenerationView {
+  const outputs = g.outputs ?? [];
+  const cut = cutout && g.cutout_id === cutout.id ? cutoutView(cutout) : null;
   return {
     id: g.id,
     type: g.type,
     status: g.status,
     progress: g.progress,
-    prompt: String((g.parameters as Record<string, unknown>).prompt ?? ''),
-    parameters: g.parameters as Record<string, unknown>,
+    prompt: String(g.parameters.prompt ?? ''),
+    parameters: g.parameters,
     creditsUsed: g.credits_used,
     outputs: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}`),
     thumbnails: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}?thumb=1`),
+    outputSizes: outputs.map((o) => (o.width && o.height ? { width: o.width, height: o.height } : null)),
+    outputRoles: outputs.map((o) => o.role ?? null),
+    cutoutUrl: g.status === 'completed' ? (cut?.cutoutUrl ?? null) : null,
+    cutoutNote: g.status === 'completed' ? (cut?.note ?? null) : null,
     errorMessage: g.error_message,
     createdAt: new Date(g.created_at).toISOString(),
     completedAt: g.completed_at ? new Date(g.completed_at).toISOString() : null,
@@ -114,7 +131,16 @@ export function toView(g: Generation): GenerationView {
 export async function getGeneration(db: Db, userId: string, id: string): Promise<GenerationView> {
   const g = await db.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!g) throw new AppError('NOT_FOUND', M.common.notFound);
-  return toView(g);
+  return toView(g, (await cutoutsOf(db, [g]))[0]);
+}
+
+/** The cut-out rows the given generations used, in the same order (null where none). */
+export async function cutoutsOf(db: Db, rows: Generation[]): Promise<Array<CutoutRef | null>> {
+  const ids = [...new Set(rows.map((g) => g.cutout_id).filter((id): id is string => !!id))];
+  if (!ids.length) return rows.map(() => null);
+  const found = await db.selectFrom('cutouts').select(['id', 'storage_key', 'width', 'height', 'note_code']).where('id', 'in', ids).execute();
+  const byId = new Map(found.map((c) => [c.id, c]));
+  return rows.map((g) => (g.cutout_id ? (byId.get(g.cutout_id) ?? null) : null));
 }
 
 /** Newest first, page by page (Mantine Pagination on the history screen). */
@@ -137,5 +163,6 @@ export async function listGenerations(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { items: rows.map(toView), total: Number(count), page: opts.page, pageSize: opts.pageSize };
+  const cutouts = await cutoutsOf(db, rows);
+  return { items: rows.map((g, i) => toView(g, cutouts[i])), total: Number(count), page: opts.page, pageSize: opts.pageSize };
 }

@@ -6,6 +6,7 @@ import { adminRouter } from '../routers/admin';
 import { generationsRouter } from '../routers/generations';
 import { legalRouter } from '../routers/legal';
 import { paymentsRouter } from '../routers/payments';
+import { studioRouter } from '../routers/studio';
 
 export const appRouter = router({
   auth: authRouter,
@@ -15,6 +16,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   admin: adminRouter,
   legal: legalRouter,
+  studio: studioRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { M } from '../messages';
+import { CUTOUT_LIMITS } from '../constants';
 
 const G = M.generation;
 
@@ -9,6 +10,8 @@ export const ASPECT_RATIOS = ['16:9', '9:16'] as const;
 export const ZCreateImage = z.object({
   uploadId: z.uuid(G.needPhotoAndPrompt),
   prompt: z.string(G.needPhotoAndPrompt).trim().min(1, G.needPhotoAndPrompt).max(1000, G.promptTooLong),
+  /** The preset category the seller picked (read by the local studio's scene plan). */
+  category: z.string().trim().max(60).optional(),
 });
 export type TCreateImage = z.input<typeof ZCreateImage>;
 
@@ -26,3 +29,54 @@ export const ZGenerationList = z.object({
 });
 
 export const ZGenerationId = z.object({ id: z.uuid() });
+
+/** A point or box in fractions 0..1 of the photo as displayed (after EXIF orientation). */
+const fraction = z.number().min(0).max(1);
+export const ZCutoutPoint = z.object({ x: fraction, y: fraction });
+export const ZCutoutBox = z
+  .object({ x: fraction, y: fraction, width: fraction, height: fraction })
+  .refine((b) => b.width > 0.01 && b.height > 0.01 && b.x + b.width <= 1.0001 && b.y + b.height <= 1.0001);
+
+/** `studio.cutout` input (issue 11): the seller's box and keep/remove strokes are optional. */
+export const ZCutoutInput = z.object({
+  uploadId: z.uuid(G.needPhoto),
+  subject: ZCutoutBox.optional(),
+  keep: z.array(ZCutoutPoint).max(CUTOUT_LIMITS.maxStrokePoints).optional(),
+  remove: z.array(ZCutoutPoint).max(CUTOUT_LIMITS.maxStrokePoints).optional(),
+});
+export type TCutoutInput = z.input<typeof ZCutoutInput>;
+
+/** Why a cut-out fell back (its Turkish text is M.studio.notes[code]). */
+export type CutoutNoteCode = 'fills_frame' | 'no_subject' | 'uncertain';
+/** `studio.cutout` output: `cutoutUrl` is a PNG with alpha at the photo's own pixel size. */
+export type TCutoutResult = { cutoutUrl: string | null; width: number; height: number; note: string | null };
+
+/**
+ * What a generation row stores in `parameters` (one type for client, server
+ * and the database column). Image runs use prompt/num_images/output_format and
+ * the optional category; video runs prompt/duration/aspect_ratio/resolution/seed.
+ */
+export type GenerationParams = {
+  prompt: string;
+  category?: string;
+  num_images?: 4;
+  output_format?: 'jpeg';
+  duration?: number;
+  aspect_ratio?: (typeof ASPECT_RATIOS)[number];
+  resolution?: '1080p';
+  seed?: number;
+};
+
+/**
+ * One stored output (in `outputs`): the file and its WEBP thumbnail, private
+ * to the owner, with its real pixel size (D31) and what it is.
+ */
+export type StoredOutput = {
+  key: string;
+  thumbKey: string;
+  mime: string;
+  width?: number;
+  height?: number;
+  /** 'white': the marketplace white image; 'scene': prompt scene; 'framed': the photo kept whole. */
+  role?: 'white' | 'scene' | 'framed' | 'video';
+};

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../server/providers/ai/errors';
 import { LocalStudioProvider } from '../../server/providers/ai/local';
 import { ffmpegPath } from '../../server/providers/ai/studio/ffmpeg';
-import { imageCanvas, imageLongSide } from '../../server/providers/ai/studio/images';
+import { honestCanvas, imageCanvas } from '../../server/providers/ai/studio/images';
+import { LOOKS } from '../../server/providers/ai/studio/looks';
 import { loadProduct } from '../../server/providers/ai/studio/product';
 import type { ImageJobInput, ProviderOutput, VideoJobInput } from '../../server/providers/ai/types';
 import { busyPhoto, productPhoto } from './fixtures';
@@ -56,7 +57,9 @@ describe('LocalStudioProvider images', () => {
   let first: ProviderOutput[] = [];
   let firstId = '';
 
-  it('makes 4 distinct studio JPEGs, 2048 px on the long side for a 1600 px photo', async () => {
+  // Issue 11 changed the sizes on purpose: no fixed 2048/4096 canvas any more, each output is as
+  // large as the product allows without more than 2x upscaling, and says its real size.
+  it('makes 4 distinct studio JPEGs at honest sizes (each reports its real pixel size, at most 4096)', async () => {
     const provider = new LocalStudioProvider();
     const { requestId } = await provider.submitImage(input());
     expect(requestId).toMatch(/^local:image:/);
@@ -72,7 +75,8 @@ describe('LocalStudioProvider images', () => {
       expect(out).toMatchObject({ mime: 'image/jpeg', ext: 'jpg' });
       expect([...out.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       const meta = await sharp(out.bytes).metadata();
-      expect(meta).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
+      expect(meta).toMatchObject({ format: 'jpeg', width: out.width, height: out.height });
+      expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(4096);
     }
     expect(new Set(first.map((o) => sha(o.bytes))).size).toBe(4);
     expectRising(progress);
@@ -173,10 +177,14 @@ describe('LocalStudioProvider video', () => {
 });
 
 describe('studio helpers', () => {
-  it('sizes: 4K long side from 2048 px photos up, otherwise 2048; canvas keeps the photo shape', () => {
-    expect(imageLongSide(4000)).toBe(4096);
-    expect(imageLongSide(2048)).toBe(4096);
-    expect(imageLongSide(1600)).toBe(2048);
+  it('sizes: never more than 2x upscaling of the product, at most 4096; canvas keeps the photo shape', () => {
+    const product = { rgb: Buffer.alloc(0), alpha: null, width: 600, height: 400, sourceAspect: 1.5, sourceLongSide: 600 };
+    const canvas = honestCanvas(product, LOOKS[0]);
+    // LOOKS[0] draws the product at 74% of the canvas width: 600 px * 2 / 0.74 = 1621 px at most.
+    expect(canvas.width).toBeLessThanOrEqual(Math.ceil((600 * 2) / 0.74));
+    expect(canvas.width).toBeGreaterThan(1400);
+    const big = honestCanvas({ ...product, width: 4000, height: 3000, sourceAspect: 4 / 3, sourceLongSide: 4000 }, LOOKS[0]);
+    expect(big).toEqual({ width: 4096, height: 3072 });
     expect(imageCanvas(4 / 3, 4096)).toEqual({ width: 4096, height: 3072 });
     expect(imageCanvas(3 / 4, 2048)).toEqual({ width: 1536, height: 2048 });
     expect(imageCanvas(9 / 21, 2048)).toEqual({ width: 1536, height: 2048 }); // clamped to 3:4

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { abortReason, ProviderError } from './errors.js';
-import { renderStudioImages } from './studio/images.js';
+import { studioPool, type StudioPool } from './studio/pool.js';
 import { renderStudioVideo } from './studio/video.js';
 import type {
   AiProvider,
@@ -21,6 +21,8 @@ export type LocalProviderOptions = {
   keepFinishedMs?: number;
   /** x264 preset; veryfast keeps a 5 s 1080p clip to a few seconds on 2 cores. */
   videoPreset?: string;
+  /** Worker threads for the image pipeline (default: the process-wide studio pool). */
+  pool?: StudioPool;
 };
 
 type Entry = {
@@ -104,7 +106,7 @@ export class LocalStudioProvider implements AiProvider {
     };
     entry.promise = this.slots
       .run(async () => {
-        if (kind === 'image') return renderStudioImages(input.imageBytes, report);
+        if (kind === 'image') return this.renderImages(input as ImageJobInput, report);
         const video = input as VideoJobInput;
         const clip = await renderStudioVideo(
           { imageBytes: video.imageBytes, duration: video.duration, aspectRatio: video.aspectRatio },
@@ -126,6 +128,24 @@ export class LocalStudioProvider implements AiProvider {
       () => this.forget(requestId, entry),
     );
     return entry;
+  }
+
+  /**
+   * Cut-out (unless the caller already resolved it: the worker passes the
+   * upload's latest one, or null for a fall-back) and the four images, both on
+   * the studio pool's threads.
+   */
+  private async renderImages(input: ImageJobInput, report: (pct: number) => void): Promise<ProviderOutput[]> {
+    const pool = this.options.pool ?? studioPool();
+    let cutoutPng = input.cutoutPng;
+    if (cutoutPng === undefined) {
+      const cut = await pool.run({ kind: 'cutout', bytes: input.imageBytes, hints: {} });
+      cutoutPng = cut.ok ? cut.png : null;
+    }
+    return pool.run(
+      { kind: 'images', input: { imageBytes: input.imageBytes, cutoutPng, prompt: input.prompt, category: input.category } },
+      report,
+    );
   }
 
   private forget(requestId: string, entry: Entry): void {

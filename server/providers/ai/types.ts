@@ -21,6 +21,13 @@ export type ImageJobInput = {
   mime: string;
   prompt: string;
   numImages: typeof IMAGES_PER_RUN;
+  /** Product category (Turkish), read by the local studio's scene plan. */
+  category?: string;
+  /**
+   * The upload's cut-out (PNG with alpha at the photo's size) that the local
+   * studio composes from; null when the cut-out fell back. fal ignores it.
+   */
+  cutoutPng?: Buffer | null;
 };
 
 export type VideoJobInput = {
@@ -34,9 +41,10 @@ export type VideoJobInput = {
   resolution: '1080p';
 };
 
+/** width/height: the real pixel size, when the provider knows it (shown to the seller, D31). */
 export type ProviderOutput =
-  | { bytes: Buffer; mime: 'image/jpeg'; ext: 'jpg' }
-  | { bytes: Buffer; mime: 'video/mp4'; ext: 'mp4' };
+  | { bytes: Buffer; mime: 'image/jpeg'; ext: 'jpg'; width?: number; height?: number }
+  | { bytes: Buffer; mime: 'video/mp4'; ext: 'mp4'; width?: number; height?: number };
 
 /**
  * What `waitForResult` needs to find (or rebuild) a request.

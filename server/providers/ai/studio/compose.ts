@@ -22,6 +22,11 @@ const SOFT_LONG_SIDE = 640;
 export async function composeShot(product: Product, look: Look, canvas: Canvas): Promise<sharp.Sharp> {
   const { width: W, height: H } = canvas;
   const place = placeProduct(product, look, canvas);
+  return composeAt(product, look, canvas, place);
+}
+
+async function composeAt(product: Product, look: Look, canvas: Canvas, place: Placement): Promise<sharp.Sharp> {
+  const { width: W, height: H } = canvas;
   const layer = await productLayer(product, look, place.width, place.height);
 
   const softScale = Math.max(1, Math.max(W, H) / SOFT_LONG_SIDE);
@@ -58,9 +63,9 @@ export async function composeShot(product: Product, look: Look, canvas: Canvas):
     .composite(overlays);
 }
 
-type Placement = { left: number; top: number; width: number; height: number };
+export type Placement = { left: number; top: number; width: number; height: number };
 
-function placeProduct(product: Product, look: Look, canvas: Canvas): Placement {
+export function placeProduct(product: Product, look: Look, canvas: Canvas): Placement {
   const { width: W, height: H } = canvas;
   const topMargin = H * 0.07;
   const maxW = W * look.scale;
@@ -137,7 +142,7 @@ async function softBackdrop(
 
   // Ambient shadow: the silhouette, nudged down and blurred.
   const silhouette = Buffer.alloc(sw * sh);
-  const ox = Math.round(place.left * s);
+  const ox = Math.round(place.left * s + (look.shadow.dx ?? 0) * mw);
   const oy = Math.round(place.top * s + sh * 0.012);
   for (let y = 0; y < mh; y++) {
     const ty = y + oy;

@@ -1,12 +1,20 @@
+import { MAX_OUTPUT_LONG_SIDE, MAX_SILENT_UPSCALE } from '../../../../shared/constants.js';
 import type { ProviderOutput } from '../types.js';
-import { composeShot, type Canvas } from './compose.js';
+import { composeShot, placeProduct, type Canvas } from './compose.js';
+import { productFromCutout } from './cutout-product.js';
 import { LOOKS, type Look } from './looks.js';
-import { loadProduct } from './product.js';
+import { loadProduct, type Product } from './product.js';
+import { planScene, sceneLooks } from './scene-plan.js';
+import { composeWhite } from './white.js';
 
-/** "4K" marketing promise: 4096 px long side, but never more than 2x upscaling. */
-export function imageLongSide(inputLongSide: number): number {
-  return inputLongSide >= 2048 ? 4096 : 2048;
-}
+export type StudioImagesInput = {
+  /** The uploaded photo (used when there is no cut-out: the framed photo, honestly). */
+  imageBytes: Buffer;
+  /** The upload's latest cut-out (PNG with alpha), or null when it fell back. */
+  cutoutPng: Buffer | null;
+  prompt: string;
+  category?: string;
+};
 
 /** Canvas follows the photo's shape, kept within 3:4 .. 16:9 so odd crops still look like product shots. */
 export function imageCanvas(sourceAspect: number, longSide: number): Canvas {
@@ -16,30 +24,53 @@ export function imageCanvas(sourceAspect: number, longSide: number): Canvas {
     : { width: Math.round(longSide * aspect), height: longSide };
 }
 
-/** Four studio variants of the uploaded photo as JPEG (quality 88, libjpeg for speed). */
-export async function renderStudioImages(
-  imageBytes: Buffer,
-  onProgress: (pct: number) => void,
-): Promise<ProviderOutput[]> {
+/**
+ * The largest canvas (up to MAX_OUTPUT_LONG_SIDE) on which this look draws the
+ * product at most MAX_SILENT_UPSCALE times its real pixel size (DECISIONS D31).
+ */
+export function honestCanvas(product: Product, look: Look): Canvas {
+  const probe = imageCanvas(product.sourceAspect, 1000);
+  const place = placeProduct(product, look, probe);
+  const scaleAt1000 = place.width / product.width;
+  const longSide = Math.max(64, Math.min(MAX_OUTPUT_LONG_SIDE, Math.floor((1000 * MAX_SILENT_UPSCALE) / scaleAt1000)));
+  return imageCanvas(product.sourceAspect, longSide);
+}
+
+const JPEG = { quality: 88, mozjpeg: false, chromaSubsampling: '4:2:0' } as const;
+
+/**
+ * Four images. With a cut-out: outputs[0] the marketplace white image, then
+ * three scenes planned from the prompt. Without one: the framed photo on the
+ * white studio set, then the same three prompt scenes around the framed photo.
+ */
+export async function renderStudioImages(input: StudioImagesInput, onProgress: (pct: number) => void): Promise<ProviderOutput[]> {
   onProgress(2);
-  const product = await loadProduct(imageBytes);
-  const canvas = imageCanvas(product.sourceAspect, imageLongSide(product.sourceLongSide));
+  const product = input.cutoutPng ? await productFromCutout(input.cutoutPng) : await loadProduct(input.imageBytes);
+  const scenes = sceneLooks(planScene(input.prompt, input.category));
   onProgress(15);
 
-  // Two looks at a time: sharp runs each pipeline on one thread here (its
-  // default on glibc Linux), so pairs keep both cores busy without piling up
-  // four 4K canvases in memory.
   let done = 0;
-  const render = async (look: Look): Promise<ProviderOutput> => {
-    const shot = await composeShot(product, look, canvas);
-    const bytes = await shot.jpeg({ quality: 88, mozjpeg: false, chromaSubsampling: '4:2:0' }).toBuffer();
+  const finish = async (image: import('sharp').Sharp, width: number, height: number): Promise<ProviderOutput> => {
+    const bytes = await image.jpeg(JPEG).toBuffer();
     done++;
-    onProgress(15 + Math.round((80 * done) / LOOKS.length));
-    return { bytes, mime: 'image/jpeg', ext: 'jpg' };
+    onProgress(15 + Math.round((80 * done) / 4));
+    return { bytes, mime: 'image/jpeg', ext: 'jpg', width, height };
   };
-  const outputs: ProviderOutput[] = [];
-  for (let i = 0; i < LOOKS.length; i += 2) {
-    outputs.push(...(await Promise.all(LOOKS.slice(i, i + 2).map(render))));
-  }
+  const first = async (): Promise<ProviderOutput> => {
+    if (input.cutoutPng) {
+      const white = await composeWhite(product);
+      return finish(white.image, white.width, white.height);
+    }
+    const canvas = honestCanvas(product, LOOKS[0]);
+    return finish(await composeShot(product, LOOKS[0], canvas), canvas.width, canvas.height);
+  };
+  const scene = async (look: Look): Promise<ProviderOutput> => {
+    const canvas = honestCanvas(product, look);
+    return finish(await composeShot(product, look, canvas), canvas.width, canvas.height);
+  };
+  // Two at a time: sharp runs each pipeline on one thread here, so pairs keep
+  // both cores busy without piling up four 4K canvases in memory.
+  const outputs = await Promise.all([first(), scene(scenes[0])]);
+  outputs.push(...(await Promise.all([scene(scenes[1]), scene(scenes[2])])));
   return outputs;
 }

@@ -8,7 +8,7 @@
 export type Rgb = readonly [number, number, number];
 
 export type Look = {
-  id: 'white-seamless' | 'warm-gradient' | 'dark-premium' | 'lifestyle';
+  id: 'white-seamless' | 'warm-gradient' | 'dark-premium' | 'lifestyle' | 'scene';
   /** Backdrop colour at (u, v), both 0..1, u to the right, v downwards. */
   backdrop: (u: number, v: number, aspect: number) => Rgb;
   /** Largest product size as a share of the canvas width and height. */
@@ -17,7 +17,8 @@ export type Look = {
   baseline: number;
   /** Horizontal shift of the product centre, share of canvas width. */
   offsetX: number;
-  shadow: { color: Rgb; opacity: number };
+  /** `dx`: how far the soft shadow is cast sideways (share of the product's width), from the light's side. */
+  shadow: { color: Rgb; opacity: number; dx?: number };
   tone: { brightness: number; saturation: number; contrast: number; warmth: number };
   reflection: boolean;
   /** Fine noise over the backdrop against banding in dark gradients. */

@@ -1,0 +1,25 @@
+// Entry of one studio worker thread. Plain JS so it starts the same way under
+// `node --import tsx`, vitest and the bench: it registers tsx for this thread,
+// then loads the TypeScript task module (which loads the WASM runtimes once).
+import { register } from 'tsx/esm/api';
+import { parentPort } from 'node:worker_threads';
+
+register();
+const { runTask } = await import('./pool-tasks.ts');
+
+parentPort.on('message', async (msg) => {
+  const { id, task } = msg;
+  try {
+    const result = await runTask(task, (pct) => parentPort.postMessage({ id, progress: pct }));
+    parentPort.postMessage({ id, result });
+  } catch (err) {
+    parentPort.postMessage({
+      id,
+      error: {
+        message: err instanceof Error ? err.message : String(err),
+        providerError: err && err.name === 'ProviderError' ? { kind: err.kind, retryable: err.retryable, detail: err.detail } : null,
+      },
+    });
+  }
+});
+parentPort.postMessage({ ready: true });

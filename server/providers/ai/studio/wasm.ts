@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The two WASM runtimes of the cut-out, loaded once per thread (a load costs
+ * about a second and ~100 MB; per job it would dominate). Nothing is fetched:
+ * OpenCV.js carries its WASM inline, TF.js reads its .wasm from node_modules,
+ * and the NanoDet weights are files in this repository.
+ */
+
+const require = createRequire(import.meta.url);
+const MODELS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'models');
+
+// The opencv-js typings are huge and loose; the pipeline uses a small, well-known subset.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Cv = any;
+
+let cvPromise: Promise<{ cv: Cv }> | null = null;
+
+/**
+ * OpenCV.js 4.12. The module object is thenable, so it must never be a promise's
+ * resolution value (that loops): it is wrapped in `{ cv }`. `onRuntimeInitialized`
+ * is set synchronously right after require, before the inline WASM finishes compiling.
+ */
+export function loadOpenCv(): Promise<{ cv: Cv }> {
+  cvPromise ??= new Promise((resolve, reject) => {
+    const mod = require('@techstark/opencv-js') as Cv;
+    if (mod.Mat) return resolve({ cv: mod });
+    const previous = mod.onRuntimeInitialized;
+    mod.onRuntimeInitialized = () => {
+      previous?.();
+      resolve({ cv: mod });
+    };
+    mod.onAbort = (what: unknown) => reject(new Error(`opencv.js aborted: ${String(what)}`));
+  });
+  return cvPromise;
+}
+
+type Tf = typeof import('@tensorflow/tfjs-core');
+type GraphModel = import('@tensorflow/tfjs-converter').GraphModel;
+let detectorPromise: Promise<{ tf: Tf; model: GraphModel }> | null = null;
+
+/** TF.js on the single-threaded WASM backend (SIMD when available) with the NanoDet graph. */
+export function loadDetector(): Promise<{ tf: Tf; model: GraphModel }> {
+  detectorPromise ??= (async () => {
+    const tf = (await import('@tensorflow/tfjs-core')) as Tf;
+    const wasm = await import('@tensorflow/tfjs-backend-wasm');
+    const converter = await import('@tensorflow/tfjs-converter');
+    const dist = dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
+    wasm.setWasmPaths(
+      {
+        'tfjs-backend-wasm.wasm': join(dist, 'tfjs-backend-wasm.wasm'),
+        'tfjs-backend-wasm-simd.wasm': join(dist, 'tfjs-backend-wasm-simd.wasm'),
+        'tfjs-backend-wasm-threaded-simd.wasm': join(dist, 'tfjs-backend-wasm-threaded-simd.wasm'),
+      },
+      // false: the Emscripten loader reads the file itself (fs in Node); Node's fetch has no file: URLs.
+      false,
+    );
+    // One thread: the pool already gives each core its own worker.
+    wasm.setThreadsCount(1);
+    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+    await tf.setBackend('wasm');
+    await tf.ready();
+    const json = JSON.parse(readFileSync(join(MODELS_DIR, 'nanodet.json'), 'utf8'));
+    const bin = readFileSync(join(MODELS_DIR, 'nanodet.bin'));
+    const weightSpecs = json.weightsManifest.flatMap((g: { weights: unknown[] }) => g.weights);
+    const model = await converter.loadGraphModel(
+      tf.io.fromMemory({
+        modelTopology: json.modelTopology,
+        weightSpecs,
+        weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
+        format: json.format,
+        generatedBy: json.generatedBy,
+        convertedBy: json.convertedBy,
+        signature: json.signature,
+      }),
+    );
+    return { tf, model };
+  })();
+  return detectorPromise;
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+import type { Cutout } from '../db/types';
+import type { Storage } from '../providers/storage';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import { CUTOUT_LIMITS } from '../../shared/constants';
+import type { TCutoutInput, TCutoutResult } from '../../shared/schemas/generations';
+import { hitRateLimit } from '../auth/rate-limit';
+import { studioPool, type StudioPool } from '../providers/ai/studio/pool';
+import type { CutoutHints } from '../providers/ai/studio/cutout';
+
+/** Owner-only URL of a stored cut-out (served by /api/files/cutouts/:id). */
+export const cutoutUrl = (id: string) => `/api/files/cutouts/${id}`;
+
+export function cutoutView(c: Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' | 'note_code'>): TCutoutResult {
+  return {
+    cutoutUrl: c.storage_key ? cutoutUrl(c.id) : null,
+    width: c.width,
+    height: c.height,
+    note: c.note_code ? `${M.studio.notes[c.note_code]} ${M.studio.tip}` : null,
+  };
+}
+
+/**
+ * Runs the cut-out of one upload on the studio pool (off the event loop),
+ * stores the PNG and records the run. The newest row of an upload is the one
+ * its next generation uses. Free, but rate limited per seller.
+ */
+export async function runCutout(
+  deps: { db: Db; storage: Storage; pool?: StudioPool },
+  userId: string,
+  input: TCutoutInput,
+  opts: { rateLimit?: boolean } = {},
+): Promise<TCutoutResult & { id: string }> {
+  const { db, storage } = deps;
+  const upload = await db
+    .selectFrom('uploads')
+    .select(['id', 'storage_key'])
+    .where('id', '=', input.uploadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!upload) throw new AppError('NOT_FOUND', M.common.notFound);
+  if (opts.rateLimit !== false) {
+    const { limit, windowMs } = CUTOUT_LIMITS.rate;
+    if (!(await hitRateLimit(db, `cutout:user:${userId}`, limit, windowMs)).allowed) throw new AppError('RATE_LIMITED', M.studio.rateLimited);
+  }
+  const stored = await storage.get(upload.storage_key);
+  if (!stored) throw new AppError('NOT_FOUND', M.common.notFound);
+
+  const hints: CutoutHints = { subject: input.subject ?? null, keep: input.keep ?? [], remove: input.remove ?? [] };
+  const guided = !!input.subject || !!input.keep?.length || !!input.remove?.length;
+  const result = await (deps.pool ?? studioPool()).run({ kind: 'cutout', bytes: stored.bytes, hints });
+
+  const id = randomUUID();
+  let key: string | null = null;
+  if (result.ok) {
+    key = `cutouts/${userId}/${upload.id}/${id}.png`;
+    await storage.put(key, Buffer.from(result.png), 'image/png');
+  }
+  const row = await db
+    .insertInto('cutouts')
+    .values({
+      id,
+      upload_id: upload.id,
+      user_id: userId,
+      storage_key: key,
+      width: result.width,
+      height: result.height,
+      note_code: result.ok ? null : result.reason,
+      guided,
+      confidence: result.confidence,
+      coverage: result.ok ? result.coverage : 0,
+    })
+    .returning(['id', 'storage_key', 'width', 'height', 'note_code'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ...cutoutView(row) };
+}
+
+/** The latest cut-out of an upload (what its generations use), or undefined when none was made yet. */
+export async function latestCutout(db: Db, uploadId: string): Promise<Cutout | undefined> {
+  return db
+    .selectFrom('cutouts')
+    .selectAll()
+    .where('upload_id', '=', uploadId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
