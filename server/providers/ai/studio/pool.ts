@@ -17,7 +17,8 @@ export class StudioPool {
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly size = Math.max(1, Math.min(2, availableParallelism()))) {}
+  /** STUDIO_THREADS overrides the size (e.g. 1 in parallel test runs: each thread holds ~400 MB). */
+  constructor(readonly size = Number(process.env.STUDIO_THREADS) || Math.max(1, Math.min(2, availableParallelism()))) {}
 
   run<T extends StudioTask>(task: T, onProgress?: (pct: number) => void): Promise<StudioTaskResult<T>> {
     if (this.closed) return Promise.reject(new Error('studio pool closed'));

@@ -77,7 +77,7 @@ const SETTINGS: Rule<Setting>[] = [
   { words: ['mutfak', 'tezgah'], value: 'kitchen' },
   { words: ['banyo', 'lavabo'], value: 'bathroom' },
   { words: ['plaj', 'sahil', 'deniz'], value: 'beach' },
-  { words: ['dis mekan', 'disarida', 'bahce', 'doga', 'park', 'orman'], value: 'outdoor' },
+  { words: ['dis mekan', 'disarida', 'bahce', 'doga', 'park ', 'parkta', 'orman'], value: 'outdoor' },
   { words: ['salon', 'oturma odasi', 'yatak odasi', 'ev ', 'living'], value: 'living' },
   { words: ['ofis', 'masa ', 'calisma'], value: 'office' },
 ];

@@ -1,0 +1,148 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StudioPool } from '../../server/providers/ai/studio/pool';
+import { planScene } from '../../server/providers/ai/studio/scene-plan';
+import { cutoutView } from '../../server/services/studio';
+import { M } from '../../shared/messages';
+import { alphaOf, photo } from './photos';
+
+const pool = new StudioPool(1);
+afterAll(() => pool.close());
+
+const cut = (bytes: Buffer, hints = {}) => pool.run({ kind: 'cutout', bytes, hints });
+
+describe('cut-out on real photographs', () => {
+  it('cuts the cup and saucer out of the café photo: PNG at the photo size, product kept, table removed', async () => {
+    const r = await cut(photo('coffee'));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect({ width: r.width, height: r.height }).toEqual({ width: 600, height: 400 });
+    const a = await alphaOf(Buffer.from(r.png));
+    expect({ width: a.width, height: a.height }).toEqual({ width: 600, height: 400 });
+    // Cup and saucer cover a bit under half the frame; the wooden table around them is gone.
+    expect(a.coverage).toBeGreaterThan(0.3);
+    expect(a.coverage).toBeLessThan(0.6);
+    expect(a.at(0.48, 0.3)).toBe(255); // the coffee in the cup
+    expect(a.at(0.25, 0.6)).toBe(255); // the saucer
+    expect(a.at(0.02, 0.05)).toBe(0); // dark corner
+    expect(a.at(0.95, 0.9)).toBe(0); // table top right of the saucer
+    expect(a.at(0.05, 0.95)).toBe(0);
+    // Soft edges: some alpha between 0 and 255 exists along the outline.
+    expect(a.data.some((v) => v > 20 && v < 235)).toBe(true);
+  });
+
+  it('falls back honestly when the subject fills the frame, with a Turkish note and a tip', async () => {
+    const r = await cut(photo('chelsea'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.reason).toBe('fills_frame');
+    const view = cutoutView({ id: 'x', storage_key: null, width: r.width, height: r.height, note_code: r.reason });
+    expect(view.cutoutUrl).toBeNull();
+    expect(view.note).toContain(M.studio.notes.fills_frame);
+    expect(view.note).toContain(M.studio.tip);
+    expect(view.note).toMatch(/fotoğraf/);
+  });
+
+  it("the seller's box and keep/remove strokes change the mask", async () => {
+    // The rocket at dusk: the automatic cut is not sure enough, so it falls back.
+    const auto = await cut(photo('rocket'));
+    expect(auto.ok).toBe(false);
+
+    const subject = { x: 0.44, y: 0.27, width: 0.14, height: 0.68 };
+    const boxed = await cut(photo('rocket'), { subject });
+    expect(boxed.ok).toBe(true);
+    if (!boxed.ok) return;
+    const a = await alphaOf(Buffer.from(boxed.png));
+    // Nothing outside the seller's box is kept.
+    let outside = 0;
+    for (let y = 0; y < a.height; y++) {
+      for (let x = 0; x < a.width; x++) {
+        const u = x / a.width;
+        const v = y / a.height;
+        const inBox = u >= subject.x - 0.01 && u <= subject.x + subject.width + 0.01 && v >= subject.y - 0.01 && v <= subject.y + subject.height + 0.01;
+        if (!inBox && a.data[y * a.width + x] > 0) outside++;
+      }
+    }
+    expect(outside).toBe(0);
+    expect(a.at(0.5, 0.55)).toBe(255); // the rocket body
+
+    // "Remove" strokes over the launch pad's lower part take it out; "keep" brings a part back.
+    const remove = Array.from({ length: 12 }, (_, i) => ({ x: 0.45 + i * 0.01, y: 0.93 }));
+    const stroked = await cut(photo('rocket'), { subject, remove });
+    expect(stroked.ok).toBe(true);
+    if (!stroked.ok) return;
+    const b = await alphaOf(Buffer.from(stroked.png));
+    expect(b.at(0.5, 0.93)).toBe(0);
+    expect(b.coverage).toBeLessThan(a.coverage);
+
+    const keep = [{ x: 0.5, y: 0.93 }];
+    const kept = await cut(photo('rocket'), { subject, keep });
+    expect(kept.ok).toBe(true);
+    if (!kept.ok) return;
+    expect((await alphaOf(Buffer.from(kept.png))).at(0.5, 0.93)).toBeGreaterThan(200);
+  });
+});
+
+describe('what a run makes from a cut-out', () => {
+  it('outputs[0] is the marketplace white image: pure white to every edge, product 75-98% of the longer side', async () => {
+    const c = await cut(photo('coffee'));
+    if (!c.ok) throw new Error('coffee should cut out');
+    const outs = await pool.run({ kind: 'images', input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt: 'stüdyo' } });
+    expect(outs).toHaveLength(4);
+    const { data, info } = await sharp(Buffer.from(outs[0].bytes)).raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(outs[0].width);
+    expect(info.height).toBe(outs[0].height);
+    const W = info.width;
+    const H = info.height;
+    const ch = info.channels;
+    const px = (x: number, y: number) => [data[(y * W + x) * ch], data[(y * W + x) * ch + 1], data[(y * W + x) * ch + 2]];
+    // Every edge pixel, 3 px deep, is #FFFFFF (JPEG keeps flat white exactly white).
+    for (let d = 0; d < 3; d++) {
+      for (let x = 0; x < W; x++) {
+        expect(px(x, d)).toEqual([255, 255, 255]);
+        expect(px(x, H - 1 - d)).toEqual([255, 255, 255]);
+      }
+      for (let y = 0; y < H; y++) {
+        expect(px(d, y)).toEqual([255, 255, 255]);
+        expect(px(W - 1 - d, y)).toEqual([255, 255, 255]);
+      }
+    }
+    // The product's extent (clearly non-white pixels; the faint shadow is lighter than this).
+    let x0 = W, y0 = H, x1 = 0, y1 = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const [r, g, b] = px(x, y);
+        if (Math.min(r, g, b) < 200) {
+          x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+        }
+      }
+    }
+    const span = Math.max(x1 - x0 + 1, y1 - y0 + 1) / Math.max(W, H);
+    expect(span).toBeGreaterThanOrEqual(0.75);
+    expect(span).toBeLessThanOrEqual(0.98);
+    // Centred.
+    expect(Math.abs((x0 + x1) / 2 - W / 2)).toBeLessThan(W * 0.05);
+    // Honest size: the 600 px photo's cut-out is never blown up more than 2x.
+    expect(Math.max(W, H)).toBeLessThanOrEqual(Math.ceil((600 * 2) / 0.85));
+  });
+
+  it('two different prompts give measurably different scenes', async () => {
+    const c = await cut(photo('coffee'));
+    if (!c.ok) throw new Error('coffee should cut out');
+    const render = (prompt: string) =>
+      pool.run({ kind: 'images', input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt } });
+    const [marble, sunset] = await Promise.all([render('beyaz mermer mutfak tezgahı, aydınlık'), render('ahşap parke salon, gün batımı ışığı')]);
+    expect(planScene('beyaz mermer mutfak tezgahı, aydınlık')).toMatchObject({ setting: 'kitchen', floor: { material: 'marble' }, light: 'bright' });
+    expect(planScene('ahşap parke salon, gün batımı ışığı')).toMatchObject({ setting: 'living', floor: { material: 'wood' }, light: 'sunset' });
+    // The white image does not depend on the prompt; the scenes do.
+    expect(Buffer.from(marble[0].bytes).equals(Buffer.from(sunset[0].bytes))).toBe(true);
+    for (const i of [1, 2, 3]) {
+      const size = { width: 96, height: 64, fit: 'fill' as const };
+      const a = await sharp(Buffer.from(marble[i].bytes)).resize(size).removeAlpha().raw().toBuffer();
+      const b = await sharp(Buffer.from(sunset[i].bytes)).resize(size).removeAlpha().raw().toBuffer();
+      let diff = 0;
+      for (let k = 0; k < a.length; k++) diff += Math.abs(a[k] - b[k]);
+      expect(diff / a.length).toBeGreaterThan(20); // mean absolute difference per channel, 0-255
+    }
+  });
+});
