@@ -182,10 +182,11 @@ test('signed in: the trial goes to /app and a paid package asks the server for c
   const req = await checkoutCall;
   expect(req.postDataJSON()).toMatchObject({ 0: { plan: 'premium' } });
   await expect(page.getByText(M.credits.signInToBuy)).toHaveCount(0);
-  // No payment provider is configured in the browser tests: the server explains, nothing opens.
-  await expect(page.getByText(M.credits.noPaymentProvider)).toBeVisible();
-  await expect(page).toHaveURL(/\/pricing$/);
+  // A first paid package asks for the invoice details first (issue 16), nothing opens yet.
+  await expect(page).toHaveURL(/\/app\/billing\?plan=premium$/);
+  await expect(page.getByTestId('invoice-details').getByText(M.payments.detailsFirst)).toBeVisible();
 
+  await page.goto('/pricing');
   await page.getByTestId('plan-card').filter({ hasText: 'Deneme' }).getByRole('button', { name: M.plans.startFree }).click();
   await expect(page).toHaveURL(/\/app$/);
 });
