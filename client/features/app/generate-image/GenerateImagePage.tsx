@@ -1,5 +1,5 @@
-import { Button, Card, Chip, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconFileZip, IconMovie, IconPhotoAi } from '@tabler/icons-react';
+import { Alert, Button, Card, Chip, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconFileZip, IconMovie, IconPhotoAi } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages';
@@ -18,6 +18,7 @@ import { StepTitle } from '../../generation/StepTitle';
 import type { PhotoRouteState } from '../../generation/types';
 import { useGenerationRun } from '../../generation/useGenerationRun';
 import { useSite } from '../../site/useSite';
+import { CutoutEditor } from './CutoutEditor';
 import classes from './GenerateImagePage.module.css';
 
 const PROMPT_MAX = 1000;
@@ -51,7 +52,7 @@ export default function GenerateImagePage() {
   }, [user, jobId, jobPhoto, photo, prompt]);
 
   function generate() {
-    void run.start((chosen) => (prompt.trim() ? { uploadId: chosen.uploadId, prompt: prompt.trim() } : null));
+    void run.start((chosen) => (prompt.trim() ? { uploadId: chosen.uploadId, prompt: prompt.trim(), ...(preset ? { category: preset } : {}) } : null));
   }
 
   function downloadImage(i: number) {
@@ -63,6 +64,12 @@ export default function GenerateImagePage() {
     if (!completed) return;
     const files = completed.outputs.map((url, i) => ({ url, name: generatedImageName(i + 1) }));
     void downloads.run('zip', () => downloadZip(files, 'generated-images.zip'), M.generation.allDownloaded);
+  }
+
+  function downloadCutout() {
+    if (!completed?.cutoutUrl) return;
+    const url = `${completed.cutoutUrl}?download=1`;
+    void downloads.run('png', () => downloadOne({ url, name: 'urun-seffaf.png' }), M.studio.pngDownloaded);
   }
 
   function toVideo() {
@@ -94,6 +101,18 @@ export default function GenerateImagePage() {
                 >
                   {M.generation.downloadAll}
                 </Button>
+                {completed.cutoutUrl && (
+                  <Button
+                    size="sm"
+                    variant="default"
+                    leftSection={<IconDownload size={16} />}
+                    onClick={downloadCutout}
+                    loading={downloads.busy === 'png'}
+                    aria-label={M.studio.downloadPngLabel}
+                  >
+                    {M.studio.downloadPng}
+                  </Button>
+                )}
                 <Button size="sm" variant="light" leftSection={<IconMovie size={16} />} onClick={toVideo}>
                   {M.generation.createVideo}
                 </Button>
@@ -106,6 +125,20 @@ export default function GenerateImagePage() {
               onDownload={downloadImage}
               busyIndex={downloads.busy?.startsWith('image-') ? Number(downloads.busy.slice(6)) : null}
             />
+            {completed.cutoutNote && (
+              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+                {M.studio.framedNote}
+              </Alert>
+            )}
+            <Group gap="md" data-testid="output-sizes">
+              {completed.outputSizes.map((size, i) =>
+                size ? (
+                  <Text key={i} size="xs" c="dimmed">
+                    {`${i + 1}${completed.outputRoles[i] === 'white' ? ` (${M.studio.whiteLabel})` : ''}: ${M.studio.pixelSize(size.width, size.height)}`}
+                  </Text>
+                ) : null,
+              )}
+            </Group>
           </Stack>
         </Card>
       )}
@@ -115,6 +148,7 @@ export default function GenerateImagePage() {
   return (
     <GenerateScreen title={M.titles.generateImage} subtitle={M.generation.imageSubtitle} result={result} resultRef={run.resultRef}>
       <PhotoStep run={run} />
+      {photo && <CutoutEditor photo={photo} disabled={running} />}
 
       <Stack gap="sm">
         <StepTitle n={2}>{M.generation.stepPrompt}</StepTitle>

@@ -1,0 +1,233 @@
+import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBrush, IconDownload, IconEraser, IconRefresh, IconSquare, IconWand } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { M } from '../../../../shared/messages';
+import { MIN_RECOMMENDED_LONG_SIDE } from '../../../../shared/constants';
+import { trpc } from '../../../lib/trpc';
+import { downloadOne, useDownloads } from '../../generation/download';
+import type { SelectedPhoto } from '../../generation/types';
+import classes from './CutoutEditor.module.css';
+
+type Tool = 'box' | 'keep' | 'remove';
+type Point = { x: number; y: number };
+type Box = { x: number; y: number; width: number; height: number };
+
+const S = M.studio;
+/** Stroke points closer than this (fraction of the photo) are not sent twice. */
+const MIN_STEP = 0.006;
+
+/**
+ * Issue 11: the automatic cut-out over a checkerboard right after upload, and
+ * the guided selection (a box around the product, keep/remove brush strokes)
+ * that re-runs `studio.cutout` before any credit is spent. "Şeffaf PNG" saves it.
+ */
+export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabled?: boolean }) {
+  const cutout = trpc.studio.cutout.useMutation();
+  const downloads = useDownloads();
+  const [tool, setTool] = useState<Tool>('box');
+  const [box, setBox] = useState<Box | null>(null);
+  const [keep, setKeep] = useState<Point[]>([]);
+  const [remove, setRemove] = useState<Point[]>([]);
+  const drag = useRef<{ start: Point; pointer: number } | null>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const { mutate, reset } = cutout;
+
+  // A new photo: forget the old selection and run the automatic cut-out.
+  useEffect(() => {
+    setBox(null);
+    setKeep([]);
+    setRemove([]);
+    reset();
+    mutate({ uploadId: photo.uploadId });
+  }, [photo.uploadId, mutate, reset]);
+
+  const result = cutout.data;
+  const guided = !!box || keep.length > 0 || remove.length > 0;
+  const long = Math.max(photo.width ?? 0, photo.height ?? 0);
+  const lowRes = long > 0 && long < MIN_RECOMMENDED_LONG_SIDE;
+  const aspect = result ? result.width / result.height : photo.width && photo.height ? photo.width / photo.height : 4 / 3;
+
+  function at(e: ReactPointerEvent): Point {
+    const r = stage.current!.getBoundingClientRect();
+    return { x: clamp01((e.clientX - r.left) / r.width), y: clamp01((e.clientY - r.top) / r.height) };
+  }
+
+  function addStroke(p: Point) {
+    const setter = tool === 'keep' ? setKeep : setRemove;
+    setter((list) => {
+      const last = list[list.length - 1];
+      if (last && Math.hypot(last.x - p.x, last.y - p.y) < MIN_STEP) return list;
+      return [...list, p];
+    });
+  }
+
+  function onDown(e: ReactPointerEvent) {
+    if (disabled || cutout.isPending) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const p = at(e);
+    drag.current = { start: p, pointer: e.pointerId };
+    if (tool === 'box') setBox({ x: p.x, y: p.y, width: 0, height: 0 });
+    else addStroke(p);
+  }
+
+  function onMove(e: ReactPointerEvent) {
+    if (!drag.current || drag.current.pointer !== e.pointerId) return;
+    const p = at(e);
+    if (tool === 'box') {
+      const s = drag.current.start;
+      setBox({ x: Math.min(s.x, p.x), y: Math.min(s.y, p.y), width: Math.abs(p.x - s.x), height: Math.abs(p.y - s.y) });
+    } else addStroke(p);
+  }
+
+  function onUp() {
+    drag.current = null;
+    setBox((b) => (b && (b.width < 0.02 || b.height < 0.02) ? null : b));
+  }
+
+  function apply() {
+    mutate({
+      uploadId: photo.uploadId,
+      ...(box ? { subject: box } : {}),
+      ...(keep.length ? { keep } : {}),
+      ...(remove.length ? { remove } : {}),
+    });
+  }
+
+  function clearSelection() {
+    setBox(null);
+    setKeep([]);
+    setRemove([]);
+    mutate({ uploadId: photo.uploadId });
+  }
+
+  function downloadPng() {
+    if (!result?.cutoutUrl) return;
+    void downloads.run('png', () => downloadOne({ url: `${result.cutoutUrl}?download=1`, name: 'urun-seffaf.png' }), S.pngDownloaded);
+  }
+
+  const shown = result?.cutoutUrl ?? photo.url;
+  const hint = tool === 'box' ? S.toolBoxHint : tool === 'keep' ? S.toolKeepHint : S.toolRemoveHint;
+
+  return (
+    <Card withBorder data-testid="cutout-editor">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={3} fz="md">
+            {S.cutoutTitle}
+          </Title>
+          {result && (
+            <Text size="xs" c="dimmed" data-testid="cutout-size">
+              {S.pixelSize(result.width, result.height)}
+            </Text>
+          )}
+        </Group>
+
+        {lowRes && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="low-res-warning">
+            {S.lowResolution(photo.width ?? 0, photo.height ?? 0, MIN_RECOMMENDED_LONG_SIDE)}
+          </Alert>
+        )}
+
+        <div
+          ref={stage}
+          className={`${classes.stage} ${result?.cutoutUrl ? classes.checker : ''}`}
+          style={{ aspectRatio: String(aspect), width: `min(100%, ${Math.round(420 * aspect)}px)` }}
+          onPointerDown={onDown}
+          onPointerMove={onMove}
+          onPointerUp={onUp}
+          onPointerCancel={onUp}
+          data-testid="cutout-stage"
+          data-tool={tool}
+        >
+          <img src={shown} alt={result?.cutoutUrl ? S.cutoutAlt : M.generation.photoAlt} className={classes.image} draggable={false} data-testid={result?.cutoutUrl ? 'cutout-image' : 'cutout-photo'} />
+          <svg className={classes.overlay} viewBox="0 0 1000 1000" preserveAspectRatio="none" aria-hidden>
+            {box && <rect x={box.x * 1000} y={box.y * 1000} width={box.width * 1000} height={box.height * 1000} className={classes.box} />}
+            {keep.map((p, i) => (
+              <ellipse key={`k${i}`} cx={p.x * 1000} cy={p.y * 1000} rx={15} ry={15 * aspect} className={classes.keep} />
+            ))}
+            {remove.map((p, i) => (
+              <ellipse key={`r${i}`} cx={p.x * 1000} cy={p.y * 1000} rx={15} ry={15 * aspect} className={classes.remove} />
+            ))}
+          </svg>
+          {cutout.isPending && (
+            <div className={classes.busy} role="status">
+              <Loader size="sm" />
+              <Text size="sm">{S.cutoutRunning}</Text>
+            </div>
+          )}
+        </div>
+
+        {cutout.isError && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="cutout-error">
+            <Stack gap={6}>
+              <Text size="sm">{cutout.error.message || S.cutoutFailed}</Text>
+              <Group>
+                <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={apply}>
+                  {M.common.retry}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+        {result?.note && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="cutout-note">
+            {result.note}
+          </Alert>
+        )}
+        {result?.cutoutUrl && !guided && (
+          <Text size="sm" c="dimmed">
+            {S.cutoutHint}
+          </Text>
+        )}
+
+        <Stack gap={6}>
+          <SegmentedControl
+            aria-label={S.toolsLabel}
+            value={tool}
+            onChange={(v) => setTool(v as Tool)}
+            disabled={disabled}
+            data={[
+              { value: 'box', label: <ToolLabel icon={<IconSquare size={14} />} text={S.toolBox} /> },
+              { value: 'keep', label: <ToolLabel icon={<IconBrush size={14} />} text={S.toolKeep} /> },
+              { value: 'remove', label: <ToolLabel icon={<IconEraser size={14} />} text={S.toolRemove} /> },
+            ]}
+          />
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        </Stack>
+
+        <Group gap="xs" className={classes.actions}>
+          <Button size="sm" leftSection={<IconWand size={16} />} onClick={apply} disabled={!guided || disabled} loading={cutout.isPending && guided}>
+            {S.apply}
+          </Button>
+          <Button size="sm" variant="default" onClick={clearSelection} disabled={!guided || disabled || cutout.isPending}>
+            {S.reset}
+          </Button>
+          <Button
+            size="sm"
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            onClick={downloadPng}
+            disabled={!result?.cutoutUrl || cutout.isPending}
+            loading={downloads.busy === 'png'}
+            aria-label={S.downloadPngLabel}
+          >
+            {S.downloadPng}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ToolLabel({ icon, text }: { icon: React.ReactNode; text: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="center">
+      {icon}
+      <span>{text}</span>
+    </Group>
+  );
+}
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
