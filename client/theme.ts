@@ -1,15 +1,4 @@
-import {
-  type CSSVariablesResolver,
-  Button,
-  Card,
-  Container,
-  createTheme,
-  Paper,
-  PasswordInput,
-  Select,
-  TextInput,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Indigo leaning to violet: the "vitrin" glow of the logo. */
 const brand: MantineColorsTuple = [
@@ -53,14 +42,16 @@ export const theme = createTheme({
     lg: '0 16px 32px -8px rgba(40, 30, 110, 0.18)',
     xl: '0 28px 56px -12px rgba(40, 30, 110, 0.25)',
   },
+  // Plain objects, not `Select.extend(...)`: importing the components here would put Select,
+  // its combobox and floating-ui into the first chunk of every page.
   components: {
-    Button: Button.extend({ defaultProps: { radius: 'md' } }),
-    Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } }),
-    Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
-    Container: Container.extend({ defaultProps: { size: 'lg' } }),
-    TextInput: TextInput.extend({ defaultProps: { radius: 'md' } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { radius: 'md' } }),
-    Select: Select.extend({ defaultProps: { radius: 'md', allowDeselect: false } }),
+    Button: { defaultProps: { radius: 'md' } },
+    Card: { defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Container: { defaultProps: { size: 'lg' } },
+    TextInput: { defaultProps: { radius: 'md' } },
+    PasswordInput: { defaultProps: { radius: 'md' } },
+    Select: { defaultProps: { radius: 'md', allowDeselect: false } },
   },
 });
 

@@ -1,5 +1,6 @@
 import express from 'express';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -71,7 +72,16 @@ export function createApp(opts: AppOptions): {
     app.use(opts.devMiddleware);
   } else if (opts.clientDir && existsSync(opts.clientDir)) {
     const indexHtml = path.join(opts.clientDir, 'index.html');
-    app.use('/assets', express.static(path.join(opts.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    // Brotli (quality 11) or gzip files made at build; the compression middleware leaves them be.
+    app.use(
+      '/assets',
+      expressStaticGzip(path.join(opts.clientDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
+    );
     app.use(express.static(opts.clientDir, { index: false, maxAge: '1h' }));
     // SPA fallback: every other GET serves the shell; the client router decides.
     app.use((req, res, next) => {

@@ -1,8 +1,13 @@
 import { Anchor, Box, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone, type Icon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useIntersection } from '@mantine/hooks';
 import { M } from '../../../shared/messages';
-import { ContactForm } from '../contact/ContactForm';
+import { FullPageLoader } from '../common/FullPageLoader';
+
+// The form (and the validation library it brings) loads as the section nears the screen, not
+// with the first paint of the landing page.
+const ContactForm = lazy(() => import('../contact/ContactForm').then((m) => ({ default: m.ContactForm })));
 import { useSite } from '../site/useSite';
 import classes from './Landing.module.css';
 
@@ -27,8 +32,13 @@ function ContactItem({ icon: ItemIcon, label, children }: { icon: Icon; label: s
 /** Contact details from settings (D2) and the working contact form (D19). */
 export function ContactSection() {
   const { site } = useSite();
+  const { ref, entry } = useIntersection({ rootMargin: '800px 0px' });
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (entry?.isIntersecting) setNear(true);
+  }, [entry?.isIntersecting]);
   return (
-    <Box component="section" id="contact" py={{ base: 64, sm: 96 }} className={classes.softBand} aria-labelledby="contact-title">
+    <Box component="section" id="contact" ref={ref} py={{ base: 64, sm: 96 }} className={classes.softBand} aria-labelledby="contact-title">
       <Container>
         <div className={classes.contactGrid}>
           <Stack gap="lg">
@@ -68,7 +78,13 @@ export function ContactSection() {
                 {M.contact.formSubtitle}
               </Text>
             </Stack>
-            <ContactForm />
+            {near ? (
+              <Suspense fallback={<FullPageLoader minHeight={320} />}>
+                <ContactForm />
+              </Suspense>
+            ) : (
+              <Box mih={320} />
+            )}
           </Paper>
         </div>
       </Container>
