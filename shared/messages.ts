@@ -810,7 +810,7 @@ Verileriniz hesabınız açık olduğu sürece saklanır. Ayarlar sayfasındaki 
 
 ## İletişim
 Sorularınız için: {support_email} · {support_phone} · {contact_address}`,
-          'Gizlilik Politikası metni',
+          'Gizlilik Politikası metni · {site_name}, {support_email}, {support_phone}, {contact_address} ve {ai_transfer} ayarlardan doldurulur',
         ],
         terms: [
           `## Hizmet
@@ -833,7 +833,7 @@ Ayarlar sayfasından hesap silme talebi gönderebilirsiniz. Bu koşullara aykır
 
 ## İletişim
 {support_email} · {support_phone} · {contact_address}`,
-          'Kullanım Koşulları metni',
+          'Kullanım Koşulları metni · {site_name}, {support_email}, {support_phone}, {contact_address} ve {ai_transfer} ayarlardan doldurulur',
         ],
         kvkk: [
           `## Veri sorumlusu
@@ -853,7 +853,7 @@ Verileriniz; sözleşmenin kurulması ve ifası (KVKK m. 5/2-c), hukuki yüküml
 
 ## Haklarınız (KVKK m. 11)
 Verilerinizin işlenip işlenmediğini öğrenme, bilgi talep etme, düzeltilmesini veya silinmesini isteme, aktarıldığı üçüncü kişileri öğrenme, itiraz etme ve zararın giderilmesini talep etme haklarına sahipsiniz. Verilerinizin bir kopyasını Ayarlar sayfasındaki "Verilerimi indir" ile alabilir, aynı sayfadan silme talebi gönderebilirsiniz. Diğer talepleriniz için {support_email} adresine yazabilirsiniz; talepleriniz en geç 30 gün içinde yanıtlanır.`,
-          'KVKK Aydınlatma Metni',
+          'KVKK Aydınlatma Metni · {site_name}, {support_email}, {support_phone}, {contact_address} ve {ai_transfer} ayarlardan doldurulur',
         ],
         cookies: [
           `## Kullandığımız çerezler
@@ -871,7 +871,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
 
 ## İletişim
 {support_email}`,
-          'Çerez Politikası metni',
+          'Çerez Politikası metni · {site_name}, {support_email}, {support_phone}, {contact_address} ve {ai_transfer} ayarlardan doldurulur',
         ],
       },
     },

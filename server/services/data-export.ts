@@ -7,6 +7,10 @@ import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
 import { getPreferences } from './preferences';
 import { purchaseIds, renderInvoice } from './billing';
+import { enqueueEmail } from '../email/outbox';
+import { emailContext } from '../email/site';
+import { LINK_PATHS } from '../email/links';
+import { exportReadyEmail } from '../email/templates/account';
 
 /** A prepared zip can be downloaded for this long. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -154,7 +158,7 @@ export async function buildExportZip(db: Db, storage: Storage, userId: string): 
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-/** Builds a claimed export, stores the zip and offers it for 24 hours. */
+/** Builds a claimed export, stores the zip, offers it for 24 hours and tells the seller by e-mail. */
 export async function prepareExport(db: Db, storage: Storage, exportId: string, owner: string, now = new Date()): Promise<boolean> {
   const row = await db.selectFrom('data_exports').select(['user_id']).where('id', '=', exportId).executeTakeFirstOrThrow();
   const bytes = await buildExportZip(db, storage, row.user_id);
@@ -166,7 +170,24 @@ export async function prepareExport(db: Db, storage: Storage, exportId: string, 
     .where('id', '=', exportId)
     .where('lease_owner', '=', owner)
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  const ready = Number(r.numUpdatedRows) === 1;
+  if (ready) {
+    const user = await db
+      .selectFrom('users')
+      .innerJoin('profiles', 'profiles.id', 'users.id')
+      .select(['users.email', 'profiles.full_name'])
+      .where('users.id', '=', row.user_id)
+      .executeTakeFirstOrThrow();
+    const { site, base } = await emailContext(db);
+    await enqueueEmail(db, {
+      to: user.email,
+      kind: 'export_ready',
+      userId: row.user_id,
+      message: exportReadyEmail(site, user.full_name, base + LINK_PATHS.settings()),
+      dedupeKey: `export_ready:${exportId}`,
+    });
+  }
+  return ready;
 }
 
 /** The zip of a ready, unexpired export, for its owner only (null for anyone else). */

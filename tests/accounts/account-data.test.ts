@@ -87,6 +87,7 @@ test('"Verilerimi indir": a zip of profile, generations with their files, credit
   const ttl = new Date(ready.expiresAt).getTime() - Date.now();
   expect(ttl).toBeGreaterThan(23.9 * 3600_000);
   expect(ttl).toBeLessThanOrEqual(24 * 3600_000);
+  await mailbox.waitFor((m) => m.to[0] === 'disa-aktar@example.com' && m.subject === M.email.exportReadySubject);
 
   const res = await client.raw(`/api/exports/${ready.id}`);
   expect(res.status).toBe(200);

@@ -61,7 +61,7 @@ export default function AdminDeletionPage() {
                   <Table.Th>{D.colDate}</Table.Th>
                   <Table.Th>{D.colUser}</Table.Th>
                   <Table.Th>{D.colReason}</Table.Th>
-                  <Table.Th>{D.colStatus}</Table.Th>
+                  <Table.Th w={140}>{D.colStatus}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -85,7 +85,7 @@ export default function AdminDeletionPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[r.status]}>
+                      <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[r.status]} style={{ flexShrink: 0, overflow: 'visible' }}>
                         {D.status[r.status]}
                       </Badge>
                     </Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Code, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Card, Code, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ const PAGE_SIZE = 30;
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[status] ?? 'gray'}>
+    <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[status] ?? 'gray'} style={{ flexShrink: 0, overflow: 'visible' }}>
       {E.status[status] ?? status}
     </Badge>
   );
@@ -81,7 +81,7 @@ export default function AdminEmailsPage() {
                   <Table.Th>{E.colTo}</Table.Th>
                   <Table.Th>{E.colSubject}</Table.Th>
                   <Table.Th>{E.colKind}</Table.Th>
-                  <Table.Th>{E.colStatus}</Table.Th>
+                  <Table.Th w={150}>{E.colStatus}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -90,12 +90,12 @@ export default function AdminEmailsPage() {
                   <Table.Tr key={m.id} data-testid="admin-email-row">
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
                     <Table.Td>
-                      <Text size="sm" truncate maw={240}>
+                      <Text size="sm" truncate maw={220}>
                         {m.to}
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" truncate maw={300}>
+                      <Text size="sm" truncate maw={260}>
                         {m.subject}
                       </Text>
                     </Table.Td>
@@ -103,19 +103,19 @@ export default function AdminEmailsPage() {
                       <Text size="sm">{E.kinds[m.kind] ?? m.kind}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
+                      <Stack gap={2} align="flex-start">
                         <StatusBadge status={m.status} />
                         {m.transport && (
-                          <Text size="xs" c="dimmed">
+                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                             {E.transport[m.transport] ?? m.transport}
                           </Text>
                         )}
-                      </Group>
+                      </Stack>
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpenId(m.id)}>
-                        {E.detailTitle}
-                      </Button>
+                      <ActionIcon variant="subtle" aria-label={`${E.detailTitle}: ${m.subject}`} onClick={() => setOpenId(m.id)}>
+                        <IconEye size={16} />
+                      </ActionIcon>
                     </Table.Td>
                   </Table.Tr>
                 ))}
