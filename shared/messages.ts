@@ -1487,6 +1487,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     rejected: 'Talep reddedildi.',
     status: { pending: 'Bekliyor', completed: 'Tamamlandı', rejected: 'Reddedildi' } as Record<string, string>,
     deletedUser: 'Silinmiş kullanıcı',
+    runInProgress: 'Bu kullanıcının devam eden bir üretimi var. Üretim bittikten sonra tekrar deneyin.',
     filterPending: 'Bekleyenler',
     filterDone: 'Sonuçlananlar',
     filterAll: 'Tümü',

@@ -4,6 +4,7 @@ import type { Storage } from '../providers/storage';
 import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
 import { expireExports, prepareExport } from '../services/data-export';
+import { deleteDeadTokens } from '../services/account-tokens';
 
 const MAX_ATTEMPTS = 3;
 
@@ -41,8 +42,8 @@ async function claimExport(db: Db, owner: string, leaseMs: number, now = new Dat
 }
 
 /**
- * Prepares "Verilerimi indir" zips in the background (never inside a request) and removes the
- * ones past their 24 hours. Safe to run in every process.
+ * Prepares "Verilerimi indir" zips in the background (never inside a request), removes the ones
+ * past their 24 hours, and drops account tokens that can no longer be used. Safe in every process.
  */
 export class DataExportWorker {
   private stopping = false;
@@ -78,6 +79,7 @@ export class DataExportWorker {
     if (Date.now() - this.lastSweep > 60_000) {
       this.lastSweep = Date.now();
       await expireExports(db, storage);
+      await deleteDeadTokens(db);
     }
     const job = await claimExport(db, this.owner, this.opts.leaseMs ?? 5 * 60_000);
     if (!job) return false;

@@ -119,6 +119,9 @@ export async function executeDeletion(db: Db, storage: Storage, adminId: string,
   const req = await db.selectFrom('deletion_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
   if (!req || req.status !== 'pending') throw new AppError('NOT_FOUND', M.common.notFound);
   const userId = req.user_id;
+  // A run still in progress would write new files after ours are gone: wait for it to end.
+  const running = await db.selectFrom('generations').select('id').where('user_id', '=', userId).where('status', 'in', ['queued', 'processing']).executeTakeFirst();
+  if (running) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
   const keys = await userFileKeys(db, userId);
   for (const key of keys) await storage.delete(key);
   const { site } = await emailContext(db);

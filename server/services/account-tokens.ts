@@ -39,6 +39,14 @@ export async function issueToken(
 
 export type TokenOwner = { id: string; userId: string; email: string; purpose: AccountTokenPurpose };
 
+/** Housekeeping: tokens that can no longer be used (expired, or used more than a day ago). */
+export async function deleteDeadTokens(db: Db, now = new Date()): Promise<void> {
+  await db
+    .deleteFrom('account_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', '<', new Date(now.getTime() - 86_400_000))]))
+    .execute();
+}
+
 /** Looks a token up without using it (read-only: the reset page asks whether its link still works). */
 export async function findValidToken(db: Db, token: string, purposes: AccountTokenPurpose[], now = new Date()): Promise<TokenOwner | null> {
   if (!/^[a-z0-9]{10,64}$/.test(token)) return null;

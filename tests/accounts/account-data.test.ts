@@ -263,3 +263,17 @@ test('the E-postalar page lists the outbox for admins only and says how mail lea
   expect((await customer.query('admin.emails.list', { page: 1, pageSize: 50 })).status).toBe(403);
   expect((await fetch(`${server.url}/trpc/admin.emails.list`)).status).toBe(401);
 });
+
+test('a deletion waits while the seller still has a run in progress (it would write files afterwards)', async () => {
+  const { client, userId } = await customerClient(server, 'uretimde@example.com');
+  await server.deps.db
+    .insertInto('generations')
+    .values({ user_id: userId, job_id: `job_${userId}`, type: 'video', status: 'queued', credits_used: 6, parameters: '{}', run_after: new Date(Date.now() + 3600_000) })
+    .execute();
+  const asked = await client.mutate('auth.requestDeletion', {});
+  const admin = await adminClient(server);
+  const res = await admin.mutate('admin.deletion.execute', { id: asked.data.id });
+  expect(res.status).toBe(400);
+  expect(res.error.message).toBe(M.adminDeletion.runInProgress);
+  expect((await client.query('auth.me')).data.user.email).toBe('uretimde@example.com');
+});
