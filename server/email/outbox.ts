@@ -65,11 +65,16 @@ export async function enqueueEmail(db: Db, e: NewEmail): Promise<string | null> 
   return row?.id ?? null;
 }
 
-/** Oldest due message, or one whose sender died mid-send (expired lease); SKIP LOCKED as the job queue. */
-export async function claimEmail(db: Db, owner: string, leaseMs: number, now = new Date()) {
+/**
+ * Oldest due message, or one whose sender died mid-send (expired lease); SKIP LOCKED as the job
+ * queue. Times are the database's own clock (`run_after` defaults to its `now()`, in microseconds),
+ * so a message is due the moment it is committed, whatever the sender's clock says.
+ */
+export async function claimEmail(db: Db, owner: string, leaseMs: number) {
+  const now = sql<Date>`now()`;
   const row = await db
     .updateTable('email_outbox')
-    .set({ status: 'sending', lease_owner: owner, lease_expires_at: new Date(now.getTime() + leaseMs), attempts: sql`attempts + 1` })
+    .set({ status: 'sending', lease_owner: owner, lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`, attempts: sql`attempts + 1` })
     .where(
       'id',
       '=',
@@ -124,7 +129,7 @@ export async function markEmailFailed(db: Db, id: string, owner: string, error: 
     .updateTable('email_outbox')
     .set({
       status: final ? 'failed' : 'queued',
-      run_after: new Date(Date.now() + delayMs),
+      run_after: sql<Date>`now() + ${`${delayMs} milliseconds`}::interval`,
       last_error: error.slice(0, 500),
       lease_owner: null,
       lease_expires_at: null,

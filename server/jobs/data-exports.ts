@@ -16,10 +16,12 @@ export function wakeExportWorkers(): void {
 }
 
 /** Claims the oldest queued export (or one whose preparer died), FOR UPDATE SKIP LOCKED under a lease. */
-async function claimExport(db: Db, owner: string, leaseMs: number, now = new Date()) {
+async function claimExport(db: Db, owner: string, leaseMs: number) {
+  // The database's clock throughout: `run_after` defaults to its now() (see claimEmail).
+  const now = sql<Date>`now()`;
   return db
     .updateTable('data_exports')
-    .set({ status: 'processing', lease_owner: owner, lease_expires_at: new Date(now.getTime() + leaseMs), attempts: sql`attempts + 1` })
+    .set({ status: 'processing', lease_owner: owner, lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`, attempts: sql`attempts + 1` })
     .where(
       'id',
       '=',
