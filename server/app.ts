@@ -19,6 +19,7 @@ import { webhookRoutes } from './http/webhooks';
 import { checkoutRoutes } from './http/checkout-pages';
 import { invoiceRoutes } from './http/invoices';
 import { dataExportRoutes } from './http/data-exports';
+import { exportRoutes } from './http/exports';
 import { adminUploadRoutes } from './http/admin-uploads';
 import { jsonBody } from './http/json-body';
 import { refuseHttpSubscriptions } from './http/socket-only';
@@ -66,6 +67,7 @@ export function createApp(opts: AppOptions): {
   app.use(fileRoutes(deps, deps.storage));
   app.use(invoiceRoutes(deps));
   app.use(dataExportRoutes(deps));
+  app.use(exportRoutes(deps));
   app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
 
   if (opts.devMiddleware) {

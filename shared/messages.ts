@@ -1492,6 +1492,35 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     filterDone: 'Sonuçlananlar',
     filterAll: 'Tümü',
   },
+  /** Issue 12: marketplace exports and batch runs. */
+  exports: {
+    menuLabel: 'Pazaryeri için indir',
+    menuTitle: 'Pazaryeri boyutu',
+    presetItem: (name: string, width: number, height: number) => `${name} (${width}×${height})`,
+    downloaded: 'Pazaryeri paketi indirildi',
+    noteFileName: 'OKU-BENI.txt',
+    upscaledNote: (files: string) =>
+      `Bu görseller pazaryeri boyutuna getirilirken fotoğrafın kendi çözünürlüğünün 2 katından fazla büyütüldü: ${files}. Daha keskin sonuç için daha büyük bir fotoğraf yükleyin.`,
+    batchNav: 'Toplu Üretim',
+    batchTitle: 'Toplu Üretim',
+    batchSubtitle: (max: number) => `En fazla ${max} ürün fotoğrafını birlikte yükleyin; her fotoğraf ayrı bir üretimdir ve yalnızca kendi kredisini kullanır.`,
+    batchPick: 'Fotoğrafları seçin',
+    batchTooMany: (max: number) => `Tek seferde en fazla ${max} fotoğraf yükleyebilirsiniz`,
+    batchStart: (count: number, credits: number) => `${count} ürün için üret (${credits} kredi)`,
+    batchSummary: (done: number, total: number) => `${done}/${total} ürün hazır`,
+    batchClear: 'Listeyi temizle',
+    batchItem: {
+      waiting: 'Bekliyor',
+      uploading: 'Yükleniyor',
+      queued: 'Sırada',
+      processing: 'Üretiliyor',
+      completed: 'Hazır',
+      failed: 'Başarısız, kredisi iade edildi',
+      rejected: 'Başlatılamadı',
+    } as Record<string, string>,
+    batchZip: 'Beyaz görsellerin hepsini indir (zip)',
+    batchZipName: 'beyaz-gorseller.zip',
+  },
 } as const;
 
 export type Messages = typeof M;

@@ -1,0 +1,65 @@
+import JSZip from 'jszip';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { HttpClient } from '../helpers/server';
+
+export async function upload(c: HttpClient, bytes: Buffer, name: string) {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+  const res = await c.raw('/api/uploads', { method: 'POST', body: fd });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { uploadId: string; width: number; height: number };
+}
+
+export async function waitDone(c: HttpClient, id: string, tries = 480) {
+  for (let i = 0; i < tries; i++) {
+    const { data } = await c.query('generations.get', { id });
+    if (data.status === 'completed' || data.status === 'failed') return data;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('generation did not finish');
+}
+
+export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await JSZip.loadAsync(bytes);
+  const files = new Map<string, Buffer>();
+  for (const name of Object.keys(zip.files).sort()) files.set(name, await zip.files[name].async('nodebuffer'));
+  return files;
+}
+
+/**
+ * Measures a picture on white: whether every border pixel is exactly RGB 255,
+ * and the box of pixels that are clearly not white (any channel < 240), as
+ * shares of the canvas.
+ */
+export async function onWhite(jpeg: Buffer) {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width: W, height: H } = info;
+  const px = (x: number, y: number) => (y * W + x) * 3;
+  let borderPure = true;
+  for (let x = 0; x < W; x++)
+    for (const y of [0, H - 1]) if (data[px(x, y)] !== 255 || data[px(x, y) + 1] !== 255 || data[px(x, y) + 2] !== 255) borderPure = false;
+  for (let y = 0; y < H; y++)
+    for (const x of [0, W - 1]) if (data[px(x, y)] !== 255 || data[px(x, y) + 1] !== 255 || data[px(x, y) + 2] !== 255) borderPure = false;
+  let x0 = W, y0 = H, x1 = -1, y1 = -1;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = px(x, y);
+      if (Math.min(data[i], data[i + 1], data[i + 2]) >= 240) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  const bw = (x1 - x0 + 1) / W;
+  const bh = (y1 - y0 + 1) / H;
+  return {
+    width: W,
+    height: H,
+    channels: info.channels,
+    borderPure,
+    box: { w: bw, h: bh, cx: (x0 + x1 + 1) / 2 / W, cy: (y0 + y1 + 1) / 2 / H },
+    /** The product's larger share of the canvas side it is limited by. */
+    fill: Math.max(bw, bh),
+  };
+}
