@@ -139,7 +139,7 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
           data-testid="cutout-stage"
           data-tool={tool}
         >
-          <img src={shown} alt={result?.cutoutUrl ? S.cutoutAlt : M.generation.photoAlt} className={classes.image} draggable={false} data-testid={result?.cutoutUrl ? 'cutout-image' : 'cutout-photo'} />
+          <img src={shown} alt={result?.cutoutUrl ? S.cutoutAlt : ""} className={classes.image} draggable={false} data-testid={result?.cutoutUrl ? 'cutout-image' : 'cutout-photo'} />
           <svg className={classes.overlay} viewBox="0 0 1000 1000" preserveAspectRatio="none" aria-hidden>
             {box && <rect x={box.x * 1000} y={box.y * 1000} width={box.width * 1000} height={box.height * 1000} className={classes.box} />}
             {keep.map((p, i) => (
