@@ -1,5 +1,6 @@
 import { benchProviders } from './providers';
 import { benchCredits } from './credits';
+import { benchStudio } from './studio';
 
 /**
  * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
@@ -10,6 +11,13 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ??
 const providers = await benchProviders();
 console.log(`Yerel stüdyo, 12 MP fotoğraftan 4 görsel: ${(providers.images12mp.ms / 1000).toFixed(1)} s (${providers.images12mp.outputs.map((o) => `${o.width}x${o.height}`).join(', ')})`);
 console.log(`Yerel stüdyo, 5 sn 1080p video: ${(providers.video5s1080p.ms / 1000).toFixed(1)} s (${providers.video5s1080p.kb} KB)`);
+const studio = await benchStudio();
+console.log(`Dekupaj, ilk çağrı (OpenCV.js + TF.js + NanoDet yüklemesi dahil): ${(studio.coldFirstCutoutMs / 1000).toFixed(1)} s`);
+for (const c of studio.cutouts) {
+  console.log(`Dekupaj ${c.photo} (${c.size}): ${(c.ms / 1000).toFixed(2)} s, en yüksek bellek ${c.peakRssMb} MB, ${c.ok ? 'kesildi' : `geri çekildi (${c.reason})`}`);
+}
+const p12 = studio.photo12mp;
+console.log(`12 MP fotoğraf (${p12.size}): dekupaj ${(p12.cutoutMs / 1000).toFixed(1)} s (${p12.cutoutPeakRssMb} MB), ardından 4 görsel ${(p12.imagesMs / 1000).toFixed(1)} s (${p12.imagesPeakRssMb} MB; ${p12.outputs.join(', ')})`);
 try {
   const credits = await benchCredits(pgUrl);
   console.log(`Kredi düşümü, ${credits.callers} eşzamanlı istemci (Postgres): ${credits.takesPerSecond} işlem/sn (${credits.takes} işlem, ${credits.ms} ms)`);
