@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { hashSecret, randomToken, secretMatches } from './tokens';
+import { COOKIE_NAME, readCookie } from './cookies';
 import { SESSION_REMEMBER_MS, SESSION_SHORT_MS } from '../../shared/constants';
 
 /**
@@ -118,4 +119,19 @@ export async function liveSessionIds(db: Db, kind: SessionKind, ids: string[], n
           .where('admin_users.is_active', '=', true)
           .execute();
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The one way a request (HTTP, tRPC or WebSocket upgrade) is tied to a session: its cookie
+ * of that kind, validated (and slid). `token` is returned for renewing the cookie.
+ */
+export async function sessionFromRequest(
+  db: Db,
+  req: { headers: { cookie?: string } },
+  kind: SessionKind,
+): Promise<{ session: Session; refreshed: boolean; token: string } | 'invalid' | null> {
+  const token = readCookie(req.headers.cookie, COOKIE_NAME[kind]);
+  if (!token) return null;
+  const result = await validateSession(db, kind, token);
+  return result ? { ...result, token } : 'invalid';
 }

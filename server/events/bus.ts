@@ -1,10 +1,11 @@
 import { EventEmitter, on } from 'node:events';
+import type { GenerationStatus } from '../db/types';
 
 /** Every event the product publishes; `userId` scopes private events to their owner. */
 export type AppEvent =
   | { type: 'session.ended'; sessionId: string }
   | { type: 'credits.changed'; userId: string; balance: number }
-  | { type: 'generation.updated'; userId: string; generationId: string; status: string; progress: number }
+  | { type: 'generation.updated'; userId: string; generationId: string; status: GenerationStatus; progress: number }
   | { type: 'admin.activity'; kind: string; summary: string; at: string }
   /** This process's link to the other processes' events was down and is back: re-read state. */
   | { type: 'bus.resumed' }

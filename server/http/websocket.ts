@@ -5,8 +5,7 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { appRouter } from '../trpc/router';
 import { createContext, type AppDeps } from '../trpc/context';
 import { originAllowed } from '../auth/origin';
-import { COOKIE_NAME, readCookie } from '../auth/cookies';
-import { liveSessionIds, validateSession, type SessionKind } from '../auth/sessions';
+import { liveSessionIds, sessionFromRequest, type SessionKind } from '../auth/sessions';
 import { isDatabaseUnavailable } from '../errors';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -26,9 +25,8 @@ type SocketSession = { id: string; kind: SessionKind; ownerKey: string };
 async function socketSessions(deps: AppDeps, req: IncomingMessage): Promise<SocketSession[]> {
   const found: SocketSession[] = [];
   for (const kind of ['customer', 'admin'] as const) {
-    const token = readCookie(req.headers.cookie, COOKIE_NAME[kind]);
-    const result = token ? await validateSession(deps.db, kind, token) : null;
-    if (result) found.push({ id: result.session.id, kind, ownerKey: `${kind}:${result.session.ownerId}` });
+    const result = await sessionFromRequest(deps.db, req, kind);
+    if (result && result !== 'invalid') found.push({ id: result.session.id, kind, ownerKey: `${kind}:${result.session.ownerId}` });
   }
   return found;
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { isDatabaseUnavailable } from '../errors';
 import { randomToken } from '../auth/tokens';
 import type { Db } from '../db';
-import type { Generation } from '../db/types';
+import type { Generation, GenerationStatus } from '../db/types';
 import type { EventBus } from '../events/bus';
 import type { Storage } from '../providers/storage';
 import { runProviderJob, isProviderError, type AiProvider, type ProviderOutput } from '../providers/ai';
@@ -115,7 +115,7 @@ export class GenerationWorker {
     return true;
   }
 
-  private publish(job: Generation, status: string, progress: number) {
+  private publish(job: Generation, status: GenerationStatus, progress: number) {
     this.deps.bus.publish({ type: 'generation.updated', userId: job.user_id, generationId: job.id, status, progress });
   }
 

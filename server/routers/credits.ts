@@ -1,6 +1,6 @@
-import { tracked } from '@trpc/server';
 import { z } from '../../shared/zod';
 import { router, protectedProcedure } from '../trpc/init';
+import { liveFeed } from '../events/live-feed';
 import { getBalance } from '../services/credits';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
 import { PLAN_CODES } from '../../shared/plans';
@@ -29,25 +29,14 @@ export const creditsRouter = router({
   billing: protectedProcedure.query(({ ctx }) => billingSummary(ctx.db, ctx.userId)),
 
   /** The caller's balance, now and after every change (purchase, usage, refund, admin). */
-  onChange: protectedProcedure
-    .input(z.object({ lastEventId: z.string().nullish() }).optional())
-    .subscription(async function* ({ ctx, signal }) {
-      const events = ctx.bus.subscribe(signal)[Symbol.asyncIterator]();
-      let seq = 0;
-      const current = await getBalance(ctx.db, ctx.userId);
-      yield tracked(`${Date.now()}-${seq++}`, { balance: current.balance, unlimited: current.unlimited });
-      while (true) {
-        const next = await events.next();
-        if (next.done) return;
-        const e = next.value;
-        if (e.type === 'bus.resumed') {
-          // Changes made while the event bus was down never arrive: read the balance again.
-          const now = await getBalance(ctx.db, ctx.userId);
-          yield tracked(`${Date.now()}-${seq++}`, { balance: now.balance, unlimited: now.unlimited });
-          continue;
-        }
-        if (e.type !== 'credits.changed' || e.userId !== ctx.userId) continue;
-        yield tracked(`${Date.now()}-${seq++}`, { balance: e.balance, unlimited: e.balance === UNLIMITED_BALANCE });
-      }
+  onChange: protectedProcedure.subscription(({ ctx, signal }) =>
+    liveFeed(ctx.bus, signal, {
+      snapshot: async () => {
+        const now = await getBalance(ctx.db, ctx.userId);
+        return [{ balance: now.balance, unlimited: now.unlimited }];
+      },
+      fromEvent: (e) =>
+        e.type === 'credits.changed' && e.userId === ctx.userId ? { balance: e.balance, unlimited: e.balance === UNLIMITED_BALANCE } : null,
     }),
+  ),
 });

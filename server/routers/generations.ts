@@ -1,8 +1,7 @@
-import { tracked } from '@trpc/server';
-import { z } from '../../shared/zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { ZCreateImage, ZCreateVideo, ZGenerationId, ZGenerationList } from '../../shared/schemas/generations';
-import { createGeneration, cutoutsOf, getGeneration, listGenerations, toView, type GenerationView } from '../services/generations';
+import { createGeneration, getGeneration, listGenerations, recentGenerationViews, type GenerationView } from '../services/generations';
+import { liveFeed } from '../events/live-feed';
 
 export type GenerationUpdate = { id: string; status: GenerationView['status']; progress: number; generation: GenerationView | null };
 
@@ -27,50 +26,21 @@ export const generationsRouter = router({
   provider: protectedProcedure.query(({ ctx }) => ({ name: ctx.aiProvider })),
 
   /**
-   * Live status/progress of the caller's generations only. Subscribes first, then backfills
-   * the current state of unfinished (or just finished) jobs, so a reconnect misses nothing.
+   * Live status/progress of the caller's generations only: the unfinished (or just finished)
+   * ones first, then every change; a finished run carries its whole view.
    */
-  onUpdate: protectedProcedure
-    .input(z.object({ lastEventId: z.string().nullish() }).optional())
-    .subscription(async function* ({ ctx, signal }) {
-      const events = ctx.bus.subscribe(signal)[Symbol.asyncIterator]();
-      let seq = 0;
-      const id = () => `${Date.now()}-${seq++}`;
-      // Current state of unfinished (or just finished) jobs: at the start, and again after the
-      // event bus was down (events in that gap never arrive).
-      const backfill = async () => {
-        const since = new Date(Date.now() - 5 * 60_000);
-        const recent = await ctx.db
-          .selectFrom('generations')
-          .selectAll()
-          .where('user_id', '=', ctx.userId)
-          .where((eb) => eb.or([eb('status', 'in', ['queued', 'processing']), eb('updated_at', '>=', since)]))
-          .orderBy('created_at', 'desc')
-          .limit(20)
-          .execute();
-        const cutouts = await cutoutsOf(ctx.db, recent);
-        return recent.map((g, i) =>
-          tracked(id(), { id: g.id, status: g.status, progress: g.progress, generation: toView(g, cutouts[i]) } satisfies GenerationUpdate),
-        );
-      };
-      yield* await backfill();
-      while (true) {
-        const next = await events.next();
-        if (next.done) return;
-        const e = next.value;
-        if (e.type === 'bus.resumed') {
-          yield* await backfill();
-          continue;
-        }
-        if (e.type !== 'generation.updated' || e.userId !== ctx.userId) continue;
+  onUpdate: protectedProcedure.subscription(({ ctx, signal }) =>
+    liveFeed(ctx.bus, signal, {
+      snapshot: async () =>
+        (await recentGenerationViews(ctx.db, ctx.userId)).map(
+          (generation): GenerationUpdate => ({ id: generation.id, status: generation.status, progress: generation.progress, generation }),
+        ),
+      fromEvent: async (e): Promise<GenerationUpdate | null> => {
+        if (e.type !== 'generation.updated' || e.userId !== ctx.userId) return null;
         const final = e.status === 'completed' || e.status === 'failed';
         const generation = final ? await getGeneration(ctx.db, ctx.userId, e.generationId) : null;
-        yield tracked(id(), {
-          id: e.generationId,
-          status: e.status as GenerationView['status'],
-          progress: e.progress,
-          generation,
-        } satisfies GenerationUpdate);
-      }
+        return { id: e.generationId, status: e.status, progress: e.progress, generation };
+      },
     }),
+  ),
 });

@@ -166,3 +166,18 @@ export async function listGenerations(
   const cutouts = await cutoutsOf(db, rows);
   return { items: rows.map((g, i) => toView(g, cutouts[i])), total: Number(count), page: opts.page, pageSize: opts.pageSize };
 }
+
+/** The caller's unfinished runs and those finished in the last five minutes (live feed snapshot). */
+export async function recentGenerationViews(db: Db, userId: string): Promise<GenerationView[]> {
+  const since = new Date(Date.now() - 5 * 60_000);
+  const recent = await db
+    .selectFrom('generations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('status', 'in', ['queued', 'processing']), eb('updated_at', '>=', since)]))
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+  const cutouts = await cutoutsOf(db, recent);
+  return recent.map((g, i) => toView(g, cutouts[i]));
+}

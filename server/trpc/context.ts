@@ -7,8 +7,8 @@ import type { Env } from '../env';
 import type { EventBus } from '../events/bus';
 import type { Storage } from '../providers/storage';
 import type { PaymentProviders } from '../providers/payments';
-import { COOKIE_NAME, clearedCookie, readCookie, sessionCookie } from '../auth/cookies';
-import { validateSession, type Session, type SessionKind } from '../auth/sessions';
+import { clearedCookie, sessionCookie } from '../auth/cookies';
+import { sessionFromRequest, type Session, type SessionKind } from '../auth/sessions';
 
 /** What every procedure gets. Built per HTTP request, and once per WebSocket connection. */
 export type AppDeps = {
@@ -55,16 +55,15 @@ export function clientIp(req: IncomingMessage, trustedHops: number): string {
 }
 
 async function loadSession(deps: AppDeps, req: IncomingMessage, kind: SessionKind, setCookie: (c: string) => void) {
-  const token = readCookie(req.headers.cookie, COOKIE_NAME[kind]);
-  if (!token) return null;
-  const result = await validateSession(deps.db, kind, token);
-  if (!result) {
+  const found = await sessionFromRequest(deps.db, req, kind);
+  if (found === null) return null;
+  if (found === 'invalid') {
     setCookie(clearedCookie(kind, deps.secureCookies));
     return null;
   }
   // Sliding expiry: a remembered cookie carries its expiry, so renew it alongside the row.
-  if (result.refreshed) setCookie(sessionCookie(kind, token, result.session, deps.secureCookies));
-  return result.session;
+  if (found.refreshed) setCookie(sessionCookie(kind, found.token, found.session, deps.secureCookies));
+  return found.session;
 }
 
 export async function createContext(

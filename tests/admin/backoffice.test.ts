@@ -128,7 +128,7 @@ describe('admin.dashboard (SPEC §7) on known fixtures', () => {
 
     // Generations: queued → "new", completed → "done"; processing is not shown.
     const gen = await insertGeneration(userId, 'video', 'queued');
-    for (const status of ['queued', 'processing', 'completed']) {
+    for (const status of ['queued', 'processing', 'completed'] as const) {
       server.deps.bus.publish({ type: 'generation.updated', userId, generationId: gen.id, status, progress: 0 });
     }
     const created = unwrap((await it.next()).value);
