@@ -22,6 +22,7 @@ import { dataExportRoutes } from './http/data-exports';
 import { exportRoutes } from './http/exports';
 import { adminUploadRoutes } from './http/admin-uploads';
 import { jsonBody } from './http/json-body';
+import { sendError } from './http/rest-error';
 import { refuseHttpSubscriptions } from './http/socket-only';
 
 export type AppOptions = {
@@ -98,15 +99,11 @@ export function createApp(opts: AppOptions): {
     const e = err as { type?: string; status?: number };
     // Body-parser refusals (malformed JSON, too large) are the client's mistake, not ours.
     if (e?.type === 'entity.parse.failed' || e?.type === 'entity.too.large' || e?.type === 'entity.too.deep') {
-      if (!res.headersSent) res.status(e.status ?? 400).json({ error: { message: M.common.invalidInput, data: { appCode: 'VALIDATION' } } });
-      return;
+      return sendError(res, e.status ?? 400, M.common.invalidInput, 'VALIDATION');
     }
-    if (isDatabaseUnavailable(err)) {
-      if (!res.headersSent) res.status(503).json({ error: { message: M.common.serviceUnavailable, data: { appCode: 'UNAVAILABLE' } } });
-      return;
-    }
+    if (isDatabaseUnavailable(err)) return sendError(res, 503, M.common.serviceUnavailable, 'UNAVAILABLE');
     console.error('[http]', err);
-    if (!res.headersSent) res.status(500).json({ error: { message: M.common.unexpected, data: { appCode: 'INTERNAL' } } });
+    sendError(res, 500, M.common.unexpected, 'INTERNAL');
   });
 
   const server = createServer(app);
