@@ -8,6 +8,7 @@ import { trpc } from '../../../lib/trpc';
 import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
 import { downloadOne, downloadZip, generatedImageName, useDownloads } from '../../generation/download';
+import { ExportMenu } from '../../generation/ExportMenu';
 import { GenerateActions } from '../../generation/GenerateActions';
 import { GenerateScreen } from '../../generation/GenerateScreen';
 import { GenerationResult } from '../../generation/GenerationResult';
@@ -113,6 +114,7 @@ export default function GenerateImagePage() {
                     {M.studio.downloadPng}
                   </Button>
                 )}
+                <ExportMenu generationId={completed.id} downloads={downloads} />
                 <Button size="sm" variant="light" leftSection={<IconMovie size={16} />} onClick={toVideo}>
                   {M.generation.createVideo}
                 </Button>

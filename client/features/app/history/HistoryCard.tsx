@@ -3,6 +3,7 @@ import { IconChevronDown, IconDownload, IconEye, IconFileZip, IconMovie, IconPho
 import { M } from '../../../../shared/messages';
 import { formatNumber } from '../../credits/formatCredits';
 import { downloadOne, downloadZip, historyFileName, withDownloadFlag, type useDownloads } from '../../generation/download';
+import { ExportMenu } from '../../generation/ExportMenu';
 import { StatusBadge } from '../../generation/StatusBadge';
 import { formatGenerationDate, generationTitle } from '../../generation/title';
 import { isUnfinished, type GenerationView } from '../../generation/types';
@@ -109,6 +110,11 @@ export function HistoryCard({ item, onView, downloads }: HistoryCardProps) {
               {M.history.download}
             </Button>
           )}
+        </Group>
+      )}
+      {completed && item.type === 'image' && (
+        <Group mt="xs" grow>
+          <ExportMenu generationId={item.id} downloads={downloads} />
         </Group>
       )}
     </Card>
