@@ -167,9 +167,9 @@ export class GenerationWorker {
       const stored = upload ? await storage.get(upload.storage_key) : null;
       if (!upload || !stored) throw new Error('upload missing');
       const params = job.parameters;
-      // Local studio images compose from the upload's latest cut-out; when the seller never
+      // Local studio images and videos compose from the upload's latest cut-out; when the seller never
       // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
-      const cutout = job.type === 'image' && provider.name === 'local' ? await this.cutoutFor(job) : null;
+      const cutout = provider.name === 'local' ? await this.cutoutFor(job) : null;
       const cutoutPng = cutout?.storage_key ? ((await storage.get(cutout.storage_key))?.bytes ?? null) : null;
       const saveRequestId = async (requestId: string | null) => {
         if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
@@ -206,6 +206,7 @@ export class GenerationWorker {
                 duration: Number(params.duration),
                 aspectRatio: params.aspect_ratio === '9:16' ? '9:16' : '16:9',
                 resolution: '1080p',
+                ...(provider.name === 'local' ? { cutoutPng, category: params.category } : {}),
               }),
             }),
       );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { abortReason, ProviderError } from './errors.js';
 import { studioPool, type StudioPool } from './studio/pool.js';
-import { renderStudioVideo } from './studio/video.js';
+import { renderProductVideo } from './studio/video-cutout.js';
 import type {
   AiProvider,
   AiRequest,
@@ -108,8 +108,15 @@ export class LocalStudioProvider implements AiProvider {
       .run(async () => {
         if (kind === 'image') return this.renderImages(input as ImageJobInput, report);
         const video = input as VideoJobInput;
-        const clip = await renderStudioVideo(
-          { imageBytes: video.imageBytes, duration: video.duration, aspectRatio: video.aspectRatio },
+        const clip = await renderProductVideo(
+          {
+            imageBytes: video.imageBytes,
+            cutoutPng: video.cutoutPng ?? null,
+            prompt: video.prompt,
+            category: video.category,
+            duration: video.duration,
+            aspectRatio: video.aspectRatio,
+          },
           report,
           { ffmpegPath: this.options.ffmpegPath, preset: this.options.videoPreset },
         );

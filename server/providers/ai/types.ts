@@ -39,6 +39,10 @@ export type VideoJobInput = {
   duration: number;
   aspectRatio: AspectRatio;
   resolution: '1080p';
+  /** Local studio only: the upload's cut-out (PNG with alpha) the video stages on the prompt's scene; null/absent frames the photo. */
+  cutoutPng?: Buffer | null;
+  /** Local studio only: product category for the scene plan. */
+  category?: string;
 };
 
 /** width/height: the real pixel size, when the provider knows it (shown to the seller, D31). */
