@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { M } from '../../../shared/messages';
 import { COOKIE_NOTICE_STORAGE_KEY, LEGAL_PAGES } from '../../../shared/legal';
 
@@ -18,7 +18,9 @@ function seen(): boolean {
  */
 export function CookieNotice() {
   const [open, setOpen] = useState(() => !seen());
-  if (!open) return null;
+  const { pathname } = useLocation();
+  // The back-office is the operator's own tool, not a visit to the site.
+  if (!open || pathname.startsWith('/admin')) return null;
   const close = () => {
     try {
       localStorage.setItem(COOKIE_NOTICE_STORAGE_KEY, 'seen');
