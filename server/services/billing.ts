@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { paginate } from '../db/paginate';
 import type { Db } from '../db';
 import type { CreditTxType } from '../db/types';
 import { findPlan } from '../../shared/plans';
@@ -24,16 +25,11 @@ export type TransactionView = {
 export const invoiceNumber = (txId: string) => `INV-${txId.slice(0, 8)}`;
 
 export async function listTransactions(db: Db, userId: string, opts: { page: number; pageSize: number }) {
-  const rows = await db
-    .selectFrom('credit_transactions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize)
-    .execute();
-  const { n } = await db.selectFrom('credit_transactions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const { rows, total } = await paginate(
+    db.selectFrom('credit_transactions').where('user_id', '=', userId),
+    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    opts,
+  );
   const items: TransactionView[] = rows.map((t) => ({
     id: t.id,
     type: t.type,
@@ -45,7 +41,7 @@ export async function listTransactions(db: Db, userId: string, opts: { page: num
     invoiceNumber: t.type === 'purchase' && t.amount_paid_cents != null ? invoiceNumber(t.id) : null,
     createdAt: new Date(t.created_at).toISOString(),
   }));
-  return { items, total: Number(n), page: opts.page, pageSize: opts.pageSize };
+  return { items, total, page: opts.page, pageSize: opts.pageSize };
 }
 
 /** Billing tiles (USD), the current package and the card the provider reported. */

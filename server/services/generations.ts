@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paginate } from '../db/paginate';
 import type { Db } from '../db';
 import type { Cutout, Generation, GenerationType } from '../db/types';
 import type { EventBus } from '../events/bus';
@@ -149,22 +150,13 @@ export async function listGenerations(
   userId: string,
   opts: { page: number; pageSize: number },
 ): Promise<{ items: GenerationView[]; total: number; page: number; pageSize: number }> {
-  const rows = await db
-    .selectFrom('generations')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize)
-    .execute();
-  const { count } = await db
-    .selectFrom('generations')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const { rows, total } = await paginate(
+    db.selectFrom('generations').where('user_id', '=', userId),
+    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    opts,
+  );
   const cutouts = await cutoutsOf(db, rows);
-  return { items: rows.map((g, i) => toView(g, cutouts[i])), total: Number(count), page: opts.page, pageSize: opts.pageSize };
+  return { items: rows.map((g, i) => toView(g, cutouts[i])), total, page: opts.page, pageSize: opts.pageSize };
 }
 
 /** The caller's unfinished runs and those finished in the last five minutes (live feed snapshot). */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { paginate } from '../../db/paginate';
 import type { EmailStatus } from '../../db/types';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
@@ -25,16 +26,15 @@ export async function listEmails(db: Db, input: { search?: string | null; status
     q = q.where((eb) => eb.or([eb('to_address', 'ilike', p), eb('subject', 'ilike', p)]));
   }
   if (input.status) q = q.where('status', '=', input.status);
-  const [rows, count] = await Promise.all([
-    q
-      .select(['id', 'to_address', 'subject', 'kind', 'status', 'transport', 'attempts', 'created_at', 'sent_at', 'last_error'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await paginate(
+    q,
+    (b) =>
+      b
+        .select(['id', 'to_address', 'subject', 'kind', 'status', 'transport', 'attempts', 'created_at', 'sent_at', 'last_error'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    input,
+  );
   const items: AdminEmailRow[] = rows.map((r) => ({
     id: r.id,
     to: r.to_address,
@@ -47,7 +47,7 @@ export async function listEmails(db: Db, input: { search?: string | null; status
     sentAt: iso(r.sent_at),
     lastError: r.last_error,
   }));
-  return { items, total: Number(count.n), page: input.page, pageSize: input.pageSize };
+  return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
 /** One message as it was sent: the plain-text body (links in log mode; tokens removed after SMTP). */

@@ -1,29 +1,24 @@
 import type { Db } from '../../db';
+import { paginate } from '../../db/paginate';
 import { ADMIN_LOG_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { iso } from './search';
 
 /** The audit log newest first, 50 per page (SPEC §9), joined to the admin's name and e-mail. */
 export async function listLogs(db: Db, input: { action?: string | null; page: number }) {
-  let q = db
-    .selectFrom('admin_logs as l')
-    .leftJoin('admin_users as a', 'a.id', 'l.admin_id')
-    .select(['l.id', 'l.admin_id', 'l.action', 'l.target_type', 'l.target_id', 'l.old_values', 'l.new_values', 'l.created_at', 'a.full_name', 'a.email']);
-  let c = db.selectFrom('admin_logs as l').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (input.action) {
-    q = q.where('l.action', '=', input.action);
-    c = c.where('l.action', '=', input.action);
-  }
-  const [rows, count, actions] = await Promise.all([
-    q
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(ADMIN_LOG_PAGE_SIZE)
-      .offset((input.page - 1) * ADMIN_LOG_PAGE_SIZE)
-      .execute(),
-    c.executeTakeFirstOrThrow(),
+  let base = db.selectFrom('admin_logs as l').leftJoin('admin_users as a', 'a.id', 'l.admin_id');
+  if (input.action) base = base.where('l.action', '=', input.action);
+  const [{ rows, total }, actions] = await Promise.all([
+    paginate(
+      base,
+      (q) =>
+        q
+          .select(['l.id', 'l.admin_id', 'l.action', 'l.target_type', 'l.target_id', 'l.old_values', 'l.new_values', 'l.created_at', 'a.full_name', 'a.email'])
+          .orderBy('l.created_at', 'desc')
+          .orderBy('l.id', 'desc'),
+      { page: input.page, pageSize: ADMIN_LOG_PAGE_SIZE },
+    ),
     db.selectFrom('admin_logs').select('action').distinct().orderBy('action').execute(),
   ]);
-  const total = Number(count.n);
   return {
     items: rows.map((r) => ({
       id: r.id,

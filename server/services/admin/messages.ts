@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { paginate } from '../../db/paginate';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
@@ -20,11 +21,11 @@ export type AdminMessage = {
   createdAt: string;
 };
 
-function select(db: Db) {
-  return db
-    .selectFrom('contact_messages as m')
-    .leftJoin('admin_users as a', 'a.id', 'm.read_by')
-    .select([
+function base(db: Db) {
+  return db.selectFrom('contact_messages as m').leftJoin('admin_users as a', 'a.id', 'm.read_by');
+}
+
+const COLUMNS = [
       'm.id',
       'm.name',
       'm.email',
@@ -36,7 +37,10 @@ function select(db: Db) {
       'm.created_at',
       'a.full_name as reader_name',
       'a.email as reader_email',
-    ]);
+] as const;
+
+function select(db: Db) {
+  return base(db).select(COLUMNS);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -57,28 +61,16 @@ function toMessage(r: Row): AdminMessage {
 
 /** Newest first, with search over name, e-mail, company and text, and the read filter. */
 export async function listMessages(db: Db, input: ListInput) {
-  let q = select(db);
-  let c = db.selectFrom('contact_messages as m').select((eb) => eb.fn.countAll<number>().as('n'));
+  let q = base(db);
   if (input.search) {
     const p = containsPattern(input.search);
     q = q.where((eb) => eb.or([eb('m.name', 'ilike', p), eb('m.email', 'ilike', p), eb('m.company', 'ilike', p), eb('m.message', 'ilike', p)]));
-    c = c.where((eb) => eb.or([eb('m.name', 'ilike', p), eb('m.email', 'ilike', p), eb('m.company', 'ilike', p), eb('m.message', 'ilike', p)]));
   }
-  if (input.filter !== 'all') {
-    q = q.where('m.is_read', '=', input.filter === 'read');
-    c = c.where('m.is_read', '=', input.filter === 'read');
-  }
-  const [rows, count, unread] = await Promise.all([
-    q
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    c.executeTakeFirstOrThrow(),
+  if (input.filter !== 'all') q = q.where('m.is_read', '=', input.filter === 'read');
+  const [{ rows, total }, unread] = await Promise.all([
+    paginate(q, (b) => b.select(COLUMNS).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc'), input),
     db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('is_read', '=', false).executeTakeFirstOrThrow(),
   ]);
-  const total = Number(count.n);
   return {
     items: rows.map(toMessage),
     total,

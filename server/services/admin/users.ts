@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { paginate } from '../../db/paginate';
 import type { Db } from '../../db';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
@@ -110,21 +111,10 @@ function toRow(r: Row, now: Date): AdminUserRow {
 /** Server-side search, filters and paging (thousands of users), newest first (SPEC §7). */
 export async function listUsers(db: Db, input: ListInput, now = new Date()) {
   const where = filters(input, now);
-  const [rows, count, settings] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    base(db)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+  const [{ rows, total }, settings] = await Promise.all([
+    paginate(base(db).where(where), (q) => q.select(COLUMNS).orderBy('users.created_at', 'desc').orderBy('users.id', 'desc'), input),
     getSettings(db),
   ]);
-  const total = Number(count.n);
   return {
     items: rows.map((r) => toRow(r, now)),
     total,
