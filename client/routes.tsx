@@ -1,10 +1,9 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { M } from '../shared/messages';
 import { LEGAL_PAGES, LEGAL_PAGE_KEYS } from '../shared/legal';
 import { AdminGuestOnly, RequireAdmin } from './features/admin/guards';
 import { GuestOnly, RequireUser } from './features/auth/guards';
-import { ComingSoon } from './features/common/ComingSoon';
 import { prefetchLanding } from './features/landing/useLanding';
 import { MaintenanceGate } from './features/maintenance/MaintenanceGate';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -49,9 +48,6 @@ const AdminEmailsPage = lazy(() => import('./features/admin/emails/AdminEmailsPa
 const AdminDeletionPage = lazy(() => import('./features/admin/deletion/AdminDeletionPage'));
 
 
-function soon(title: string, back?: { to: string; label: string }): ReactNode {
-  return <ComingSoon title={title} back={back} />;
-}
 
 /** SPEC §2 route table. */
 export const routes: RouteObject[] = [

@@ -12,7 +12,7 @@ export const ACTIVE_USER_DAYS = 30;
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_SHORT_MS = 24 * 60 * 60 * 1000;
 
-/** Stable machine codes carried in tRPC error `data.code2`-style field `appCode`. */
+/** Stable machine codes, sent with every error as `data.appCode` (tRPC and REST alike). */
 export const APP_CODES = [
   'INVALID_CREDENTIALS',
   'ACCOUNT_DISABLED',
@@ -53,8 +53,9 @@ export const CUTOUT_LIMITS = {
   maxCoverage: 0.95,
   /** Keep/remove brush radius as a share of the longer side. */
   strokeRadius: 0.015,
-  /** Resolution the guided filter's coefficients are computed at. */
+  /** Resolution the guided filter's coefficients are computed at, and its regulariser. */
   guideLongSide: 1024,
+  guideEps: 4e-3,
   /** At most this many stroke points per request. */
   maxStrokePoints: 2000,
   /** Previews per seller in the window (free, but each costs a second of CPU). */

@@ -7,8 +7,9 @@ import { UNLIMITED_BALANCE } from '../../shared/constants';
 type Trx = Transaction<Database>;
 
 /**
- * The only ways a balance moves (D6). Each runs inside the caller's transaction and writes
- * its credit_transactions + credit_ledger rows there, so money and ledger commit together.
+ * How a balance moves by an amount (D6); expiry (services/credits.ts) is the one other way. Each
+ * runs inside the caller's transaction and writes its credit_transactions + credit_ledger rows
+ * there, so money and ledger commit together.
  * The ledger's unique (reason, ref) makes a replay of the same operation fail the transaction.
  */
 type Movement = {

@@ -35,11 +35,3 @@ export function UserStatusBadge({ active, disabled }: { active: boolean; disable
     </Badge>
   );
 }
-
-export function ActiveBadge({ active }: { active: boolean }) {
-  return (
-    <Badge style={NO_SHRINK} variant={active ? 'light' : 'outline'} color={active ? 'teal' : 'gray'} radius="sm">
-      {active ? M.adminItems.active : M.adminItems.hidden}
-    </Badge>
-  );
-}
