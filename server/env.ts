@@ -16,6 +16,8 @@ export const ZEnv = z.object({
   FAL_KEY: optional,
   FAL_IMAGE_MODEL: optional,
   FAL_VIDEO_MODEL: optional,
+  FAL_CUTOUT_MODEL: optional,
+  FAL_UPSCALE_MODEL: optional,
   S3_BUCKET: optional,
   S3_REGION: optional,
   S3_ENDPOINT: optional,

@@ -22,7 +22,13 @@ export function storageFromEnv(env: Env): Storage {
 }
 
 export function providerFromEnv(env: Env): AiProvider {
-  return createAiProvider({ falKey: env.FAL_KEY, imageModel: env.FAL_IMAGE_MODEL, videoModel: env.FAL_VIDEO_MODEL });
+  return createAiProvider({
+    falKey: env.FAL_KEY,
+    imageModel: env.FAL_IMAGE_MODEL,
+    videoModel: env.FAL_VIDEO_MODEL,
+    cutoutModel: env.FAL_CUTOUT_MODEL,
+    upscaleModel: env.FAL_UPSCALE_MODEL,
+  });
 }
 
 /**

@@ -218,7 +218,9 @@ export class GenerationWorker {
         await storage.put(key, out.bytes, out.mime);
         await storage.put(thumbKey, await thumbnailOf(out, stored.bytes), 'image/webp');
         const role: StoredOutput['role'] =
-          out.mime === 'video/mp4' ? 'video' : provider.name !== 'local' ? undefined : i > 0 ? 'scene' : cutoutPng ? 'white' : 'framed';
+          out.mime === 'image/jpeg' && out.role
+            ? out.role
+            : out.mime === 'video/mp4' ? 'video' : provider.name !== 'local' ? undefined : i > 0 ? 'scene' : cutoutPng ? 'white' : 'framed';
         saved.push({ key, thumbKey, mime: out.mime, ...(out.width && out.height ? { width: out.width, height: out.height } : {}), ...(role ? { role } : {}) });
       }
       if (await completeJob(db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);

@@ -24,6 +24,8 @@ export type FakeFalScript = {
   images?: number;
   /** Make output URLs point at a port where nothing listens. */
   deadFileHost?: boolean;
+  /** Non-2xx result status for one model only (owner/alias, e.g. 'fal-ai/birefnet'): one call of several fails. */
+  failModels?: Record<string, number>;
 };
 
 export type FakeFal = {
@@ -47,6 +49,18 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
       .toBuffer();
     files.set(`img-${i}.jpg`, { bytes, type: 'image/jpeg' });
   }
+  // The studio models (issue 12): a background-removal PNG with alpha (a product-like rounded box,
+  // transparent around it) and an "upscaled" photo 4x the fixture's 640x480.
+  const box = (w: number, h: number, fill: string) =>
+    Buffer.from(`<svg width="${w}" height="${h}"><rect x="${w / 4}" y="${h / 4}" width="${w / 2}" height="${h / 2}" rx="${w / 40}" fill="${fill}"/></svg>`);
+  files.set('cutout.png', { bytes: await sharp(box(640, 480, '#5a3414')).png().toBuffer(), type: 'image/png' });
+  files.set('upscaled.jpg', {
+    bytes: await sharp({ create: { width: 2560, height: 1920, channels: 3, background: '#d8c3a5' } })
+      .composite([{ input: box(2560, 1920, '#5a3414') }])
+      .jpeg()
+      .toBuffer(),
+    type: 'image/jpeg',
+  });
   // Enough of an MP4 for the provider's sanity check: a box with the 'ftyp' type at bytes 4..8.
   files.set('video.mp4', { bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(200)]), type: 'video/mp4' });
 
@@ -91,7 +105,11 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
         });
       }
       if (script.resultFailure) return json(res, script.resultFailure, { detail: 'model run failed' });
+      const modelFailure = script.failModels?.[r.model];
+      if (modelFailure) return json(res, modelFailure, { detail: 'model run failed' });
       const host = script.deadFileHost ? 'http://127.0.0.1:9' : fileBase;
+      if (r.model === 'fal-ai/birefnet') return json(res, 200, { image: { url: `${host}/files/cutout.png`, content_type: 'image/png' } });
+      if (r.model === 'fal-ai/esrgan') return json(res, 200, { image: { url: `${host}/files/upscaled.jpg`, content_type: 'image/jpeg' } });
       if (r.kind === 'video') return json(res, 200, { video: { url: `${host}/files/video.mp4` }, seed: 7 });
       const n = script.images ?? 4;
       return json(res, 200, {

@@ -1,4 +1,4 @@
-import { FalProvider } from './fal.js';
+import { FalStudioProvider } from './fal-studio.js';
 import { LocalStudioProvider } from './local.js';
 import type { AiProvider } from './types.js';
 
@@ -7,6 +7,7 @@ export { ProviderError, isProviderError, type ProviderErrorKind } from './errors
 export { runProviderJob, type ProviderJob } from './run-job.js';
 export { FalProvider, DEFAULT_FAL_IMAGE_MODEL, DEFAULT_FAL_VIDEO_MODEL, type FalProviderOptions } from './fal.js';
 export { LocalStudioProvider, type LocalProviderOptions } from './local.js';
+export { FalStudioProvider, DEFAULT_FAL_CUTOUT_MODEL, DEFAULT_FAL_UPSCALE_MODEL, type FalStudioOptions } from './fal-studio.js';
 
 export type AiProviderConfig = {
   /** FAL_KEY; when set (non-blank) fal.ai is used, otherwise the offline local studio. */
@@ -14,6 +15,9 @@ export type AiProviderConfig = {
   /** FAL_IMAGE_MODEL / FAL_VIDEO_MODEL; blank means the defaults. */
   imageModel?: string;
   videoModel?: string;
+  /** FAL_CUTOUT_MODEL / FAL_UPSCALE_MODEL (issue 12); blank means the defaults. */
+  cutoutModel?: string;
+  upscaleModel?: string;
   /** Local studio only: renders at once in this process (default 1). */
   localConcurrency?: number;
   /** Local studio only: ffmpeg binary override (default: bundled). */
@@ -23,10 +27,12 @@ export type AiProviderConfig = {
 export function createAiProvider(config: AiProviderConfig = {}): AiProvider {
   const falKey = config.falKey?.trim();
   if (falKey) {
-    return new FalProvider({
+    return new FalStudioProvider({
       apiKey: falKey,
       imageModel: config.imageModel?.trim() || undefined,
       videoModel: config.videoModel?.trim() || undefined,
+      cutoutModel: config.cutoutModel?.trim() || undefined,
+      upscaleModel: config.upscaleModel?.trim() || undefined,
     });
   }
   return new LocalStudioProvider({ concurrency: config.localConcurrency, ffmpegPath: config.ffmpegPath });

@@ -47,7 +47,8 @@ export type VideoJobInput = {
 
 /** width/height: the real pixel size, when the provider knows it (shown to the seller, D31). */
 export type ProviderOutput =
-  | { bytes: Buffer; mime: 'image/jpeg'; ext: 'jpg'; width?: number; height?: number }
+  /** role: set by providers that know what an image is (the fal studio's 'white' image and 'scene's). */
+  | { bytes: Buffer; mime: 'image/jpeg'; ext: 'jpg'; width?: number; height?: number; role?: 'white' | 'scene' }
   | { bytes: Buffer; mime: 'video/mp4'; ext: 'mp4'; width?: number; height?: number };
 
 /**
