@@ -20,6 +20,7 @@ import { checkoutRoutes } from './http/checkout-pages';
 import { invoiceRoutes } from './http/invoices';
 import { dataExportRoutes } from './http/data-exports';
 import { exportRoutes } from './http/exports';
+import { batchRoutes } from './http/batch';
 import { adminUploadRoutes } from './http/admin-uploads';
 import { jsonBody } from './http/json-body';
 import { sendError } from './http/rest-error';
@@ -69,6 +70,7 @@ export function createApp(opts: AppOptions): {
   app.use(invoiceRoutes(deps));
   app.use(dataExportRoutes(deps));
   app.use(exportRoutes(deps));
+  app.use(batchRoutes(deps));
   app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
 
   if (opts.devMiddleware) {

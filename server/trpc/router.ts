@@ -7,6 +7,7 @@ import { generationsRouter } from '../routers/generations';
 import { legalRouter } from '../routers/legal';
 import { paymentsRouter } from '../routers/payments';
 import { studioRouter } from '../routers/studio';
+import { batchRouter } from '../routers/batch';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   admin: adminRouter,
   legal: legalRouter,
   studio: studioRouter,
+  batch: batchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -65,6 +65,8 @@ export type GenerationParams = {
   aspect_ratio?: (typeof ASPECT_RATIOS)[number];
   resolution?: '1080p';
   seed?: number;
+  /** The batch this image run belongs to (issue 12), when it was started as one. */
+  batch?: string;
 };
 
 /**

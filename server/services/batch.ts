@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import JSZip from 'jszip';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { EventBus } from '../events/bus';
+import type { Storage } from '../providers/storage';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import type { TBatchItem } from '../../shared/schemas/batch';
+import type { StoredOutput } from '../../shared/schemas/generations';
+import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
+
+/**
+ * A batch (issue 12): every photo is its own image generation through
+ * `createGeneration`, so each take of credits is its own transaction under the
+ * usual rules (all or nothing per photo). When the credits run out part-way,
+ * the photos already accepted are kept and the rest say why; a later failure
+ * of one photo refunds that photo only (the worker's ordinary refund).
+ * The generations carry the batch id in `parameters.batch`.
+ */
+export async function createBatch(
+  db: Db,
+  bus: EventBus,
+  userId: string,
+  input: { uploadIds: string[]; prompt: string; category?: string },
+): Promise<{ batchId: string; items: TBatchItem[] }> {
+  const batchId = randomUUID();
+  const items: TBatchItem[] = [];
+  for (const uploadId of input.uploadIds) {
+    try {
+      const { id } = await createGeneration(db, bus, userId, { type: 'image', uploadId, prompt: input.prompt, category: input.category });
+      // The tag is set right after the take; the job only reads prompt and category, so a worker that
+      // claims it in between loses nothing.
+      await db
+        .updateTable('generations')
+        .set({ parameters: sql`parameters || ${JSON.stringify({ batch: batchId })}::jsonb` })
+        .where('id', '=', id)
+        .execute();
+      items.push({ uploadId, generationId: id, error: null });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      items.push({ uploadId, generationId: null, error: err.message });
+    }
+  }
+  return { batchId, items };
+}
+
+/** The owner's generations of one batch, oldest first (the order the photos were given). */
+async function batchRows(db: Db, userId: string, batchId: string) {
+  return db
+    .selectFrom('generations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where(sql<boolean>`parameters->>'batch' = ${batchId}`)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function getBatch(db: Db, userId: string, batchId: string): Promise<{ batchId: string; items: GenerationView[] }> {
+  const rows = await batchRows(db, userId, batchId);
+  if (!rows.length) throw new AppError('NOT_FOUND', M.common.notFound);
+  const cutouts = await cutoutsOf(db, rows);
+  return { batchId, items: rows.map((g, i) => toView(g, cutouts[i])) };
+}
+
+/**
+ * One zip of the batch's white images (outputs[0] of every completed photo:
+ * the marketplace white image, or the framed photo when the cut-out fell back),
+ * named by the photo's place in the batch. Null when none is ready.
+ */
+export async function batchWhiteZip(deps: { db: Db; storage: Storage }, userId: string, batchId: string): Promise<Buffer | null> {
+  const rows = await batchRows(deps.db, userId, batchId);
+  const zip = new JSZip();
+  let count = 0;
+  for (const [i, g] of rows.entries()) {
+    const first = ((g.outputs ?? []) as StoredOutput[])[0];
+    if (g.status !== 'completed' || !first || first.mime !== 'image/jpeg') continue;
+    const stored = await deps.storage.get(first.key);
+    if (!stored) continue;
+    zip.file(`${String(i + 1).padStart(2, '0')}-${first.role === 'white' ? 'beyaz' : 'cerceveli'}.jpg`, stored.bytes);
+    count++;
+  }
+  return count ? zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' }) : null;
+}

@@ -1,0 +1,20 @@
+import { z } from '../zod';
+import { M } from '../messages';
+
+/** Batch runs (issue 12): at most this many photos in one go, each its own generation. */
+export const BATCH_MAX_PHOTOS = 20;
+
+export const ZCreateBatch = z.object({
+  uploadIds: z
+    .array(z.uuid(M.generation.needPhotoAndPrompt))
+    .min(1, M.generation.needPhotoAndPrompt)
+    .max(BATCH_MAX_PHOTOS, M.exports.batchTooMany(BATCH_MAX_PHOTOS)),
+  prompt: z.string(M.generation.needPhotoAndPrompt).trim().min(1, M.generation.needPhotoAndPrompt).max(1000, M.generation.promptTooLong),
+  category: z.string().trim().max(60).optional(),
+});
+export type TCreateBatch = z.input<typeof ZCreateBatch>;
+
+export const ZBatchId = z.object({ batchId: z.uuid() });
+
+/** One photo of a batch as accepted: its generation, or why it was not started (nothing was charged for it). */
+export type TBatchItem = { uploadId: string; generationId: string | null; error: string | null };

@@ -1,0 +1,114 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freshDatabase } from '../helpers/db';
+import { balanceOf, ledgerSum, userWithUpload } from '../helpers/fixtures';
+import { batchWhiteZip, createBatch, getBatch } from '../../server/services/batch';
+import { LocalEventBus } from '../../server/events/bus';
+import { GenerationWorker } from '../../server/jobs/worker';
+import { LocalFileStorage } from '../../server/providers/storage';
+import { ProviderError, type AiProvider, type AiRequest, type ProviderOutput } from '../../server/providers/ai';
+import { M } from '../../shared/messages';
+import type { DbHandle } from '../../server/db';
+import { photo } from '../studio/photos';
+import { unzip } from './helpers';
+
+let h: DbHandle;
+let storage: LocalFileStorage;
+beforeAll(async () => {
+  h = await freshDatabase();
+  storage = new LocalFileStorage(mkdtempSync(path.join(tmpdir(), 'vitrin-batch-')));
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** Answers 4 JPEGs (the first a 'white' image) for every photo except the cat, which fails for good. */
+class PickyProvider implements AiProvider {
+  readonly name = 'fal' as const;
+  private inputs = new Map<string, Buffer>();
+  private n = 0;
+  async submitImage(input: { imageBytes: Buffer }) {
+    const id = `req-${++this.n}`;
+    this.inputs.set(id, input.imageBytes);
+    return { requestId: id };
+  }
+  async submitVideo(): Promise<{ requestId: string }> {
+    throw new Error('not used');
+  }
+  async waitForResult(req: AiRequest): Promise<ProviderOutput[]> {
+    const bytes = this.inputs.get(req.requestId)!;
+    if (bytes.equals(cat)) throw new ProviderError('invalid_input', { retryable: false, detail: 'model refused the photo' });
+    const jpeg = await sharp(bytes).resize(200).jpeg().toBuffer();
+    return [0, 1, 2, 3].map((i) => ({ bytes: jpeg, mime: 'image/jpeg' as const, ext: 'jpg' as const, role: i ? ('scene' as const) : ('white' as const) }));
+  }
+}
+
+let cat: Buffer;
+/** A seller with one upload per given photo. */
+async function sellerWith(photos: Buffer[]) {
+  const first = await userWithUpload(h.db);
+  const uploadIds: string[] = [];
+  for (const [i, bytes] of photos.entries()) {
+    const key = i === 0 ? first.storageKey : `uploads/test/${first.user.id}-${i}.jpg`;
+    await storage.put(key, bytes, 'image/jpeg');
+    if (i === 0) uploadIds.push(first.uploadId);
+    else {
+      const row = await h.db
+        .insertInto('uploads')
+        .values({ user_id: first.user.id, storage_key: key, mime: 'image/jpeg', width: 600, height: 400, size_bytes: bytes.length })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      uploadIds.push(row.id);
+    }
+  }
+  return { user: first.user, uploadIds };
+}
+
+test('each photo is its own generation; a failure refunds that photo only, the others are kept; one zip of the white images', async () => {
+  cat = photo('chelsea');
+  const { user, uploadIds } = await sellerWith([photo('coffee'), cat, photo('rocket')]);
+  const bus = new LocalEventBus();
+  const before = await balanceOf(h.db, user.id);
+  const { batchId, items } = await createBatch(h.db, bus, user.id, { uploadIds, prompt: 'beyaz fon' });
+  expect(items.map((i) => i.error)).toEqual([null, null, null]);
+  expect(await balanceOf(h.db, user.id)).toBe(before - 3);
+  const usages = await h.db.selectFrom('credit_transactions').select('id').where('user_id', '=', user.id).where('type', '=', 'usage').execute();
+  expect(usages).toHaveLength(3);
+
+  const worker = new GenerationWorker({ db: h.db, bus, storage, provider: new PickyProvider() }, { concurrency: 1 });
+  for (let i = 0; i < 3; i++) expect(await worker.runOnce()).toBe(true);
+
+  const batch = await getBatch(h.db, user.id, batchId);
+  expect(batch.items.map((g) => g.status)).toEqual(['completed', 'failed', 'completed']);
+  expect(batch.items.map((g) => g.id)).toEqual(items.map((i) => i.generationId));
+  // The cat's credit came back, once; the other two stay spent.
+  expect(await balanceOf(h.db, user.id)).toBe(before - 2);
+  const refunds = await h.db.selectFrom('credit_transactions').select('generation_id').where('user_id', '=', user.id).where('type', '=', 'refund').execute();
+  expect(refunds.map((r) => r.generation_id)).toEqual([items[1].generationId]);
+  expect(await ledgerSum(h.db, user.id)).toBe(before - 2);
+
+  const zip = await batchWhiteZip({ db: h.db, storage }, user.id, batchId);
+  const files = await unzip(zip!);
+  expect([...files.keys()]).toEqual(['01-beyaz.jpg', '03-beyaz.jpg']);
+
+  // Nobody else sees the batch.
+  const other = await userWithUpload(h.db);
+  await expect(getBatch(h.db, other.user.id, batchId)).rejects.toMatchObject({ appCode: 'NOT_FOUND' });
+  expect(await batchWhiteZip({ db: h.db, storage }, other.user.id, batchId)).toBeNull();
+});
+
+test('when the credits run out part-way, the photos already accepted are kept and the rest are not charged', async () => {
+  const { user, uploadIds } = await sellerWith([photo('coffee'), photo('rocket'), photo('coffee')]);
+  await h.db.updateTable('users').set({ credits_balance: 2 }).where('id', '=', user.id).execute();
+  const ledgerBefore = await ledgerSum(h.db, user.id);
+  const { items } = await createBatch(h.db, new LocalEventBus(), user.id, { uploadIds, prompt: 'beyaz fon' });
+  expect(items.map((i) => !!i.generationId)).toEqual([true, true, false]);
+  expect(items[2].error).toBe(M.generation.insufficient);
+  expect(await balanceOf(h.db, user.id)).toBe(0);
+  const rows = await h.db.selectFrom('generations').select('id').where('user_id', '=', user.id).execute();
+  expect(rows).toHaveLength(2);
+  expect(await ledgerSum(h.db, user.id)).toBe(ledgerBefore - 2);
+});
