@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrator';
 import { seed } from './db/seed';
 import { seedPortfolio } from './db/seed-portfolio';
 import { createApp } from './app';
-import type { AppDeps } from './trpc/context';
+import type { AppDeps } from './deps';
 import type { AiProvider } from './providers/ai';
 import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
 import { paymentsFromEnv } from './providers/payments';

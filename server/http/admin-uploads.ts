@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { M } from '../../shared/messages';
 import { writeAuditDirect } from '../services/admin/audit';
 import { adminId } from './session';

@@ -1,5 +1,5 @@
 import express, { Router, type Request } from 'express';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { M } from '../../shared/messages';
 import { originAllowed } from '../auth/origin';
 import { customerId } from './session';

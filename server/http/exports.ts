@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { customerId } from './session';
 import { exportRun } from '../services/exports';
 import { isExportPreset } from '../../shared/export-presets';

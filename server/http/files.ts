@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { InvalidStorageKeyError, type ByteRange, type Storage } from '../providers/storage';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { customerId } from './session';

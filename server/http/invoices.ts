@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import JSZip from 'jszip';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { customerId } from './session';
 import { purchaseIds, renderInvoice } from '../services/billing';
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { sessionFromRequest } from '../auth/sessions';
 
 /** The signed-in customer's id for a plain HTTP route, or null. */

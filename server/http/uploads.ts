@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import type { Storage } from '../providers/storage';
 import { M } from '../../shared/messages';
 import { getSettings } from '../services/settings';

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { WebhookSignatureError, type PaymentProvider, type PaymentProviderName } from '../providers/payments';
 import { applyPaymentEvent } from '../services/payments';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { findPlan, isPaidPlan, type PaidPlanCode, type PlanCode } from '../../shared/plans';

@@ -2,29 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { AppError, isDatabaseUnavailable } from '../errors';
 import { M } from '../../shared/messages';
-import type { Db } from '../db';
-import type { Env } from '../env';
-import type { EventBus } from '../events/bus';
-import type { Storage } from '../providers/storage';
-import type { PaymentProviders } from '../providers/payments';
+import type { AppDeps } from '../deps';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
 import { sessionFromRequest, type Session, type SessionKind } from '../auth/sessions';
 
-/** What every procedure gets. Built per HTTP request, and once per WebSocket connection. */
-export type AppDeps = {
-  db: Db;
-  env: Env;
-  bus: EventBus;
-  storage: Storage;
-  payments: PaymentProviders;
-  /** 'local' shows the preview-mode notice on the generate screens (D28). */
-  aiProvider: 'local' | 'fal';
-  secureCookies: boolean;
-  allowedOrigins: string[];
-  /** Wakes this process's workers when a job is queued (other processes poll). */
-  onJobQueued: () => void;
-};
 
+/** What every procedure gets (AppDeps plus the caller). Built per HTTP request, and once per WebSocket connection. */
 export type Context = AppDeps & {
   ip: string;
   /** Customer session (null when signed out). */
