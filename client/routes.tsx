@@ -28,6 +28,7 @@ const ProfilePage = lazy(() => import('./features/app/profile/ProfilePage'));
 const GenerateImagePage = lazy(() => import('./features/app/generate-image/GenerateImagePage'));
 const GenerateVideoPage = lazy(() => import('./features/app/generate-video/GenerateVideoPage'));
 const HistoryPage = lazy(() => import('./features/app/history/HistoryPage'));
+const BatchPage = lazy(() => import('./features/app/batch/BatchPage'));
 const SubscriptionPage = lazy(() => import('./features/app/subscription/SubscriptionPage'));
 const BillingPage = lazy(() => import('./features/app/billing/BillingPage'));
 const SettingsPage = lazy(() => import('./features/app/settings/SettingsPage'));
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
           { path: 'generate-image', element: <GenerateImagePage /> },
           { path: 'generate-video', element: <GenerateVideoPage /> },
           { path: 'history', element: <HistoryPage /> },
+          { path: 'batch', element: <BatchPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'billing', element: <BillingPage /> },
