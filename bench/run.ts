@@ -1,6 +1,7 @@
 import { benchProviders } from './providers';
 import { benchCredits } from './credits';
 import { benchStudio } from './studio';
+import { benchBatch } from './batch';
 
 /**
  * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
@@ -18,6 +19,8 @@ for (const c of studio.cutouts) {
 }
 const p12 = studio.photo12mp;
 console.log(`12 MP fotoğraf (${p12.size}): dekupaj ${(p12.cutoutMs / 1000).toFixed(1)} s (${p12.cutoutPeakRssMb} MB), ardından 4 görsel ${(p12.imagesMs / 1000).toFixed(1)} s (${p12.imagesPeakRssMb} MB; ${p12.outputs.join(', ')})`);
+const batch = await benchBatch();
+console.log(`Toplu üretim (yerel stüdyo, dekupaj dahil): ${batch.photos} fotoğraf ${(batch.ms / 1000).toFixed(1)} s, dakikada ${batch.photosPerMinute} fotoğraf (${batch.workers} işçi, ${batch.cores} çekirdek)`);
 try {
   const credits = await benchCredits(pgUrl);
   console.log(`Kredi düşümü, ${credits.callers} eşzamanlı istemci (Postgres): ${credits.takesPerSecond} işlem/sn (${credits.takes} işlem, ${credits.ms} ms)`);

@@ -102,7 +102,7 @@ export async function markEmailSent(
   db: Db,
   id: string,
   owner: string,
-  info: { transport: string; messageId: string; body?: string; html?: string | null },
+  info: { transport: string; messageId: string; body?: string; html?: string | null; toAddress?: string },
 ): Promise<boolean> {
   const r = await db
     .updateTable('email_outbox')
@@ -116,6 +116,7 @@ export async function markEmailSent(
       lease_expires_at: null,
       ...(info.body !== undefined ? { body: info.body } : {}),
       ...(info.html !== undefined ? { html: info.html } : {}),
+      ...(info.toAddress !== undefined ? { to_address: info.toAddress } : {}),
     })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)

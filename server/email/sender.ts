@@ -135,6 +135,8 @@ export class EmailSender {
       transport: transport.name,
       messageId,
       ...(redact ? { body: redact(row.body), html: row.html === null ? null : redact(row.html) } : {}),
+      // The farewell to an erased account is the last trace of its address: gone once it left.
+      ...(row.kind === 'account_deleted' ? { toAddress: M.adminEmails.redacted } : {}),
     });
     return true;
   }

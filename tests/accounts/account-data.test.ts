@@ -206,6 +206,10 @@ test('a deletion request goes to the back-office; carrying it out erases the sel
   expect(req.status).toBe('completed');
   const bye = await mailbox.waitFor((m) => m.to[0] === 'silinecek@example.com' && m.subject === M.email.accountDeletedSubject);
   expect(bye.text).toContain(M.email.accountDeletedIntro);
+  // Once sent, not even the outbox keeps the old address.
+  await new Promise((r) => setTimeout(r, 300));
+  const outbox = JSON.stringify(await db.selectFrom('email_outbox').selectAll().execute());
+  expect(outbox).not.toContain('silinecek@example.com');
 
   // Done once: a second run finds nothing pending.
   expect((await admin.mutate('admin.deletion.execute', { id: asked.data.id })).status).toBe(404);
