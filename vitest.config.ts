@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: keep parallel files modest so argon2, sharp and ffmpeg don't starve each other.
     maxWorkers: 2,
+    // One studio thread per test process (each holds OpenCV.js + TF.js, ~400 MB); the server default is one per core.
+    env: { STUDIO_THREADS: '1' },
   },
 });

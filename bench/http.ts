@@ -3,6 +3,8 @@ import express from 'express';
 import { createServer } from 'node:http';
 import { rmSync } from 'node:fs';
 import WebSocket from 'ws';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
 import { startServer, type RunningServer } from '../server/index';
 import { readEnv } from '../server/env';
 import { openDatabase } from '../server/db';
@@ -68,6 +70,22 @@ async function pushDelay(server: RunningServer, cookie: string, userId: string, 
   }
   ws.close();
   return { p50: percentile(delays, 50), p95: percentile(delays, 95) };
+}
+
+/** The same on a throwaway database of a PostgreSQL server (dropped afterwards). */
+export async function benchHttpOnPostgres(serverUrl: string): Promise<HttpBench> {
+  const name = `vitrin_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await benchHttp(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
 
 export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {

@@ -2,6 +2,7 @@ import { benchProviders } from './providers';
 import { benchCredits } from './credits';
 import { benchStudio } from './studio';
 import { benchBatch } from './batch';
+import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
 
 /**
  * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
@@ -26,5 +27,23 @@ try {
   console.log(`Kredi düşümü, ${credits.callers} eşzamanlı istemci (Postgres): ${credits.takesPerSecond} işlem/sn (${credits.takes} işlem, ${credits.ms} ms)`);
 } catch (err) {
   console.log(`Postgres kredi ölçümü atlandı: ${(err as Error).message}`);
+}
+function printHttp(r: HttpBench) {
+  const ratio = (x: number) => (x / r.bare.rps).toFixed(2);
+  const line = (label: string, l: HttpBench['bare']) =>
+    console.log(`  ${label}: ${l.rps} istek/sn (${ratio(l.rps)}x), p50 ${l.p50} ms, p99 ${l.p99} ms, en uzun ${l.max} ms, hata ${l.errors + l.non2xx}`);
+  console.log(`HTTP (${r.database}):`);
+  line('yalın Express JSON', r.bare);
+  line('content.landing, oturumsuz, 50 bağlantı', r.landing);
+  line('credits.balance, oturumlu, 50 bağlantı', r.balance50);
+  line('credits.balance, oturumlu, 200 bağlantı', r.balance200);
+  console.log(`  üretim tamamlandı → sahibinin soketi: p50 ${r.pushMs.p50.toFixed(1)} ms, p95 ${r.pushMs.p95.toFixed(1)} ms`);
+  console.log(`  sunucu belleği (RSS): boşta ${r.rssMb.idle} MB, yük altında ${r.rssMb.loaded} MB`);
+}
+printHttp(await benchHttp());
+try {
+  printHttp(await benchHttpOnPostgres(pgUrl));
+} catch (err) {
+  console.log(`Postgres HTTP ölçümü atlandı: ${(err as Error).message}`);
 }
 console.log(`Makine: ${providers.machine.cpus} çekirdek, yük ${providers.machine.loadAvg1m.toFixed(2)}`);

@@ -1,4 +1,4 @@
-import { M } from './messages';
+import { M } from './messages/public';
 
 /** The four built-in packages (SPEC §9): prices in USD per month, credits renew monthly. */
 export const PLAN_CODES = ['trial', 'basic', 'standard', 'premium'] as const;

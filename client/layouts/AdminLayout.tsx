@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { M } from '../../shared/messages';
+import { M } from '../../shared/messages/admin';
 import { AdminLiveSync } from '../features/admin/common/AdminLiveSync';
 import { useAdminLogout } from '../features/admin/useAdminLogout';
 import { useAdminSession } from '../features/admin/useAdminSession';

@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { M } from '../../shared/messages';
+import { M } from '../../shared/messages/app';
 import { emailPrefix, useSession } from '../features/auth/useSession';
 import { useSignOut } from '../features/auth/useSignOut';
 import { BrandLogo } from '../features/common/BrandLogo';

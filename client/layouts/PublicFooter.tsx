@@ -1,7 +1,7 @@
 import { Box, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../shared/messages';
+import { M } from '../../shared/messages/public';
 import { LEGAL_PAGES } from '../../shared/legal';
 import { BrandLogo } from '../features/common/BrandLogo';
 import { useSite } from '../features/site/useSite';

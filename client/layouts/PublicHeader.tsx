@@ -2,7 +2,7 @@ import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { M } from '../../shared/messages';
+import { M } from '../../shared/messages/public';
 import { emailPrefix, useSession } from '../features/auth/useSession';
 import { BrandLogo } from '../features/common/BrandLogo';
 import { CreditBalanceBadge } from '../features/credits/CreditBalanceBadge';

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { M } from '../../shared/messages';
+import { M } from '../../shared/messages/public';
 
 /** What the client needs to know about a failed call, whatever produced it. */
 export interface AppErrorInfo {

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { M } from '../messages';
+import { M } from '../messages/public';
 import { ZEmail, ZNewPassword } from './auth';
 
 const V = M.validation;

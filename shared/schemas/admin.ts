@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { M } from '../messages';
+import { M } from '../messages/admin';
 import { ZEmail, ZFullName } from './auth';
 import { UNLIMITED_BALANCE } from '../constants';
 

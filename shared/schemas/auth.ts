@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { M } from '../messages';
+import { M } from '../messages/public';
 import { isCommonPassword } from '../common-passwords';
 
 const V = M.validation;

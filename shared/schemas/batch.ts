@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { M } from '../messages';
+import { M } from '../messages/app';
 
 /** Batch runs (issue 12): at most this many photos in one go, each its own generation. */
 export const BATCH_MAX_PHOTOS = 20;

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { M } from '../messages';
+import { M } from '../messages/public';
 import { isValidTckn, isValidVkn } from '../tax-ids';
 
 const D = M.invoiceDetails;

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { M } from '../messages';
+import { M } from '../messages/app';
 import { CUTOUT_LIMITS } from '../constants';
 
 const G = M.generation;

@@ -1,11 +1,13 @@
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { StudioPool } from '../../server/providers/ai/studio/pool';
 import { planScene } from '../../server/providers/ai/studio/scene-plan';
 import { cutoutView } from '../../server/services/studio';
 import { M } from '../../shared/messages';
 import { alphaOf, photo } from './photos';
 
+// Real photos through WASM on a shared 2-core machine: seconds per case, not milliseconds.
+vi.setConfig({ testTimeout: 120_000 });
 const pool = new StudioPool(1);
 afterAll(() => pool.close());
 

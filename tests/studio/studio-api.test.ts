@@ -1,11 +1,13 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import type { RunningServer } from '../../server/index';
 import { M } from '../../shared/messages';
 import { CUTOUT_LIMITS } from '../../shared/constants';
 import { alphaOf, photo } from './photos';
 
+// Cut-outs and full runs on real photos on a shared 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
 let server: RunningServer;
 let alice: HttpClient;
 let bob: HttpClient;

@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Container, Grid, List, Paper, Stack, Tabs, Text, Th
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useSite } from '../site/useSite';
 import { SignInForm } from './SignInForm';

@@ -4,7 +4,7 @@ import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { ZRequestPasswordReset, type TRequestPasswordReset } from '../../../shared/schemas/accounts';
 import { showFormServerError } from '../../lib/formServerError';
 import { usePageTitle } from '../../lib/pageTitle';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { toastServerError, toastSuccess } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 

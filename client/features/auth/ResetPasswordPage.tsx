@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { ZResetPassword, type TResetPassword } from '../../../shared/schemas/accounts';
 import { readAppError } from '../../lib/appError';
 import { showFormServerError } from '../../lib/formServerError';

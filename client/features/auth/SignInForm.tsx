@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useForm } from '@mantine/form';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { ZSignIn, type TSignIn } from '../../../shared/schemas/auth';
 import { showFormServerError } from '../../lib/formServerError';
 import { readAppError } from '../../lib/appError';

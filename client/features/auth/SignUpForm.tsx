@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stac
 import { useForm } from '@mantine/form';
 import { IconAt, IconBuildingStore, IconInfoCircle, IconLock, IconPhone, IconUser } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { LEGAL_PAGES } from '../../../shared/legal';
 import { ZSignUp, type TSignUp } from '../../../shared/schemas/auth';
 import { showFormServerError } from '../../lib/formServerError';

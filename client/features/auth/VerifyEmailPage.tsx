@@ -2,7 +2,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { readAppError } from '../../lib/appError';
 import { usePageTitle } from '../../lib/pageTitle';
 import { trpc } from '../../lib/trpc';

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 
 /** The 'Yükleniyor...' spinner used while the session or a page chunk loads. */
 export function FullPageLoader({ minHeight = '60vh' }: { minHeight?: string | number }) {

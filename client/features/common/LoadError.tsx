@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 
 /** A failed load with a retry button; `message` is already Turkish. */
 export function LoadError({ message, onRetry, minHeight = '60vh' }: { message: string; onRetry: () => void; minHeight?: string | number }) {

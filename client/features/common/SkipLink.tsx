@@ -1,4 +1,4 @@
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 
 /** The id of each layout's main region: the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';

@@ -1,6 +1,6 @@
 import { Badge, Loader, type BadgeProps } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { formatCredits } from './formatCredits';
 import { useCreditBalance } from './useCreditBalance';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { toastInfo } from '../../lib/toast';
 import { useCreditBalance } from './useCreditBalance';
 

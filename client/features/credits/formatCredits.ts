@@ -1,5 +1,5 @@
 import { UNLIMITED_BALANCE } from '../../../shared/constants';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 
 const numberFormat = new Intl.NumberFormat('tr-TR');
 

@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { IconBuildingStore, IconChevronDown } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { EXPORT_PRESETS, EXPORT_PRESET_IDS, exportUrl } from '../../../shared/export-presets';
 import { downloadOne, type useDownloads } from './download';
 

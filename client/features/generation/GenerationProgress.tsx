@@ -1,6 +1,6 @@
 import { Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 
 export type ProgressPhase = 'uploading' | 'starting' | 'queued' | 'processing';
 

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { GenerationProgress } from './GenerationProgress';
 import type { GenerationRun } from './useGenerationRun';
 

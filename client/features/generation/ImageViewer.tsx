@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Button, Group, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { SafeImage } from './SafeImage';
 
 interface ImageViewerProps {

@@ -1,7 +1,7 @@
 import { ActionIcon, AspectRatio, Box, SimpleGrid, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconZoomIn } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { ImageViewer } from './ImageViewer';
 import { SafeImage } from './SafeImage';
 import classes from './OutputGrid.module.css';

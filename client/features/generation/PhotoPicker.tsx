@@ -3,7 +3,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhotoPlus, IconPhotoX, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { toastError } from '../../lib/toast';
 import { checkPhotoFile, PHOTO_ACCEPT, PhotoError, uploadPhoto } from './uploadPhoto';
 import type { SelectedPhoto } from './types';

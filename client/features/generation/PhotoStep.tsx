@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { PhotoPicker } from './PhotoPicker';
 import { StepTitle } from './StepTitle';
 import type { GenerationRun } from './useGenerationRun';

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { useProviderName } from './useGeneration';
 
 /** D28: shown on both generate screens while the local studio provider runs jobs. */

@@ -1,7 +1,7 @@
 import { Box, Center, Stack, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState, type CSSProperties } from 'react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 
 interface SafeImageProps {
   src: string;

@@ -1,5 +1,5 @@
 import { Badge, Loader, type BadgeProps } from '@mantine/core';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 
 const STATUS: Record<string, { label: string; color: string }> = {
   completed: { label: M.generation.statusCompleted, color: 'green' },

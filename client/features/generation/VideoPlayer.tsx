@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 
 /**
  * The result MP4 in a frame of its own aspect ratio (16:9 fills the width, 9:16 is

@@ -1,4 +1,4 @@
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import type { GenerationView } from './types';
 
 export const TITLE_MAX = 50;

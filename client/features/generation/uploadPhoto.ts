@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { raiseMaintenanceSignal } from '../maintenance/maintenanceSignal';
 import { AUTH_ME_KEY, queryClient } from '../../lib/queryClient';
 import type { SelectedPhoto } from './types';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { readAppError } from '../../lib/appError';
 import { toastError } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/app';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { isUnfinished, type GenerationView } from './types';

@@ -1,6 +1,6 @@
 import { IconArrowsHorizontal } from '@tabler/icons-react';
 import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import classes from './BeforeAfterSlider.module.css';
 
 interface Props {

@@ -2,7 +2,7 @@ import { Anchor, Box, Container, Group, Paper, Stack, Text, ThemeIcon, Title } f
 import { IconMail, IconMapPin, IconPhone, type Icon } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useIntersection } from '@mantine/hooks';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { FullPageLoader } from '../common/FullPageLoader';
 
 // The form (and the validation library it brings) loads as the section nears the screen, not

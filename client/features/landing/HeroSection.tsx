@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { HeroVisual } from './HeroVisual';
 import classes from './Landing.module.css';
 

@@ -1,4 +1,4 @@
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { readAppError } from '../../lib/appError';
 import { usePageTitle } from '../../lib/pageTitle';
 import { FullPageLoader } from '../common/FullPageLoader';

@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Center, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { BeforeAfterSlider } from './BeforeAfterSlider';
 import { SectionHeading } from './SectionHeading';
 import type { LandingData } from './useLanding';

@@ -1,6 +1,6 @@
 import { Avatar, Box, Card, Container, Group, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { SectionHeading } from './SectionHeading';
 import type { LandingData } from './useLanding';
 import classes from './Landing.module.css';

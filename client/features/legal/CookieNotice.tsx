@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { COOKIE_NOTICE_STORAGE_KEY, LEGAL_PAGES } from '../../../shared/legal';
 
 function seen(): boolean {

@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { LEGAL_PAGES, LEGAL_PAGE_KEYS, type LegalPageKey } from '../../../shared/legal';
 import { usePageTitle } from '../../lib/pageTitle';
 import { readAppError } from '../../lib/appError';

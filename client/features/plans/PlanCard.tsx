@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Divider, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import type { Plan } from '../../../shared/plans';
 import { formatCount } from './format';
 import { usePlanPrices } from './usePlanPrices';

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { usePaymentOptions } from './usePaymentOptions';
 
 /** Shown wherever packages are bought while the local test checkout is active (issue 16). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import type { Plan } from '../../../shared/plans';
 import { toastInfo, toastServerError } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';

@@ -1,4 +1,4 @@
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { isPaidPlan, pricePerCredit, type Plan } from '../../../shared/plans';
 import { formatUsd, formatUsdExact } from './format';
 import { usePaymentOptions } from './usePaymentOptions';

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPackage, IconPhoto, IconVideo, type Icon } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import classes from './Pricing.module.css';
 
 function ExplainCard({ icon: ItemIcon, title, value, text, bundle }: { icon: Icon; title: string; value: string; text: string; bundle?: boolean }) {

@@ -1,5 +1,5 @@
 import { Accordion } from '@mantine/core';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import classes from './Pricing.module.css';
 
 /** FAQ; costs and trial terms are filled in from the settings and the trial plan (D3), the currency from how packages are paid. */

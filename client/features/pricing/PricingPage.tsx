@@ -1,7 +1,7 @@
 import { Box, Container, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconReceiptTax } from '@tabler/icons-react';
 import { TRIAL_DAYS } from '../../../shared/constants';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { PLANS, findPlan } from '../../../shared/plans';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useCreditBalance } from '../credits/useCreditBalance';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import type { Plan } from '../../../shared/plans';
 import { toastInfo } from '../../lib/toast';
 import { useSession } from '../auth/useSession';

@@ -1,4 +1,4 @@
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { trpc } from '../../lib/trpc';
 
 /** The part of `content.site` the client relies on. */

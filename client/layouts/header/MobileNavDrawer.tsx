@@ -1,7 +1,7 @@
 import { Box, Button, Divider, Drawer, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { useSession } from '../../features/auth/useSession';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { BrandLogo } from '../../features/common/BrandLogo';

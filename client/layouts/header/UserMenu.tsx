@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { USER_MENU_LINKS } from './headerLinks';
 import { UserMenuButton } from './UserMenuButton';

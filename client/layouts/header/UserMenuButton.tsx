@@ -1,7 +1,7 @@
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithoutRef } from 'react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 
 /** The avatar button; also the placeholder shown while the menu's chunk loads. */
 export function UserMenuButton({ name, ...rest }: { name: string } & ComponentPropsWithoutRef<'button'>) {

@@ -10,7 +10,7 @@ import {
   IconTag,
   IconUser,
 } from '@tabler/icons-react';
-import { M } from '../../../shared/messages';
+import { M } from '../../../shared/messages/public';
 
 export interface HeaderLink {
   to: string;

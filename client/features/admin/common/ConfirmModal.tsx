@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/public';
 
 /** The SPEC's browser confirm, as a Mantine modal: the exact question, cancel and a confirm button. */
 export function ConfirmModal({

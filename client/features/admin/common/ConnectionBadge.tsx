@@ -1,5 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { useRealtimeConnected } from '../../../lib/trpc';
 
 /** D24: connected / disconnected, and how often the page polls while the socket is down. */

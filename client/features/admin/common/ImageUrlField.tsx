@@ -1,7 +1,7 @@
 import { ActionIcon, Box, FileButton, Group, Image, TextInput, Tooltip } from '@mantine/core';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { toastError, toastSuccess } from '../../../lib/toast';
 

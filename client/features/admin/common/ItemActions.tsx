@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Switch, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 
 const I = M.adminItems;
 

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { LoadError } from '../../common/LoadError';
 
 interface ItemCardGridProps<T extends { id: string; isActive: boolean }> {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/public';
 
 interface ItemFormModalProps {
   opened: boolean;

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 
 /** Badges sit in table cells and flex rows: never squeezed into an ellipsis. */
 const NO_SHRINK = { flexShrink: 0, overflow: 'visible' } as const;

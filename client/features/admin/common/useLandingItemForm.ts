@@ -2,7 +2,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import type { z } from 'zod';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { showFormServerError } from '../../../lib/formServerError';
 import { toastSuccess } from '../../../lib/toast';
 import { useRefreshLandingItems, type LandingSection } from './landingItems';

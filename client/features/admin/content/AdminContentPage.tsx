@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { isMultilineContent } from '../../../../shared/schemas/admin';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';

@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBar, IconMessageStar, IconPhoto, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import type { RouterOutputs } from '../../../lib/trpc';
 
 type Counts = RouterOutputs['admin']['content']['list']['counts'];

@@ -2,7 +2,7 @@ import { Card, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { formatCredits, formatNumber } from '../../credits/formatCredits';

@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { QUICK_ADJUST_STEP } from '../../../../shared/schemas/admin';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';

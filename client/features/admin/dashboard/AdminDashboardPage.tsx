@@ -1,6 +1,6 @@
 import { Grid, Stack } from '@mantine/core';
 import { useEffect } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { formatDayKey } from '../common/format';
 

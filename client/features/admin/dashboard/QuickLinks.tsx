@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconCoins, IconEdit, IconMail, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 
 const D = M.adminDashboard;
 const LINKS = [

@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins, IconMail, IconPhotoAi, IconSparkles, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { formatNumber } from '../../credits/formatCredits';
 import type { RouterOutputs } from '../../../lib/trpc';
 

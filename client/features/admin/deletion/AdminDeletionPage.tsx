@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { toastServerError, toastSuccess } from '../../../lib/toast';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Card, Code, Group, Modal, Paper, SegmentedCon
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { EMAIL_STATUSES } from '../../../../shared/schemas/accounts';
 import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';

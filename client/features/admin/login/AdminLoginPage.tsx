@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconAt, IconLock } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { ZAdminLogin, type TAdminLogin } from '../../../../shared/schemas/auth';
 import { showFormServerError } from '../../../lib/formServerError';
 import { usePageTitle } from '../../../lib/pageTitle';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { formatNumber } from '../../credits/formatCredits';

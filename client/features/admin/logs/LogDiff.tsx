@@ -1,5 +1,5 @@
 import { Code, Table, Text } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 
 const L = M.adminLogs;
 

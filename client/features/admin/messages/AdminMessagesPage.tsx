@@ -2,7 +2,7 @@ import { Badge, Box, Card, Center, Grid, Group, ScrollArea, SegmentedControl, St
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInbox, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import type { MESSAGE_FILTERS } from '../../../../shared/schemas/admin';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';

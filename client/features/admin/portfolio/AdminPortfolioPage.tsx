@@ -1,7 +1,7 @@
 import { AspectRatio, Badge, Button, Card, Center, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPhotoOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { trpc } from '../../../lib/trpc';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';

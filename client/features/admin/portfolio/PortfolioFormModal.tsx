@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { PORTFOLIO_CATEGORIES, ZPortfolioFields, type TPortfolioFields } from '../../../../shared/schemas/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { ImageUrlField } from '../common/ImageUrlField';

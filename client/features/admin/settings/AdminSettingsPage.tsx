@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { UNLIMITED_BALANCE } from '../../../../shared/constants';
 import { ZAdminSettings, type TAdminSettings } from '../../../../shared/schemas/admin';
 import { showFormServerError } from '../../../lib/formServerError';

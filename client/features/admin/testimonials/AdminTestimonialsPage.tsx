@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Group, Rating, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { trpc } from '../../../lib/trpc';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';

@@ -1,5 +1,5 @@
 import { Input, NumberInput, Rating, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { ZTestimonialFields, type TTestimonialFields } from '../../../../shared/schemas/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { ImageUrlField } from '../common/ImageUrlField';

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { formatCredits, formatNumber } from '../../credits/formatCredits';

@@ -2,7 +2,7 @@ import { Button, Divider, Group, Modal, NumberInput, Skeleton, Stack, Switch, Te
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { UNLIMITED_BALANCE } from '../../../../shared/constants';
 import { ZAdminUserUpdate, type TAdminUserUpdate } from '../../../../shared/schemas/admin';
 import { showFormServerError } from '../../../lib/formServerError';

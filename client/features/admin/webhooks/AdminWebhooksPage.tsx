@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/admin';
 import { ADMIN_WEBHOOK_LIMIT } from '../../../../shared/schemas/admin';
 import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';

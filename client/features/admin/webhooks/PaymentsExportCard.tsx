@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/public';
 import { ZPaymentsExportRange } from '../../../../shared/schemas/billing';
 import { saveBlob } from '../../../lib/downloadBlob';
 import { toastServerError, toastSuccess } from '../../../lib/toast';

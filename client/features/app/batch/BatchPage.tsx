@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Image, Progress, Stack, Text, Textar
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileZip, IconPhotoPlus, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { BATCH_MAX_PHOTOS } from '../../../../shared/schemas/batch';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { trpc } from '../../../lib/trpc';

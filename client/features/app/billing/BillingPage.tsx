@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { useMoneyDataSync } from '../../plans/useMoneyDataSync';
 import { TestModeNotice } from '../../plans/TestModeNotice';

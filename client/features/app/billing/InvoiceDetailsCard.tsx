@@ -4,7 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/public';
 import { findPlan, isPaidPlan } from '../../../../shared/plans';
 import { ZInvoiceDetails, type TInvoiceDetailsParsed } from '../../../../shared/schemas/billing';
 import { showFormServerError } from '../../../lib/formServerError';

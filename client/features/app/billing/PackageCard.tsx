@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Ti
 import { IconCrown, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LOW_BALANCE_THRESHOLD } from '../../../../shared/constants';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { findPlan } from '../../../../shared/plans';
 import { formatCredits } from '../../credits/formatCredits';
 import { useCreditBalance } from '../../credits/useCreditBalance';

@@ -1,6 +1,6 @@
 import { Card, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import type { useBillingSummary } from './billingQueries';
 
 function providerName(provider: string | null | undefined): string {

@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarDollar, IconCoins, IconReceipt2, IconWallet } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { formatCents, formatCount } from '../../plans/format';
 import type { useBillingSummary } from './billingQueries';
 

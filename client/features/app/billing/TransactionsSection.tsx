@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Card, Center, Group, Pagination, Paper, Skelet
 import { IconDownload, IconFileZip, IconMovie, IconPhotoAi, IconPlugConnectedX, IconReceiptOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { formatCents, formatCount, formatDateTime, formatSigned } from '../../plans/format';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from './billingQueries';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 
 const COLORS: Record<string, string> = { purchase: 'brand', usage: 'gray', refund: 'teal', bonus: 'grape', expire: 'orange' };
 

@@ -1,4 +1,4 @@
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { fetchForDownload, saveBlob } from '../../../lib/downloadBlob';
 import { useDownloadRunner } from '../../../lib/useDownloadRunner';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Divider, Group, Skeleton, Stack, Text, ThemeIcon }
 import { IconCoins, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LOW_BALANCE_THRESHOLD } from '../../../../shared/constants';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
 import { formatCredits, formatNumber } from '../../credits/formatCredits';
 import { useCreditBalance } from '../../credits/useCreditBalance';

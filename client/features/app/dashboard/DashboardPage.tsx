@@ -1,5 +1,5 @@
 import { Grid, Stack } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { emailPrefix, useSession } from '../../auth/useSession';
 import { useMoneyDataSync } from '../../plans/useMoneyDataSync';

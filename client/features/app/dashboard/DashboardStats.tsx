@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconCoins, IconMovie, IconPhoto, IconPigMoney } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { SAVINGS_TRY } from '../../../../shared/stats';
 import { readAppError } from '../../../lib/appError';
 import { formatCredits } from '../../credits/formatCredits';

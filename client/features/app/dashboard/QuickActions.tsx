@@ -1,7 +1,7 @@
 import { Badge, Box, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHistory, IconMovie, IconPhotoAi } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { formatCount } from '../../plans/format';
 import { useSite } from '../../site/useSite';
 import classes from './Dashboard.module.css';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Box, Button, Card, Group, Loader, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconMovie, IconPhoto, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { formatDateTime, formatRelative, formatSigned } from '../../plans/format';

@@ -1,7 +1,7 @@
 import { Box, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCrown, IconReceipt, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import classes from './Dashboard.module.css';
 
 const TILES = [

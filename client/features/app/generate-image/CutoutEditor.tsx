@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBrush, IconDownload, IconEraser, IconRefresh, IconSquare, IconWand } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { MIN_RECOMMENDED_LONG_SIDE } from '../../../../shared/constants';
 import { trpc } from '../../../lib/trpc';
 import { downloadOne, useDownloads } from '../../generation/download';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Chip, Group, Stack, Text, Textarea, Title } from '
 import { IconAlertTriangle, IconDownload, IconFileZip, IconMovie, IconPhotoAi } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { useSession } from '../../auth/useSession';

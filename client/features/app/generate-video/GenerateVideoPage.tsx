@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Group, SegmentedControl, Slider, Stack, Text,
 import { IconDeviceTv, IconDownload, IconMovie } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { VIDEO_DURATIONS } from '../../../../shared/schemas/generations';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { trpc } from '../../../lib/trpc';

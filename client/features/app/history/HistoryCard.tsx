@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Menu, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconEye, IconFileZip, IconMovie, IconPhoto } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { formatNumber } from '../../credits/formatCredits';
 import { downloadOne, downloadZip, historyFileName, withDownloadFlag, type useDownloads } from '../../generation/download';
 import { ExportMenu } from '../../generation/ExportMenu';

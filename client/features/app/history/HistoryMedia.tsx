@@ -1,6 +1,6 @@
 import { Box, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled, IconQuestionMark } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { SafeImage } from '../../generation/SafeImage';
 import { isUnfinished, type GenerationView } from '../../generation/types';
 import classes from './History.module.css';

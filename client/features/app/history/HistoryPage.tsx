@@ -3,7 +3,7 @@ import { IconHistory, IconMovie, IconPhotoAi } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { downloadOne, historyFileName, withDownloadFlag, type useDownloads } from '../../generation/download';
 import { ImageViewer } from '../../generation/ImageViewer';
 import { formatGenerationDate, generationTitle } from '../../generation/title';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/public';
 import { ZEmailChange, type TEmailChange } from '../../../../shared/schemas/accounts';
 import { showFormServerError } from '../../../lib/formServerError';
 import { trpc } from '../../../lib/trpc';

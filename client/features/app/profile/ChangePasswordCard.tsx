@@ -2,7 +2,7 @@ import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } fr
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/public';
 import { ZChangePassword, type TChangePassword } from '../../../../shared/schemas/auth';
 import { showFormServerError } from '../../../lib/formServerError';
 import { toastSuccess } from '../../../lib/toast';

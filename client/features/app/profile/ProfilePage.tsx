@@ -2,7 +2,7 @@ import { Alert, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { IconBuildingStore, IconDeviceFloppy, IconPhone, IconUser } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/public';
 import { ZProfileUpdate } from '../../../../shared/schemas/auth';
 import { showFormServerError } from '../../../lib/formServerError';
 import { usePageTitle } from '../../../lib/pageTitle';

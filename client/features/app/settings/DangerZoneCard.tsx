@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from 
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconClockHour4, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { toastServerError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDatabaseExport, IconDownload } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { toastServerError } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 

@@ -1,5 +1,5 @@
 import { IconBell } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import type { TPreferences } from '../../../../shared/schemas/preferences';
 import { ToggleListCard, type ToggleListRow } from './ToggleListCard';
 

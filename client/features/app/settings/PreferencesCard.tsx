@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Select, SimpleGrid, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { LANGUAGES, THEMES, TIMEZONES, type TPreferences } from '../../../../shared/schemas/preferences';
 import { trpc } from '../../../lib/trpc';
 import { SettingsCard } from './SettingsCard';

@@ -1,5 +1,5 @@
 import type { TSavePreferences } from '../../../../shared/schemas/preferences';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { formatCount } from '../../plans/format';
 import { useSite } from '../../site/useSite';
 import classes from './Subscription.module.css';

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconDownload, IconFileInvoice, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { formatCents, formatDate } from '../../plans/format';
 import type { useBillingSummary } from '../billing/billingQueries';
 import { useTransactions } from '../billing/billingQueries';

@@ -1,5 +1,5 @@
 import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { PLANS } from '../../../../shared/plans';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { useCreditBalance } from '../../credits/useCreditBalance';

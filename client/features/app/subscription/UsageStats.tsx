@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconMovie, IconPhoto } from '@tabler/icons-react';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
 import { formatCount } from '../../plans/format';
 import type { useDashboard } from '../dashboard/useDashboard';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } fro
 import { IconCircleCheck, IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
