@@ -92,7 +92,7 @@ export default function GenerateImagePage() {
               <Title order={2} fz="lg">
                 {M.generation.resultsTitle}
               </Title>
-              <Group gap="xs" wrap="nowrap" className={classes.actions}>
+              <Group gap="xs" className={classes.actions}>
                 <Button
                   size="sm"
                   variant="default"
