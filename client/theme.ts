@@ -66,6 +66,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     ...Object.fromEntries(
       Object.keys(t.colors).flatMap((c) => [
         [`--mantine-color-${c}-light-color`, `color-mix(in srgb, var(--mantine-color-${c}-9) 75%, black)`],
+        // `c="red"` and friends: coloured text (errors, amounts) at text contrast.
+        [`--mantine-color-${c}-text`, `color-mix(in srgb, var(--mantine-color-${c}-9) 85%, black)`],
         [`--mantine-color-${c}-outline`, `var(--mantine-color-${c}-8)`],
       ]),
     ),

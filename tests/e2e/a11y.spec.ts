@@ -1,15 +1,29 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { M } from '../../shared/messages';
+import { LEGAL_PAGES } from '../../shared/legal';
 import { signUp, uniqueEmail } from './support';
 
 /**
  * Accessibility budget (issue "Speed and accessibility"): axe on every route, signed out, as a
  * seller and as an admin, with no serious or critical violation. Light theme, desktop size.
  */
-const PUBLIC = ['/', '/pricing', '/auth', '/auth?mode=signup', '/admin/login'];
-const SELLER = ['/app', '/app/generate-image', '/app/generate-video', '/app/history', '/app/profile', '/app/subscription', '/app/billing', '/app/settings'];
-const ADMIN_ROUTES = ['/admin', '/admin/users', '/admin/credits', '/admin/webhooks', '/admin/messages', '/admin/content', '/admin/portfolio', '/admin/testimonials', '/admin/settings', '/admin/logs'];
+const PUBLIC = ['/', '/pricing', '/auth', '/auth?mode=signup', '/auth/forgot', '/admin/login', ...Object.values(LEGAL_PAGES).map((p) => p.path)];
+const SELLER = ['/app', '/app/generate-image', '/app/generate-video', '/app/batch', '/app/history', '/app/profile', '/app/subscription', '/app/billing', '/app/settings'];
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/users',
+  '/admin/credits',
+  '/admin/webhooks',
+  '/admin/messages',
+  '/admin/content',
+  '/admin/portfolio',
+  '/admin/testimonials',
+  '/admin/settings',
+  '/admin/logs',
+  '/admin/emails',
+  '/admin/deletion',
+];
 
 type Finding = { route: string; id: string; impact: string; help: string; nodes: string[]; why: string };
 

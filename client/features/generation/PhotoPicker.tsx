@@ -110,6 +110,7 @@ export function PhotoPicker({ photo, onChange, disabled, onUploadingChange, note
         radius="lg"
         p={previewUrl ? 'xs' : 'lg'}
         aria-label={M.generation.photoLabel}
+        inputProps={{ 'aria-label': M.generation.photoLabel }}
         style={{
           borderColor: ownError || invalid ? 'var(--mantine-color-red-5)' : undefined,
           cursor: disabled ? 'not-allowed' : undefined,

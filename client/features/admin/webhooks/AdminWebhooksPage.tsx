@@ -130,7 +130,7 @@ export default function AdminWebhooksPage() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.createdAt)}</Table.Td>
                       <Table.Td>{l.email ?? '—'}</Table.Td>
                       <Table.Td ta="right">
-                        <Text size="sm" fw={600} c={l.delta > 0 ? 'teal' : l.delta < 0 ? 'red' : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        <Text size="sm" fw={600} c={l.delta > 0 ? 'teal.9' : l.delta < 0 ? 'red.9' : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }}>
                           {l.delta > 0 ? '+' : ''}
                           {formatNumber(l.delta)}
                         </Text>

@@ -123,7 +123,14 @@ export default function BatchPage() {
       <Card>
         <Stack gap="md">
           {!locked && (
-            <Dropzone onDrop={pick} accept={PHOTO_ACCEPT} multiple maxFiles={BATCH_MAX_PHOTOS} data-testid="batch-dropzone">
+            <Dropzone
+              onDrop={pick}
+              accept={PHOTO_ACCEPT}
+              multiple
+              maxFiles={BATCH_MAX_PHOTOS}
+              data-testid="batch-dropzone"
+              inputProps={{ 'aria-label': M.generation.photoLabel }}
+            >
               <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
                 <IconPhotoPlus size={28} />
                 <Text fw={600}>{M.exports.batchPick}</Text>

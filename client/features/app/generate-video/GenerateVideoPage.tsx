@@ -133,7 +133,7 @@ export default function GenerateVideoPage() {
             marks={DURATION_MARKS}
             label={(v) => M.generation.durationValue(v)}
             disabled={running}
-            thumbProps={{ 'aria-labelledby': 'video-duration-label' }}
+            thumbLabel={M.generation.durationLabel}
             mb="lg"
             styles={{ markLabel: { fontSize: 11 } }}
           />
