@@ -126,15 +126,7 @@ async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir:
     .png({ compressionLevel: 0 })
     .toBuffer();
   const bandW = Math.max(8, Math.round(place.width * 0.6));
-  const band = await sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${bandW}" height="${layerH}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0.25">` +
-        `<stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="0.5" stop-color="#fff" stop-opacity="0.3"/><stop offset="1" stop-color="#fff" stop-opacity="0"/>` +
-        `</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
+  const band = await sharp(sweepBand(bandW, layerH), { raw: { width: bandW, height: layerH, channels: 4 } }).png().toBuffer();
   await Promise.all([writeFile(join(dir, 'bg.png'), backdrop), writeFile(join(dir, 'p.png'), layer), writeFile(join(dir, 'band.png'), band)]);
 
   const cx = place.left + place.width / 2;
@@ -182,4 +174,22 @@ async function photoGraph(input: StudioVideoInput, dir: string) {
   const zoompan = [`z='1.0+0.1*${ease}'`, `x='(iw-iw/zoom)*(0.35+0.3*${ease})'`, `y='(ih-ih/zoom)*0.5'`, `d={N}`, `s={W}x{H}`, `fps=${VIDEO_FPS}`].join(':');
   const filter = `[0:v]format=rgb24,${TO_YUV},zoompan=${zoompan}[v]`;
   return { inputs: [join(dir, 'still.png')], filter, loop: false };
+}
+
+/**
+ * The light sweep: white with a soft bell of opacity across the band (peak 0.3), slightly slanted,
+ * and fully transparent at both edges so the band never shows its own border.
+ */
+function sweepBand(width: number, height: number): Buffer {
+  const px = Buffer.alloc(width * height * 4, 255);
+  const sigma = width * 0.14;
+  for (let y = 0; y < height; y++) {
+    const centre = width / 2 + (y / height - 0.5) * width * 0.25;
+    for (let x = 0; x < width; x++) {
+      const d = (x - centre) / sigma;
+      const edge = Math.min(x, width - 1 - x) / (width * 0.1);
+      px[(y * width + x) * 4 + 3] = Math.round(255 * 0.3 * Math.exp(-d * d) * Math.min(1, edge));
+    }
+  }
+  return px;
 }
