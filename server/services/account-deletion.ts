@@ -84,15 +84,17 @@ export async function listDeletionRequests(db: Db, status: 'pending' | 'done' | 
   }));
 }
 
-/** Every storage key that holds a file of this user (uploads, outputs and thumbnails, exports). */
+/** Every storage key that holds a file of this user (uploads, cut-outs, outputs and thumbnails, exports). */
 export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
-  const [uploads, generations, exports] = await Promise.all([
+  const [uploads, cutouts, generations, exports] = await Promise.all([
     db.selectFrom('uploads').select('storage_key').where('user_id', '=', userId).execute(),
+    db.selectFrom('cutouts').select('storage_key').where('user_id', '=', userId).where('storage_key', 'is not', null).execute(),
     db.selectFrom('generations').select('outputs').where('user_id', '=', userId).execute(),
     db.selectFrom('data_exports').select('storage_key').where('user_id', '=', userId).where('storage_key', 'is not', null).execute(),
   ]);
   const keys = new Set<string>();
   for (const u of uploads) keys.add(u.storage_key);
+  for (const c of cutouts) if (c.storage_key) keys.add(c.storage_key);
   for (const g of generations) {
     for (const o of (g.outputs ?? []) as Array<StoredOutput | string>) {
       if (typeof o === 'object' && o) {
@@ -163,6 +165,8 @@ export async function executeDeletion(db: Db, storage: Storage, adminId: string,
       .set({ parameters: '{}', outputs: '[]', error_message: null, upload_id: null, provider_request_id: null, updated_at: now })
       .where('user_id', '=', userId)
       .execute();
+    await trx.updateTable('generations').set({ cutout_id: null }).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('cutouts').where('user_id', '=', userId).execute();
     await trx.deleteFrom('uploads').where('user_id', '=', userId).execute();
     await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();

@@ -114,6 +114,12 @@ export async function buildExportZip(db: Db, storage: Storage, userId: string): 
     if (file) zip.file(`uploads/${u.id}.${u.storage_key.split('.').pop()}`, file.bytes);
   }
 
+  const cutouts = await db.selectFrom('cutouts').select(['id', 'storage_key']).where('user_id', '=', userId).where('storage_key', 'is not', null).execute();
+  for (const c of cutouts) {
+    const file = c.storage_key ? await storage.get(c.storage_key) : null;
+    if (file) zip.file(`cutouts/${c.id}.png`, file.bytes);
+  }
+
   const generations = await db.selectFrom('generations').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   const runs = [];
   for (const g of generations) {

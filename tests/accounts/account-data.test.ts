@@ -35,6 +35,9 @@ async function busySeller(email: string) {
     .values({ user_id: userId, storage_key: uploadKey, mime: 'image/jpeg', width: 400, height: 300, size_bytes: photo.length })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const cutoutKey = `cutouts/${userId}/${upload.id}/${crypto.randomUUID()}.png`;
+  await storage.put(cutoutKey, Buffer.from('png'), 'image/png');
+  await db.insertInto('cutouts').values({ upload_id: upload.id, user_id: userId, storage_key: cutoutKey, width: 400, height: 300 }).execute();
   const genId = crypto.randomUUID();
   const outputs = [];
   for (let i = 0; i < 4; i++) {
@@ -108,6 +111,7 @@ test('"Verilerimi indir": a zip of profile, generations with their files, credit
     expect(bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff');
   }
   expect(names).toContain(`uploads/${uploadId}.jpg`);
+  expect(names.some((n) => /^cutouts\/[0-9a-f-]+\.png$/.test(n))).toBe(true);
   const txs = JSON.parse(await zip.file('credit-transactions.json')!.async('string'));
   expect(txs.map((t: any) => t.type).sort()).toEqual(['bonus', 'purchase']);
   const invoices = names.filter((n) => /^invoices\/INV-[0-9a-f]{8}\.txt$/.test(n));
@@ -152,7 +156,7 @@ test('a deletion request goes to the back-office; carrying it out erases the sel
   expect(pending.map((r: any) => r.email)).toContain('silinecek@example.com');
 
   const dataDir = path.resolve(server.deps.env.DATA_DIR, 'files');
-  const mine = () => [...filesUnder(path.join(dataDir, 'uploads', target.userId)), ...filesUnder(path.join(dataDir, 'generations', target.userId)), ...filesUnder(path.join(dataDir, 'exports', target.userId))];
+  const mine = () => ['uploads', 'cutouts', 'generations', 'exports'].flatMap((dir) => filesUnder(path.join(dataDir, dir, target.userId)));
   expect(mine().length).toBeGreaterThan(5);
   const bystanderFiles = filesUnder(path.join(dataDir, 'generations', bystander.userId)).length;
 
