@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/types';
 import { M } from '../../shared/messages';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
 
@@ -10,33 +12,36 @@ export type Balance = { balance: number; unlimited: boolean; planCode: string | 
  * concurrent second call a no-op; the ledger ref (user + old expiry) makes it unique too.
  */
 export async function applyExpiry(db: Db, userId: string, now = new Date()): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    // Row lock first: a concurrent reader waits, then sees the expiry already applied.
-    const row = await trx
-      .selectFrom('users')
-      .select(['email', 'credits_balance', 'credits_expire_at'])
-      .where('id', '=', userId)
-      .where('credits_expire_at', '<=', now)
-      .where('credits_balance', '<>', UNLIMITED_BALANCE)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return false;
-    const lost = row.credits_balance;
+  return db.transaction().execute((trx) => expireIfDue(trx, userId, now));
+}
+
+/** The same inside a caller's transaction (a purchase applies a lapsed period before adding). */
+export async function expireIfDue(trx: Transaction<Database>, userId: string, now = new Date()): Promise<boolean> {
+  // Row lock first: a concurrent reader waits, then sees the expiry already applied.
+  const row = await trx
+    .selectFrom('users')
+    .select(['email', 'credits_balance', 'credits_expire_at'])
+    .where('id', '=', userId)
+    .where('credits_expire_at', '<=', now)
+    .where('credits_balance', '<>', UNLIMITED_BALANCE)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return false;
+  const lost = row.credits_balance;
+  await trx
+    .updateTable('users')
+    .set({ credits_balance: 0, credits_expire_at: null, plan_code: null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+  if (lost > 0) {
     await trx
-      .updateTable('users')
-      .set({ credits_balance: 0, credits_expire_at: null, plan_code: null, updated_at: now })
-      .where('id', '=', userId)
+      .insertInto('credit_transactions')
+      .values({ user_id: userId, user_email: row.email, type: 'expire', amount: -lost, description: M.credits.expiredDescription })
       .execute();
-    if (lost > 0) {
-      await trx
-        .insertInto('credit_transactions')
-        .values({ user_id: userId, user_email: row.email, type: 'expire', amount: -lost, description: M.credits.expiredDescription })
-        .execute();
-    }
-    const ref = `${userId}:${new Date(row.credits_expire_at!).toISOString()}`;
-    await trx.insertInto('credit_ledger').values({ user_id: userId, delta: -lost, reason: 'expired', ref }).execute();
-    return true;
-  });
+  }
+  const ref = `${userId}:${new Date(row.credits_expire_at!).toISOString()}`;
+  await trx.insertInto('credit_ledger').values({ user_id: userId, delta: -lost, reason: 'expired', ref }).execute();
+  return true;
 }
 
 /**

@@ -6,6 +6,7 @@ import { findPlan } from '../../shared/plans';
 import { M } from '../../shared/messages';
 import { PAID_PERIOD_DAYS } from '../../shared/constants';
 import { addCredits } from './credit-ops';
+import { expireIfDue } from './credits';
 import { queuePaymentReceived } from './notifications';
 import { getInvoiceDetails } from './invoice-details';
 import type { WebhookProblem } from '../../shared/schemas/admin';
@@ -57,6 +58,8 @@ export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEve
       .executeTakeFirst();
     if (already) return { outcome: 'already_credited' as const };
 
+    // A period that ended before this payment ends now (D8): its credits do not roll into the new one.
+    await expireIfDue(trx, user.id);
     const balance = await addCredits(trx, {
       userId: user.id,
       amount: plan.credits,

@@ -124,3 +124,16 @@ test('a signed Stripe event dated in the future is refused', async () => {
   expect((await send(Math.floor(Date.now() / 1000))).status).toBe(200);
   expect(await balanceOf(db(), u.id)).toBe(70);
 });
+
+test('a purchase after the paid period ended starts from zero: expired credits do not roll into the new period (D8)', async () => {
+  const u = await newUser();
+  await db().updateTable('users').set({ credits_expire_at: new Date(Date.now() - 60_000) }).where('id', '=', u.id).execute();
+  const body = order(u, { subtotal: 7900, total: 7900, first_order_item: { variant_id: Number(VARIANTS.basic) } });
+  expect((await sendLs(body)).status).toBe(200);
+  expect(await balanceOf(db(), u.id)).toBe(60);
+  expect(await ledgerSum(db(), u.id)).toBe(60);
+  const expiredRows = await db().selectFrom('credit_ledger').select('delta').where('user_id', '=', u.id).where('reason', '=', 'expired').execute();
+  expect(expiredRows).toEqual([{ delta: -10 }]);
+  const after = await db().selectFrom('users').select('credits_expire_at').where('id', '=', u.id).executeTakeFirstOrThrow();
+  expect(new Date(after.credits_expire_at!).getTime()).toBeGreaterThan(Date.now());
+});
