@@ -211,7 +211,8 @@ test('a deletion request goes to the back-office; carrying it out erases the sel
   const bye = await mailbox.waitFor((m) => m.to[0] === 'silinecek@example.com' && m.subject === M.email.accountDeletedSubject);
   expect(bye.text).toContain(M.email.accountDeletedIntro);
   // Once sent, not even the outbox keeps the old address.
-  await new Promise((r) => setTimeout(r, 300));
+  const farewell = () => db.selectFrom('email_outbox').select('status').where('kind', '=', 'account_deleted').executeTakeFirstOrThrow();
+  for (let i = 0; i < 50 && (await farewell()).status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 20));
   const outbox = JSON.stringify(await db.selectFrom('email_outbox').selectAll().execute());
   expect(outbox).not.toContain('silinecek@example.com');
 
