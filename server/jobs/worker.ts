@@ -169,7 +169,7 @@ export class GenerationWorker {
       const params = job.parameters;
       // Local studio images and videos compose from the upload's latest cut-out; when the seller never
       // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
-      const cutout = provider.name === 'local' ? await this.cutoutFor(job) : null;
+      const cutout = provider.usesCutout ? await this.cutoutFor(job) : null;
       const cutoutPng = cutout?.storage_key ? ((await storage.get(cutout.storage_key))?.bytes ?? null) : null;
       const saveRequestId = async (requestId: string | null) => {
         if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
@@ -190,7 +190,7 @@ export class GenerationWorker {
                 prompt: String(params.prompt ?? ''),
                 category: params.category,
                 numImages: 4,
-                ...(provider.name === 'local' ? { cutoutPng } : {}),
+                ...(provider.usesCutout ? { cutoutPng } : {}),
               }),
             })
           : runProviderJob(provider, {
@@ -206,7 +206,7 @@ export class GenerationWorker {
                 duration: Number(params.duration),
                 aspectRatio: params.aspect_ratio === '9:16' ? '9:16' : '16:9',
                 resolution: '1080p',
-                ...(provider.name === 'local' ? { cutoutPng, category: params.category } : {}),
+                ...(provider.usesCutout ? { cutoutPng, category: params.category } : {}),
               }),
             }),
       );
@@ -220,7 +220,7 @@ export class GenerationWorker {
         const role: StoredOutput['role'] =
           out.mime === 'image/jpeg' && out.role
             ? out.role
-            : out.mime === 'video/mp4' ? 'video' : provider.name !== 'local' ? undefined : i > 0 ? 'scene' : cutoutPng ? 'white' : 'framed';
+            : out.mime === 'video/mp4' ? 'video' : !provider.usesCutout ? undefined : i > 0 ? 'scene' : cutoutPng ? 'white' : 'framed';
         saved.push({ key, thumbKey, mime: out.mime, ...(out.width && out.height ? { width: out.width, height: out.height } : {}), ...(role ? { role } : {}) });
       }
       if (await completeJob(db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);

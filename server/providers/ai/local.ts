@@ -44,6 +44,7 @@ type Entry = {
  */
 export class LocalStudioProvider implements AiProvider {
   readonly name = 'local' as const;
+  readonly usesCutout = true;
   private readonly requests = new Map<string, Entry>();
   private readonly slots: Slots;
   private readonly keepFinishedMs: number;

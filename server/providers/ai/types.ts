@@ -70,6 +70,11 @@ export type WaitOptions = {
 
 export interface AiProvider {
   readonly name: 'local' | 'fal';
+  /**
+   * True when image jobs compose from the upload's cut-out (the local studio): the worker then
+   * resolves the latest cut-out (or makes the automatic one) and passes it as `cutoutPng`.
+   */
+  readonly usesCutout?: boolean;
   /** Opaque id, at most ~200 characters; persist it before waiting. */
   submitImage(input: ImageJobInput): Promise<{ requestId: string }>;
   submitVideo(input: VideoJobInput): Promise<{ requestId: string }>;
