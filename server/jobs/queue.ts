@@ -31,7 +31,9 @@ export async function claimJob(db: Db, workerId: string, leaseMs: number, now = 
         .select('id')
         .where((eb) =>
           eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+            // run_after may come from the database's clock (the column default, microseconds) or
+            // from ours (backoff, milliseconds): due when either clock says so.
+            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', sql<Date>`greatest(now(), ${now}::timestamptz)`)]),
             eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now)]),
           ]),
         )
