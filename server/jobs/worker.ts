@@ -41,9 +41,11 @@ function backoffMs(attempt: number): number {
 function untilAborted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason ?? new Error('aborted'));
+    // `work` is always observed, also when we stop waiting for it: its later failure (often the
+    // same abort) must not surface as an unhandled rejection.
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
