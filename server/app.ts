@@ -26,6 +26,7 @@ import { adminUploadRoutes } from './http/admin-uploads';
 import { jsonBody } from './http/json-body';
 import { sendError } from './http/rest-error';
 import { refuseHttpSubscriptions } from './http/socket-only';
+import { publicReadCache } from './http/public-read-cache';
 
 export type AppOptions = {
   deps: AppDeps;
@@ -58,6 +59,7 @@ export function createApp(opts: AppOptions): {
   app.use(
     '/trpc',
     refuseHttpSubscriptions(appRouter),
+    publicReadCache(),
     ...jsonBody(),
     createExpressMiddleware({
       router: appRouter,

@@ -31,10 +31,18 @@ export function cachedRead<T>(name: ReadCacheName, db: Db, load: () => Promise<T
   return value;
 }
 
+let generation = 0;
+
 /** Drops a copy: for one database, or (no db) in every handle of this process. */
 export function invalidateRead(name: ReadCacheName, db?: Db): void {
+  generation++;
   if (db) caches[name].delete(db);
   else caches[name] = new WeakMap();
+}
+
+/** Changes whenever any copy is dropped: whatever was built from the copies is stale too. */
+export function readCacheGeneration(): number {
+  return generation;
 }
 
 function isCacheName(name: string): name is ReadCacheName {
