@@ -85,8 +85,10 @@ test('landing renders the seeded content: hero CTA, stats, features, references 
 
 test('contact form validates in Turkish, then stores the message and shows the D19 text', async ({ page }) => {
   await page.goto('/');
+  // The form loads as its section nears the screen (it is below the fold).
+  await page.locator('#contact').scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: M.contact.formTitle });
-  await form.scrollIntoViewIfNeeded();
+  await expect(form).toBeVisible();
   await form.getByRole('button', { name: M.contact.submit }).click();
   await expect(form.getByText(M.validation.fullNameMin)).toBeVisible();
   await expect(form.getByText(M.validation.email)).toBeVisible();
