@@ -3,14 +3,6 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { HttpClient } from '../helpers/server';
 
-export async function upload(c: HttpClient, bytes: Buffer, name: string) {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
-  const res = await c.raw('/api/uploads', { method: 'POST', body: fd });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { uploadId: string; width: number; height: number };
-}
-
 export async function waitDone(c: HttpClient, id: string, tries = 480) {
   for (let i = 0; i < tries; i++) {
     const { data } = await c.query('generations.get', { id });

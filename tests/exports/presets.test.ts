@@ -6,7 +6,8 @@ import type { RunningServer } from '../../server/index';
 import { EXPORT_PRESETS, EXPORT_PRESET_IDS, exportUrl } from '../../shared/export-presets';
 import { M } from '../../shared/messages';
 import { photo } from '../studio/photos';
-import { onWhite, unzip, upload, waitDone } from './helpers';
+import { onWhite, unzip, waitDone } from './helpers';
+import { uploaded } from '../helpers/server';
 
 let server: RunningServer;
 let alice: HttpClient;
@@ -19,8 +20,8 @@ beforeAll(async () => {
   bob = new HttpClient(server.url);
   await alice.mutate('auth.signUp', validSignUp('alice@example.com'));
   await bob.mutate('auth.signUp', validSignUp('bob@example.com'));
-  const coffee = await upload(alice, photo('coffee'), 'fincan.jpg');
-  const cat = await upload(alice, photo('chelsea'), 'kedi.jpg');
+  const coffee = await uploaded(alice, photo('coffee'), 'fincan.jpg');
+  const cat = await uploaded(alice, photo('chelsea'), 'kedi.jpg');
   const a = await alice.mutate('generations.createImage', { uploadId: coffee.uploadId, prompt: 'mermer tezgah, sabah ışığı' });
   const b = await alice.mutate('generations.createImage', { uploadId: cat.uploadId, prompt: 'ahşap masa' });
   coffeeRun = await waitDone(alice, a.data.id);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import type { RunningServer } from '../../server/index';
 import { photo } from '../studio/photos';
-import { upload, waitDone } from './helpers';
+import { waitDone } from './helpers';
+import { uploaded } from '../helpers/server';
 
 let server: RunningServer;
 let alice: HttpClient;
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 test('a local video run stages the upload cut-out (recorded on the run) and stores a 1080p MP4 with its size', async () => {
-  const up = await upload(alice, photo('coffee'), 'fincan.jpg');
+  const up = await uploaded(alice, photo('coffee'), 'fincan.jpg');
   const { data } = await alice.mutate('generations.createVideo', { uploadId: up.uploadId, prompt: 'mermer tezgah', duration: 5, aspectRatio: '9:16' });
   const g = await waitDone(alice, data.id);
   expect(g.status).toBe('completed');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import sharp from 'sharp';
 import zlib from 'node:zlib';
 import WebSocket from 'ws';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { HttpClient, startTestServer, upload, validSignUp } from '../helpers/server';
 import { productPhoto } from '../helpers/fixtures';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
@@ -18,13 +18,6 @@ beforeAll(async () => {
   await bob.mutate('auth.signUp', validSignUp('bob@example.com'));
 });
 afterAll(async () => { await server.close(); });
-
-async function upload(c: HttpClient, bytes: Buffer, name: string, type = 'image/jpeg') {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await c.raw('/api/uploads', { method: 'POST', body: fd });
-  return { status: res.status, body: await res.json() };
-}
 
 /** A valid PNG header (IHDR with a correct CRC) that claims the given size over a tiny body. */
 function pngClaiming(width: number, height: number): Buffer {

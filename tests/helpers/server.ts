@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { rmSync } from 'node:fs';
 import { startServer, type RunningServer } from '../../server/index';
 import { readEnv } from '../../server/env';
@@ -108,6 +109,21 @@ export class HttpClient {
     const body = await res.json();
     return { status: res.status, data: body.result?.data, error: body.error };
   }
+}
+
+/** POST /api/uploads (multipart field `file`) as this client: the status and the JSON answer. */
+export async function upload(c: HttpClient, bytes: Buffer, name: string, type = 'image/jpeg') {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const res = await c.raw('/api/uploads', { method: 'POST', body: fd });
+  return { status: res.status, body: await res.json() };
+}
+
+/** The same for a photo that must be accepted: asserts 201 and returns the upload. */
+export async function uploaded(c: HttpClient, bytes: Buffer, name: string) {
+  const r = await upload(c, bytes, name);
+  expect(r.status).toBe(201);
+  return r.body as { uploadId: string; url: string; width: number; height: number };
 }
 
 export const validSignUp = (email = 'ayse@example.com') => ({

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { HttpClient, startTestServer, uploaded, validSignUp } from '../helpers/server';
 import type { RunningServer } from '../../server/index';
 import { M } from '../../shared/messages';
 import { CUTOUT_LIMITS } from '../../shared/constants';
@@ -22,16 +22,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function upload(c: HttpClient, bytes: Buffer, name: string) {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
-  const res = await c.raw('/api/uploads', { method: 'POST', body: fd });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { uploadId: string; width: number; height: number };
-}
-
 test('studio.cutout: the owner gets a transparent PNG at the photo size, downloadable as "Şeffaf PNG"; nobody else can', async () => {
-  const up = await upload(alice, photo('coffee'), 'fincan.jpg');
+  const up = await uploaded(alice, photo('coffee'), 'fincan.jpg');
   const r = await alice.mutate('studio.cutout', { uploadId: up.uploadId });
   expect(r.status).toBe(200);
   expect(r.data).toMatchObject({ width: 600, height: 400, note: null });
@@ -62,7 +54,7 @@ test('studio.cutout: the owner gets a transparent PNG at the photo size, downloa
 });
 
 test('a photo the cut-out cannot handle gets the Turkish note and no file; the run uses the framed photo and says so', async () => {
-  const up = await upload(alice, photo('chelsea'), 'kedi.jpg');
+  const up = await uploaded(alice, photo('chelsea'), 'kedi.jpg');
   const r = await alice.mutate('studio.cutout', { uploadId: up.uploadId });
   expect(r.data.cutoutUrl).toBeNull();
   expect(r.data.note).toContain(M.studio.notes.fills_frame);
@@ -77,7 +69,7 @@ test('a photo the cut-out cannot handle gets the Turkish note and no file; the r
 });
 
 test('a run uses the latest cut-out of its upload: outputs[0] is the white image and get() returns cutoutUrl', async () => {
-  const up = await upload(alice, photo('coffee'), 'fincan.jpg');
+  const up = await uploaded(alice, photo('coffee'), 'fincan.jpg');
   await alice.mutate('studio.cutout', { uploadId: up.uploadId });
   const latest = await alice.mutate('studio.cutout', { uploadId: up.uploadId, remove: [{ x: 0.6, y: 0.7 }] });
   expect(latest.data.cutoutUrl).not.toBeNull();
@@ -100,7 +92,7 @@ test('a run uses the latest cut-out of its upload: outputs[0] is the white image
 });
 
 test('previews are rate limited per seller, with the Turkish message', async () => {
-  const up = await upload(bob, photo('coffee'), 'fincan.jpg');
+  const up = await uploaded(bob, photo('coffee'), 'fincan.jpg');
   const user = await server.handle.db.selectFrom('users').select('id').where('email', '=', 'bob@example.com').executeTakeFirstOrThrow();
   await server.handle.db
     .insertInto('rate_limits')

@@ -2,7 +2,7 @@ import { createFalClient, type FalClient } from '@fal-ai/client';
 import sharp from 'sharp';
 import { abortReason, ProviderError } from './errors.js';
 import { downloadHttpError, falError, type FalStage } from './fal-errors.js';
-import { DEFAULT_FAL_IMAGE_MODEL, FAL_RETRY, FalProvider, type FalProviderOptions } from './fal.js';
+import { DEFAULT_FAL_IMAGE_MODEL, FAL_RETRY, FalProvider, sleep, type FalProviderOptions } from './fal.js';
 import { productFromCutout } from './studio/cutout-product.js';
 import { composeWhite } from './studio/white.js';
 import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
@@ -208,19 +208,4 @@ function parseRequestId(requestId: string): Parts {
     throw new ProviderError('other', { retryable: true, resubmit: true, detail: `not a fal studio request id: ${requestId}` });
   }
   return { cut: parts[0], scene: parts[1], up: parts[2] };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -231,7 +231,8 @@ function monotonic(onProgress?: (pct: number) => void): (pct: number) => void {
   };
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** A pause that ends early, rejecting with the signal's reason, when the wait is aborted. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortReason(signal));
     const onAbort = () => {
