@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { AppError } from '../errors';
+import { M } from '../../shared/messages';
 
 /**
  * Fixed-window counter kept in the database, so every server process shares it (SECURITY 13).
@@ -66,9 +67,8 @@ export async function limitedPasswordCheck<T>(
   keys: AttemptKey[],
   check: () => Promise<T>,
   isWrongGuess: (err: unknown) => boolean,
-  limitedMessage: string,
 ): Promise<T> {
-  if (!(await takeAttempt(db, keys))) throw new AppError('RATE_LIMITED', limitedMessage);
+  if (!(await takeAttempt(db, keys))) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
   let result: T;
   try {
     result = await check();

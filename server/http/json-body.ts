@@ -32,8 +32,8 @@ class TooDeepError extends Error {
 export function jsonBody(): express.RequestHandler[] {
   return [
     (req, _res, next) => {
-      const input = req.method === 'GET' ? new URL(req.url, 'http://x').searchParams.get('input') : null;
-      next(input && jsonDepth(input) > MAX_JSON_DEPTH ? new TooDeepError() : undefined);
+      const input = req.method === 'GET' ? req.query.input : undefined;
+      next(typeof input === 'string' && jsonDepth(input) > MAX_JSON_DEPTH ? new TooDeepError() : undefined);
     },
     express.json({
       limit: '100kb',

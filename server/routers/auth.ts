@@ -70,7 +70,6 @@ export const authRouter = router({
         return user;
       },
       (err) => err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS',
-      M.common.tooManyAttempts,
     );
     await startSession(ctx, userId, input.rememberMe);
     return { user: await requireUser(ctx, userId) };
@@ -99,7 +98,6 @@ export const authRouter = router({
       ],
       () => accounts.changePassword(ctx.db, ctx.userId, input.currentPassword, input.newPassword),
       (err) => err instanceof AppError && err.appCode === 'VALIDATION',
-      M.common.tooManyAttempts,
     );
     for (const sessionId of ended) ctx.bus.publish({ type: 'session.ended', sessionId });
     // This browser stays signed in on a brand-new session; every other one is gone.

@@ -36,7 +36,6 @@ export const adminRouter = router({
       ],
       () => checkAdminCredentials(ctx.db, input.email, input.password),
       (err) => err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS',
-      M.common.tooManyAttempts,
     );
     if (ctx.adminSession) await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
     const { token, session } = await createSession(ctx.db, 'admin', adminId, false);
