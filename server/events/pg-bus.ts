@@ -77,11 +77,6 @@ export class PgEventBus implements EventBus {
     })();
   }
 
-  /** False while the LISTEN connection is being re-established. */
-  get connected(): boolean {
-    return this.listener !== null;
-  }
-
   /**
    * NOTIFYs go out one after another: sent in parallel over different pool connections they
    * could commit out of order, and a "completed" could overtake the "queued" before it.
