@@ -12,16 +12,3 @@ export function generationTitle(g: Pick<GenerationView, 'prompt' | 'type'>): str
   return `${chars.slice(0, TITLE_MAX).join('').trimEnd()}…`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('tr-TR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** e.g. "20 Kasım 2026 14:05". */
-export function formatGenerationDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
-}

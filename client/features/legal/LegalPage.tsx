@@ -8,6 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { FullPageLoader } from '../common/FullPageLoader';
 import { LoadError } from '../common/LoadError';
 import { LegalText } from './LegalText';
+import { formatDate } from '../../lib/format';
 
 export const LEGAL_TITLES: Record<LegalPageKey, string> = {
   privacy: M.nav.privacy,
@@ -16,7 +17,6 @@ export const LEGAL_TITLES: Record<LegalPageKey, string> = {
   cookies: M.nav.cookies,
 };
 
-const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** /gizlilik, /kullanim-kosullari, /kvkk, /cerez-politikasi: texts the admin edits (D33). */
 export default function LegalPage({ page }: { page: LegalPageKey }) {
@@ -33,7 +33,7 @@ export default function LegalPage({ page }: { page: LegalPageKey }) {
             </Title>
             {q.data?.updatedAt && (
               <Text size="sm" c="dimmed">
-                {M.legal.lastUpdated(dateFormat.format(new Date(q.data.updatedAt)))}
+                {M.legal.lastUpdated(formatDate(q.data.updatedAt))}
               </Text>
             )}
           </Stack>

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Divider, Group, List, Stack, Text, ThemeIcon,
 import { IconCheck, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import { M } from '../../../shared/messages/public';
 import type { Plan } from '../../../shared/plans';
-import { formatCount } from './format';
+import { formatNumber } from '../../lib/format';
 import { usePlanPrices } from './usePlanPrices';
 import classes from './PlanCard.module.css';
 
@@ -74,7 +74,7 @@ export function PlanCard({ plan, buttonLabel, disabled, loading, current, onSele
 
         <Box className={classes.credits}>
           <Text fw={700} size="sm">
-            {M.credits.amount(formatCount(plan.credits))}
+            {M.credits.amount(formatNumber(plan.credits))}
           </Text>
         </Box>
 

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Divider, Group, List, Stack, Text, ThemeIcon,
 import { IconCheck, IconCoins, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import { M } from '../../../shared/messages/public';
 import type { Plan } from '../../../shared/plans';
-import { formatCount } from '../plans/format';
+import { formatNumber } from '../../lib/format';
 import { usePlanPrices } from '../plans/usePlanPrices';
 import classes from './Pricing.module.css';
 
@@ -73,7 +73,7 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: Props) 
           </ThemeIcon>
           <Stack gap={0}>
             <Text fw={700} lh={1.3}>
-              {M.credits.amount(formatCount(plan.credits))}
+              {M.credits.amount(formatNumber(plan.credits))}
             </Text>
             <Text c="dimmed" size="xs" lh={1.3}>
               {free ? M.pricing.trialValidity : M.pricing.renewsMonthly}

@@ -10,7 +10,7 @@ import { FullPageLoader } from '../../common/FullPageLoader';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';
 import { toastAdminError } from '../common/errors';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../lib/format';
 import { ContentCounters } from './ContentCounters';
 
 type Item = RouterOutputs['admin']['content']['list']['items'][number];

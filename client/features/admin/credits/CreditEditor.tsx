@@ -4,9 +4,9 @@ import { M } from '../../../../shared/messages/admin';
 import { QUICK_ADJUST_STEP } from '../../../../shared/schemas/admin';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
-import { formatNumber } from '../../credits/formatCredits';
 import { UNLIMITED_BALANCE } from '../../../../shared/constants';
 import { toastAdminError } from '../common/errors';
+import { formatNumber } from '../../../lib/format';
 
 const C = M.adminCredits;
 

@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCreditCard, IconMail, IconPhotoAi, IconUserPlus, IconBolt } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/admin';
 import { useActivityFeed } from '../common/activityStore';
-import { formatWhen } from '../common/format';
+import { formatWhen } from '../../../lib/format';
 
 const D = M.adminDashboard;
 

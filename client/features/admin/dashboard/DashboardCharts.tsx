@@ -3,7 +3,7 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { M } from '../../../../shared/messages/admin';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { formatDayKey } from '../common/format';
+import { formatDayKey } from '../../../lib/format';
 
 type Day = RouterOutputs['admin']['dashboard']['charts'][number];
 const D = M.adminDashboard;

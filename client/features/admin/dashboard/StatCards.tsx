@@ -2,8 +2,8 @@ import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/cor
 import { IconCoins, IconMail, IconPhotoAi, IconSparkles, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { M } from '../../../../shared/messages/admin';
-import { formatNumber } from '../../credits/formatCredits';
 import type { RouterOutputs } from '../../../lib/trpc';
+import { formatNumber } from '../../../lib/format';
 
 type Stats = RouterOutputs['admin']['dashboard']['stats'];
 const D = M.adminDashboard;

@@ -7,7 +7,7 @@ import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../lib/format';
 
 type Request = RouterOutputs['admin']['deletion']['list'][number];
 const D = M.adminDeletion;

@@ -6,9 +6,8 @@ import { M } from '../../../../shared/messages/admin';
 import { EMAIL_STATUSES } from '../../../../shared/schemas/accounts';
 import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
-import { formatNumber } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { Pager } from '../common/Pager';
 
 const E = M.adminEmails;

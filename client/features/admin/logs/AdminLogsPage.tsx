@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
-import { formatNumber } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { Pager } from '../common/Pager';
 import { LogDiff } from './LogDiff';
 

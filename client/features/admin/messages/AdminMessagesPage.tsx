@@ -7,11 +7,10 @@ import type { MESSAGE_FILTERS } from '../../../../shared/schemas/admin';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
-import { formatNumber } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConnectionBadge, usePollWhileOffline } from '../common/ConnectionBadge';
 import { toastAdminError } from '../common/errors';
-import { formatWhen } from '../common/format';
+import { formatNumber, formatWhen } from '../../../lib/format';
 import { Pager } from '../common/Pager';
 import { MessageDetail } from './MessageDetail';
 

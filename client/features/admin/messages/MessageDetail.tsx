@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { IconArrowLeft, IconMail, IconMailOpened, IconSend } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/admin';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../lib/format';
 
 type Message = RouterOutputs['admin']['messages']['list']['items'][number];
 const T = M.adminMessages;

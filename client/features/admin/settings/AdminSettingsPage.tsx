@@ -12,7 +12,7 @@ import { trpc } from '../../../lib/trpc';
 import { FullPageLoader } from '../../common/FullPageLoader';
 import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../lib/format';
 
 const S = M.adminSettings;
 

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
-import { formatCredits, formatNumber } from '../../credits/formatCredits';
+import { formatCredits } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConnectionBadge, usePollWhileOffline } from '../common/ConnectionBadge';
-import { formatDate, formatDateTime } from '../common/format';
+import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { Pager } from '../common/Pager';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 import { UserEditModal } from './UserEditModal';
@@ -116,7 +116,7 @@ export default function AdminUsersPage() {
                         <UserStatusBadge active={u.active} disabled={u.disabled} />
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{formatDate(u.createdAt)}</Text>
+                        <Text size="sm">{formatShortDate(u.createdAt)}</Text>
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Text size="sm">{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : U.never}</Text>

@@ -8,8 +8,7 @@ import { ZAdminUserUpdate, type TAdminUserUpdate } from '../../../../shared/sche
 import { showFormServerError } from '../../../lib/formServerError';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
-import { formatNumber } from '../../credits/formatCredits';
-import { formatDate, formatDateTime } from '../common/format';
+import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 
 const U = M.adminUsers;
@@ -80,7 +79,7 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
                   {user.email}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {U.joined}: {formatDate(user.createdAt)} · {U.lastSignIn}: {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : U.never}
+                  {U.joined}: {formatShortDate(user.createdAt)} · {U.lastSignIn}: {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : U.never}
                 </Text>
               </div>
               <Group gap={6}>
@@ -99,7 +98,7 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
                 <Text span c="dimmed">
                   {U.expires}:
                 </Text>{' '}
-                {user.expiresAt ? formatDate(user.expiresAt) : '—'}
+                {user.expiresAt ? formatShortDate(user.expiresAt) : '—'}
               </Text>
               <Text size="sm">
                 <Text span c="dimmed">

@@ -4,9 +4,8 @@ import { M } from '../../../../shared/messages/admin';
 import { ADMIN_WEBHOOK_LIMIT } from '../../../../shared/schemas/admin';
 import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
-import { formatNumber } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { formatDateTime, formatMoney } from '../common/format';
+import { formatCents, formatDateTime, formatNumber } from '../../../lib/format';
 import { PaymentsExportCard } from './PaymentsExportCard';
 
 const W = M.adminWebhooks;
@@ -70,7 +69,7 @@ export default function AdminWebhooksPage() {
                       </Table.Td>
                       <Table.Td>{e.userEmail ?? e.summary?.email ?? '—'}</Table.Td>
                       <Table.Td>{e.summary?.plan ? (M.credits.planNames[e.summary.plan] ?? e.summary.plan) : '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.summary ? formatMoney(e.summary.amountCents, e.summary.currency) : '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.summary?.amountCents != null ? formatCents(e.summary.amountCents, e.summary.currency, true) : '—'}</Table.Td>
                       <Table.Td>
                         {e.matched ? (
                           e.summary?.problem ? (

@@ -6,11 +6,9 @@ import { ZPaymentsExportRange } from '../../../../shared/schemas/billing';
 import { saveBlob } from '../../../lib/downloadBlob';
 import { toastServerError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
+import { dayKey } from '../../../lib/format';
 
 const P = M.adminPayments;
-
-/** A calendar day in Istanbul as YYYY-MM-DD. */
-const istanbulDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(d);
 
 /**
  * Issue 16: a period's payments with the buyers' invoice details as a CSV for the accountant's
@@ -18,7 +16,7 @@ const istanbulDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'E
  */
 export function PaymentsExportCard() {
   const utils = trpc.useUtils();
-  const today = istanbulDay(new Date());
+  const today = dayKey(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const [busy, setBusy] = useState(false);

@@ -6,7 +6,7 @@ import { M } from '../../../../shared/messages/app';
 import { findPlan } from '../../../../shared/plans';
 import { formatCredits } from '../../credits/formatCredits';
 import { useCreditBalance } from '../../credits/useCreditBalance';
-import { daysUntil, formatDate } from '../../plans/format';
+import { daysUntil, formatDate } from '../../../lib/format';
 import type { useBillingSummary } from './billingQueries';
 
 function Row({ label, value, sub, testId }: { label: string; value: string; sub?: string; testId?: string }) {

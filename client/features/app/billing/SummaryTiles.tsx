@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/cor
 import { IconCalendarDollar, IconCoins, IconReceipt2, IconWallet } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { M } from '../../../../shared/messages/app';
-import { formatCents, formatCount } from '../../plans/format';
+import { formatCents, formatNumber } from '../../../lib/format';
 import type { useBillingSummary } from './billingQueries';
 
 function Tile({ label, value, icon: Icon, color, loading, testId }: { label: string; value: string; icon: ComponentType<{ size?: number; stroke?: number }>; color: string; loading: boolean; testId: string }) {
@@ -36,8 +36,8 @@ export function SummaryTiles({ query }: { query: ReturnType<typeof useBillingSum
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       <Tile testId="tile-month" label={M.billing.thisMonthSpent} icon={IconCalendarDollar} color="brand" loading={loading} value={s ? formatCents(s.thisMonthSpentCents, s.currency) : dash} />
       <Tile testId="tile-total" label={M.billing.totalSpent} icon={IconWallet} color="teal" loading={loading} value={s ? formatCents(s.totalSpentCents, s.currency) : dash} />
-      <Tile testId="tile-count" label={M.billing.totalTransactions} icon={IconReceipt2} color="grape" loading={loading} value={s ? formatCount(s.totalTransactions) : dash} />
-      <Tile testId="tile-used" label={M.billing.creditsUsed} icon={IconCoins} color="orange" loading={loading} value={s ? formatCount(s.creditsUsed) : dash} />
+      <Tile testId="tile-count" label={M.billing.totalTransactions} icon={IconReceipt2} color="grape" loading={loading} value={s ? formatNumber(s.totalTransactions) : dash} />
+      <Tile testId="tile-used" label={M.billing.creditsUsed} icon={IconCoins} color="orange" loading={loading} value={s ? formatNumber(s.creditsUsed) : dash} />
     </SimpleGrid>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { formatCents, formatCount, formatDateTime, formatSigned } from '../../plans/format';
+import { formatCents, formatNumber, formatDateTime, formatSigned } from '../../../lib/format';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from './billingQueries';
 import { useInvoiceDownloads } from './invoiceDownload';
 import { TypeBadge } from './TypeBadge';
@@ -241,7 +241,7 @@ export function TransactionsSection({ hasPurchases }: { hasPurchases: boolean })
           {total > 0 && (
             <Group justify="space-between" mt="md" gap="sm">
               <Text size="xs" c="dimmed">
-                {pages > 1 ? M.billing.range(formatCount(from), formatCount(to), formatCount(total)) : M.billing.count(formatCount(total))}
+                {pages > 1 ? M.billing.range(formatNumber(from), formatNumber(to), formatNumber(total)) : M.billing.count(formatNumber(total))}
               </Text>
               {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} siblings={0} />}
             </Group>

@@ -4,11 +4,11 @@ import { Link } from 'react-router-dom';
 import { LOW_BALANCE_THRESHOLD } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
-import { formatCredits, formatNumber } from '../../credits/formatCredits';
+import { formatCredits } from '../../credits/formatCredits';
 import { useCreditBalance } from '../../credits/useCreditBalance';
 import { useSite } from '../../site/useSite';
+import { formatDate, formatNumber } from '../../../lib/format';
 
-const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Real (live) balance from `credits.balance`, package type ('trial' → 'Deneme'), expiry, costs from settings (D3), low-balance hint (< 10). */
 export function CreditBalanceCard() {
@@ -65,7 +65,7 @@ export function CreditBalanceCard() {
                   {balance.planCode && balance.planCode !== 'trial' ? M.subscription.nextRenewal : M.credits.expiresAt}
                 </Text>
                 <Text size="sm" fw={600}>
-                  {dateFormat.format(new Date(balance.expiresAt))}
+                  {formatDate(balance.expiresAt)}
                 </Text>
               </Group>
             )}

@@ -5,7 +5,7 @@ import { SAVINGS_TRY } from '../../../../shared/stats';
 import { readAppError } from '../../../lib/appError';
 import { formatCredits } from '../../credits/formatCredits';
 import { useCreditBalance } from '../../credits/useCreditBalance';
-import { formatCount, formatTry } from '../../plans/format';
+import { formatNumber, formatTry } from '../../../lib/format';
 import { StatCard } from './StatCard';
 import type { useDashboard } from './useDashboard';
 
@@ -42,10 +42,10 @@ export function DashboardStats({ query }: { query: DashboardQuery }) {
         icon={IconPhoto}
         color="brand"
         loading={loading}
-        value={formatCount(data?.imagesThisMonth ?? 0)}
+        value={formatNumber(data?.imagesThisMonth ?? 0)}
         change={data?.changes.images}
         changeCaption={M.dashboard.vsLastMonth}
-        hint={M.dashboard.imagesTotal(formatCount(data?.totalImages ?? 0))}
+        hint={M.dashboard.imagesTotal(formatNumber(data?.totalImages ?? 0))}
       />
       <StatCard
         testId="stat-videos"
@@ -53,10 +53,10 @@ export function DashboardStats({ query }: { query: DashboardQuery }) {
         icon={IconMovie}
         color="grape"
         loading={loading}
-        value={formatCount(data?.totalVideos ?? 0)}
+        value={formatNumber(data?.totalVideos ?? 0)}
         change={data?.changes.videos}
         changeCaption={M.dashboard.vsLastMonth}
-        hint={M.dashboard.videosThisMonth(formatCount(data?.videosThisMonth ?? 0))}
+        hint={M.dashboard.videosThisMonth(formatNumber(data?.videosThisMonth ?? 0))}
       />
       <StatCard
         testId="stat-credits"
@@ -68,7 +68,7 @@ export function DashboardStats({ query }: { query: DashboardQuery }) {
         change={data?.changes.creditsUsed}
         neutralChange
         changeCaption={M.dashboard.usageVsLastMonth}
-        hint={M.dashboard.creditsUsedMonth(formatCount(data?.creditsUsedThisMonth ?? 0))}
+        hint={M.dashboard.creditsUsedMonth(formatNumber(data?.creditsUsedThisMonth ?? 0))}
       />
       <StatCard
         testId="stat-savings"

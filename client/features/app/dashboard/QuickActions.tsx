@@ -2,7 +2,7 @@ import { Badge, Box, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/c
 import { IconHistory, IconMovie, IconPhotoAi } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { formatCount } from '../../plans/format';
+import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../site/useSite';
 import classes from './Dashboard.module.css';
 
@@ -35,7 +35,7 @@ export function QuickActions() {
             </Box>
             {a.cost !== null && (
               <Badge variant="light" color="gray" radius="sm" className={classes.noCase} style={{ flexShrink: 0 }}>
-                {M.credits.amount(formatCount(a.cost))}
+                {M.credits.amount(formatNumber(a.cost))}
               </Badge>
             )}
           </Link>

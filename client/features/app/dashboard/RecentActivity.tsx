@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { formatDateTime, formatRelative, formatSigned } from '../../plans/format';
+import { formatDateTime, formatRelative, formatSigned } from '../../../lib/format';
 import classes from './Dashboard.module.css';
 import type { useDashboard } from './useDashboard';
 

@@ -1,14 +1,14 @@
 import { Badge, Button, Card, Group, Menu, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconEye, IconFileZip, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
-import { formatNumber } from '../../credits/formatCredits';
 import { downloadOne, downloadZip, historyFileName, withDownloadFlag, type useDownloads } from '../../generation/download';
 import { ExportMenu } from '../../generation/ExportMenu';
 import { StatusBadge } from '../../generation/StatusBadge';
-import { formatGenerationDate, generationTitle } from '../../generation/title';
+import { generationTitle } from '../../generation/title';
 import { isUnfinished, type GenerationView } from '../../generation/types';
 import classes from './History.module.css';
 import { HistoryMedia } from './HistoryMedia';
+import { formatNumber, formatLongDateTime } from '../../../lib/format';
 
 interface HistoryCardProps {
   item: GenerationView;
@@ -69,7 +69,7 @@ export function HistoryCard({ item, onView, downloads }: HistoryCardProps) {
           {title}
         </Text>
         <Text size="xs" c="dimmed">
-          <time dateTime={item.createdAt}>{formatGenerationDate(item.createdAt)}</time> · {metaLine(item)}
+          <time dateTime={item.createdAt}>{formatLongDateTime(item.createdAt)}</time> · {metaLine(item)}
         </Text>
         {item.status === 'failed' && (
           <Text size="sm" c="red">

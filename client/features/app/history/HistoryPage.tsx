@@ -7,13 +7,13 @@ import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
-import { formatNumber } from '../../credits/formatCredits';
 import { useDownloads } from '../../generation/download';
 import { isUnfinished, type GenerationView } from '../../generation/types';
 import { usePollInterval } from '../../generation/useGeneration';
 import { PageHeader } from '../PageHeader';
 import { HistoryCard } from './HistoryCard';
 import { HistoryViewModal } from './HistoryViewModal';
+import { formatNumber } from '../../../lib/format';
 
 export const HISTORY_PAGE_SIZE = 12;
 const GRID_COLS = { base: 1, xs: 2, lg: 3 };

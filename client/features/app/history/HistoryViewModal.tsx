@@ -4,9 +4,10 @@ import { IconDownload } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import { downloadOne, historyFileName, withDownloadFlag, type useDownloads } from '../../generation/download';
 import { ImageViewer } from '../../generation/ImageViewer';
-import { formatGenerationDate, generationTitle } from '../../generation/title';
+import { generationTitle } from '../../generation/title';
 import type { GenerationView } from '../../generation/types';
 import { VideoPlayer } from '../../generation/VideoPlayer';
+import { formatLongDateTime } from '../../../lib/format';
 
 interface HistoryViewModalProps {
   item: GenerationView | null;
@@ -57,7 +58,7 @@ export function HistoryViewModal({ item, index, onIndexChange, onClose, download
         <VideoPlayer src={item.outputs[0]} aspectRatio={portrait ? '9:16' : '16:9'} autoPlay />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {formatGenerationDate(item.createdAt)}
+            {formatLongDateTime(item.createdAt)}
           </Text>
           <Button leftSection={<IconDownload size={16} />} onClick={() => download(0)} loading={downloads.busy === `${item.id}:0`}>
             {M.generation.downloadVideo}

@@ -13,6 +13,7 @@ import { PageHeader } from '../PageHeader';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ChangeEmailCard } from './ChangeEmailCard';
 import { ResendVerification } from '../../auth/ResendVerification';
+import { formatDate } from '../../../lib/format';
 
 type ProfileValues = {
   fullName: string;
@@ -20,7 +21,6 @@ type ProfileValues = {
   phone: string;
 };
 
-const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** /app/profile: name, company, phone; the e-mail changes only through a verified link. */
 export default function ProfilePage() {
@@ -68,7 +68,7 @@ export default function ProfilePage() {
               {user.fullName || emailPrefix(user.email)}
             </Text>
             <Text size="sm" c="dimmed">
-              {M.profile.memberSince}: {dateFormat.format(new Date(user.createdAt))}
+              {M.profile.memberSince}: {formatDate(user.createdAt)}
             </Text>
           </div>
         </Group>

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { toastServerError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
+import { formatLongDateTime } from '../../../lib/format';
 
-const when = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
 
 /**
  * Account deletion is not self-service (SPEC §6), and the dialog says so (D32): it sends a
@@ -36,7 +36,7 @@ export function DangerZoneCard() {
       </Group>
       {pending.data ? (
         <Alert color="orange" icon={<IconClockHour4 size={18} />} role="status">
-          {M.accountData.deletePending(when.format(new Date(pending.data.createdAt)))}
+          {M.accountData.deletePending(formatLongDateTime(pending.data.createdAt))}
         </Alert>
       ) : (
         <Group justify="space-between" gap="md">

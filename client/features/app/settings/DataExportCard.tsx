@@ -3,9 +3,9 @@ import { IconAlertTriangle, IconDatabaseExport, IconDownload } from '@tabler/ico
 import { M } from '../../../../shared/messages/app';
 import { toastServerError } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
+import { formatLongDateTime } from '../../../lib/format';
 
 const D = M.accountData;
-const when = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
 
 /** "Verilerimi indir" (KVKK m. 11): a zip prepared in the background, downloadable for 24 hours. */
 export function DataExportCard() {
@@ -44,7 +44,7 @@ export function DataExportCard() {
         {s?.status === 'ready' && s.expiresAt && (
           <Alert color="teal" icon={<IconDownload size={18} />} role="status">
             <Stack gap={6} align="flex-start">
-              <span>{D.exportReady(when.format(new Date(s.expiresAt)))}</span>
+              <span>{D.exportReady(formatLongDateTime(s.expiresAt))}</span>
               <Anchor href={`/api/exports/${s.id}`} download="verilerim.zip" fw={600}>
                 {D.exportDownload}
               </Anchor>

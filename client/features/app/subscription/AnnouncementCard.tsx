@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Group, Text, ThemeIcon, Title } from '@mantin
 import { IconMovie } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { formatCount } from '../../plans/format';
+import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../site/useSite';
 import classes from './Subscription.module.css';
 
@@ -26,7 +26,7 @@ export function AnnouncementCard() {
               </Title>
             </Group>
             <Text size="sm" className={classes.announcementText}>
-              {M.subscription.announcementText(formatCount(site.videoCreditCost), formatCount(site.imageCreditCost))}
+              {M.subscription.announcementText(formatNumber(site.videoCreditCost), formatNumber(site.imageCreditCost))}
             </Text>
           </Box>
         </Group>

@@ -7,7 +7,7 @@ import { findPlan } from '../../../../shared/plans';
 import { readAppError } from '../../../lib/appError';
 import { formatCredits } from '../../credits/formatCredits';
 import { useCreditBalance } from '../../credits/useCreditBalance';
-import { daysUntil, formatCount, formatDate } from '../../plans/format';
+import { daysUntil, formatNumber, formatDate } from '../../../lib/format';
 import type { useBillingSummary } from '../billing/billingQueries';
 
 /** Package type, live balance, 'Aktif', and the real renewal / expiry date (D10), not static text. */
@@ -60,7 +60,7 @@ export function CurrentPlanCard({ summary }: { summary: ReturnType<typeof useBil
             </Text>
             {plan && plan.credits > 0 && plan.monthlyPrice > 0 && (
               <Text size="sm" c="dimmed">
-                {M.subscription.monthlyCredits(formatCount(plan.credits))}
+                {M.subscription.monthlyCredits(formatNumber(plan.credits))}
               </Text>
             )}
             {!plan && (

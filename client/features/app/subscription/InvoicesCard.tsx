@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Tit
 import { IconArrowRight, IconDownload, IconFileInvoice, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { formatCents, formatDate } from '../../plans/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import type { useBillingSummary } from '../billing/billingQueries';
 import { useTransactions } from '../billing/billingQueries';
 import { useInvoiceDownloads } from '../billing/invoiceDownload';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, T
 import { IconCoins, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
-import { formatCount } from '../../plans/format';
+import { formatNumber } from '../../../lib/format';
 import type { useDashboard } from '../dashboard/useDashboard';
 import classes from './Subscription.module.css';
 
@@ -40,7 +40,7 @@ export function UsageStats({ query }: { query: ReturnType<typeof useDashboard> }
                   <Skeleton h={26} w={48} />
                 ) : (
                   <Text fz={{ base: 22, xs: 26 }} fw={800} lh={1.1} className={classes.usageValue} data-testid={`usage-${it.key}-value`}>
-                    {formatCount(it.value ?? 0)}
+                    {formatNumber(it.value ?? 0)}
                   </Text>
                 )}
                 <Text size="xs" c="dimmed" lh={1.3}>

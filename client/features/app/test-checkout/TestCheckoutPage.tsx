@@ -6,7 +6,7 @@ import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
-import { formatCents, formatCount } from '../../plans/format';
+import { formatCents, formatNumber } from '../../../lib/format';
 import { TestModeNotice } from '../../plans/TestModeNotice';
 
 const P = M.payments;
@@ -84,7 +84,7 @@ export default function TestCheckoutPage() {
             </Text>
             <Divider />
             <Row label={P.summaryPlan}>{s.planName}</Row>
-            <Row label={P.summaryCredits}>{M.credits.amount(formatCount(s.credits))}</Row>
+            <Row label={P.summaryCredits}>{M.credits.amount(formatNumber(s.credits))}</Row>
             <Row label={P.summaryAmount}>{formatCents(s.amountCents, s.currency)}</Row>
             <Row label={P.summaryBuyer}>{s.email}</Row>
             {s.details && (

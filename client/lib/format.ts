@@ -1,0 +1,140 @@
+/**
+ * Every date, number and money amount the client shows, formatted once: Turkish locale (tr-TR)
+ * and the business time zone (Europe/Istanbul) for every date and time, whatever the browser's
+ * own zone is. Prices and money spent are in US dollars by default (D4); any other currency
+ * code (TRY for iyzico, SPEC §9) is passed in.
+ */
+export const LOCALE = 'tr-TR';
+export const TIME_ZONE = 'Europe/Istanbul';
+
+const dateTimeFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
+
+const DATE = dateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const SHORT_DATE = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const DATE_TIME = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const LONG_DATE_TIME = dateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const DAY_MONTH_TIME = dateTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const TIME = dateTimeFormat({ hour: '2-digit', minute: '2-digit' });
+const YEAR = dateTimeFormat({ year: 'numeric' });
+/** `YYYY-MM-DD` of the business day (en-CA writes dates that way). */
+const DAY_KEY = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+/** Day keys are already business days: shown as they are, read at UTC midnight. */
+const DAY_KEY_LABEL = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', day: 'numeric', month: 'short' });
+const RELATIVE = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const NUMBER = new Intl.NumberFormat(LOCALE);
+
+type DateInput = string | Date | null | undefined;
+
+function valid(value: DateInput): Date | null {
+  if (!value) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const formatWith = (format: Intl.DateTimeFormat) => (value: DateInput): string => {
+  const d = valid(value);
+  return d ? format.format(d) : '';
+};
+
+/** `12 Ağustos 2026`. */
+export const formatDate = formatWith(DATE);
+/** `12 Ağu 2026` (tables). */
+export const formatShortDate = formatWith(SHORT_DATE);
+/** `12 Ağu 2026 14:05`. */
+export const formatDateTime = formatWith(DATE_TIME);
+/** `12 Ağustos 2026 14:05`. */
+export const formatLongDateTime = formatWith(LONG_DATE_TIME);
+
+/** The business day of `date` as `YYYY-MM-DD`. */
+export function dayKey(date: Date): string {
+  return DAY_KEY.format(date);
+}
+
+/** Chart axis label for a `YYYY-MM-DD` day key: `21 Kas`. */
+export function formatDayKey(day: string): string {
+  return DAY_KEY_LABEL.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** Today's entries show only the time; this year's the day and time; older ones the full date and time. */
+export function formatWhen(iso: string, now = new Date()): string {
+  const d = valid(iso);
+  if (!d) return '';
+  if (SHORT_DATE.format(d) === SHORT_DATE.format(now)) return TIME.format(d);
+  return YEAR.format(d) === YEAR.format(now) ? DAY_MONTH_TIME.format(d) : DATE_TIME.format(d);
+}
+
+/** Within a week: `5 dakika önce`, `dün`; older: the date and time. */
+export function formatRelative(iso: string, justNow: string, now = Date.now()): string {
+  const d = valid(iso);
+  if (!d) return '';
+  const seconds = Math.round((d.getTime() - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return justNow;
+  if (abs < 3600) return RELATIVE.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return RELATIVE.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return RELATIVE.format(Math.round(seconds / 86_400), 'day');
+  return DATE_TIME.format(d);
+}
+
+/** Whole days from now until `iso` (0 when today or past), or null without a date. */
+export function daysUntil(iso: DateInput, now = Date.now()): number | null {
+  const d = valid(iso);
+  if (!d) return null;
+  return Math.max(0, Math.ceil((d.getTime() - now) / 86_400_000));
+}
+
+/** `1.234`. */
+export function formatNumber(n: number): string {
+  return NUMBER.format(n);
+}
+
+/** `+10` / `-1` with a real minus sign. */
+export function formatSigned(n: number): string {
+  if (n > 0) return `+${NUMBER.format(n)}`;
+  if (n < 0) return `−${NUMBER.format(Math.abs(n))}`;
+  return '0';
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in whole units of `currency` (USD by default): whole units when it has no cents
+ * (`$79`), two decimals when it does (`$1,32`) or when `exact` (`$79,00`, per-credit prices and
+ * the admin's payment columns). An unknown currency code is shown as dollars.
+ */
+export function formatMoney(amount: number, currency: string | null = 'USD', exact = false): string {
+  const code = (currency || 'USD').toUpperCase();
+  const decimals = exact || !Number.isInteger(amount) ? 2 : 0;
+  const key = `${code}:${decimals}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code, minimumFractionDigits: decimals, maximumFractionDigits: 2 });
+    } catch {
+      return code === 'USD' ? String(amount) : formatMoney(amount, 'USD', exact);
+    }
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
+/** `$79`, or `$1,32` when the amount has cents. */
+export function formatUsd(amount: number): string {
+  return formatMoney(amount, 'USD');
+}
+
+/** Always two decimals (per-credit prices, SPEC §9). */
+export function formatUsdExact(amount: number): string {
+  return formatMoney(amount, 'USD', true);
+}
+
+/** Savings estimate in whole lira (D4): `₺1.200`. */
+export function formatTry(amount: number): string {
+  return formatMoney(Math.round(amount), 'TRY');
+}
+
+/** An amount in cents of `currency` (USD by default), whole units when there are no cents. */
+export function formatCents(cents: number, currency: string | null = 'USD', exact = false): string {
+  return formatMoney(cents / 100, currency, exact);
+}
