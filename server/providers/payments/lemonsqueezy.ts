@@ -11,7 +11,21 @@ export type LemonSqueezyOptions = {
 
 type LsPayload = {
   meta?: { event_name?: string; custom_data?: Record<string, unknown> };
-  data?: { id?: string; type?: string; attributes?: Record<string, any> };
+  data?: { id?: string; type?: string; attributes?: LsAttributes };
+};
+
+/** The attributes this adapter reads, as Lemon Squeezy sends them (orders and subscription invoices). */
+type LsAttributes = {
+  status?: string;
+  billing_reason?: string;
+  subtotal?: number | string | null;
+  total?: number | string | null;
+  currency?: string;
+  user_email?: string;
+  customer_id?: number | string | null;
+  first_order_item?: { variant_id?: number | string | null };
+  card_brand?: string | null;
+  card_last_four?: string | null;
 };
 
 /** Lemon Squeezy hosted checkout; webhooks signed with HMAC-SHA256 of the raw body (X-Signature). */
@@ -44,7 +58,7 @@ export class LemonSqueezyPayments implements PaymentProvider, LinkCheckout {
       throw new WebhookSignatureError('malformed body');
     }
     const name = payload.meta?.event_name ?? 'unknown';
-    const a = payload.data?.attributes ?? {};
+    const a: LsAttributes = payload.data?.attributes ?? {};
     const dataId = String(payload.data?.id ?? '');
     const base = { provider: 'lemonsqueezy' as const, eventKey: `lemonsqueezy:${name}:${dataId}`, eventType: name };
     // custom_data is written by whoever opens the checkout URL: it may name the user (verified

@@ -20,7 +20,6 @@ const SOFT_LONG_SIDE = 640;
  * picks JPEG (images) or raw frames (video).
  */
 export async function composeShot(product: Product, look: Look, canvas: Canvas): Promise<sharp.Sharp> {
-  const { width: W, height: H } = canvas;
   const place = placeProduct(product, look, canvas);
   return composeAt(product, look, canvas, place);
 }
