@@ -1,6 +1,4 @@
-import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { MAIN_CONTENT_ID } from '../features/common/SkipLink';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, AppShell, Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowLeft,
   IconCoins,
@@ -17,16 +15,13 @@ import {
   IconUsers,
   IconWebhook,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { M } from '../../shared/messages/admin';
 import { AdminLiveSync } from '../features/admin/common/AdminLiveSync';
 import { useAdminLogout } from '../features/admin/useAdminLogout';
 import { useAdminSession } from '../features/admin/useAdminSession';
-import { BrandLogo } from '../features/common/BrandLogo';
-import { FullPageLoader } from '../features/common/FullPageLoader';
-import { ShellNavLink, type ShellNavItem } from './ShellNavLink';
-import classes from './shellNav.module.css';
+import { ShellLayout } from './ShellLayout';
+import type { ShellNavItem } from './ShellNavLink';
 
 const ADMIN_NAV: ShellNavItem[] = [
   { to: '/admin', label: M.admin.navDashboard, icon: IconLayoutDashboard, end: true },
@@ -45,83 +40,65 @@ const ADMIN_NAV: ShellNavItem[] = [
 
 /** /admin/*: sidebar with the admin pages, the admin's name and e-mail, logout. */
 export function AdminLayout() {
+  return (
+    <ShellLayout
+      home="/admin"
+      headerHeight={60}
+      navbarWidth={264}
+      breakpoint="md"
+      nav={ADMIN_NAV}
+      navLabel={M.admin.navLabel}
+      menuLabels={{ open: M.nav.openMenu, close: M.nav.closeMenu }}
+      background={<AdminLiveSync />}
+      brandExtra={
+        <Badge variant="light" color="grape" radius="sm">
+          {M.admin.badge}
+        </Badge>
+      }
+      headerEnd={
+        <Tooltip label={M.admin.backToSite}>
+          <ActionIcon component={Link} to="/" variant="subtle" color="gray" size="lg" aria-label={M.admin.backToSite}>
+            <IconArrowLeft size={18} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      }
+      navFooter={<AdminAccount />}
+    />
+  );
+}
+
+/** The sidebar's foot: the signed-in admin and the logout button. */
+function AdminAccount() {
   const { admin } = useAdminSession();
   const { logout, pending } = useAdminLogout();
-  const [opened, { toggle, close }] = useDisclosure(false);
   const displayName = admin?.fullName || admin?.email || '';
-
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label={opened ? M.nav.closeMenu : M.nav.openMenu}
-            />
-            <BrandLogo to="/admin" size={30} onClick={close} />
-            <Badge variant="light" color="grape" radius="sm">
-              {M.admin.badge}
-            </Badge>
-          </Group>
-          <Tooltip label={M.admin.backToSite}>
-            <ActionIcon component={Link} to="/" variant="subtle" color="gray" size="lg" aria-label={M.admin.backToSite}>
-              <IconArrowLeft size={18} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label={M.admin.navLabel}>
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={2}>
-            {ADMIN_NAV.map((item) => (
-              <ShellNavLink key={item.to} item={item} onNavigate={close} />
-            ))}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
-          <Group gap="sm" wrap="nowrap" px={4}>
-            <Avatar radius="xl" color="grape" variant="light">
-              {displayName.slice(0, 1).toLocaleUpperCase('tr-TR')}
-            </Avatar>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate>
-                {admin?.fullName}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {admin?.email}
-              </Text>
-            </div>
-            <Tooltip label={M.admin.logout}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                onClick={() => void logout()}
-                loading={pending}
-                aria-label={M.admin.logout}
-              >
-                <IconLogout size={18} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <AppShell.Main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <AdminLiveSync />
-        <Suspense fallback={<FullPageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+    <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+      <Group gap="sm" wrap="nowrap" px={4}>
+        <Avatar radius="xl" color="grape" variant="light">
+          {displayName.slice(0, 1).toLocaleUpperCase('tr-TR')}
+        </Avatar>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate>
+            {admin?.fullName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {admin?.email}
+          </Text>
+        </div>
+        <Tooltip label={M.admin.logout}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            onClick={() => void logout()}
+            loading={pending}
+            aria-label={M.admin.logout}
+          >
+            <IconLogout size={18} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </AppShell.Section>
   );
 }

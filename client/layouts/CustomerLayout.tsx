@@ -1,6 +1,4 @@
-import { ActionIcon, AppShell, Avatar, Burger, Button, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { MAIN_CONTENT_ID } from '../features/common/SkipLink';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, AppShell, Avatar, Button, Group, Text, Tooltip } from '@mantine/core';
 import {
   IconCrown,
   IconHistory,
@@ -13,20 +11,16 @@ import {
   IconSettings,
   IconUser,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
 import { M } from '../../shared/messages/app';
 import { emailPrefix, useSession } from '../features/auth/useSession';
 import { useSignOut } from '../features/auth/useSignOut';
-import { BrandLogo } from '../features/common/BrandLogo';
-import { FullPageLoader } from '../features/common/FullPageLoader';
 import { CreditsExpiryNotice } from '../features/credits/CreditsExpiryNotice';
 import { SavedThemeSync } from '../features/preferences/SavedThemeSync';
 import { CreditBalanceBadge } from '../features/credits/CreditBalanceBadge';
 import { CreditsLiveSync } from '../features/credits/CreditsLiveSync';
 import { GenerationsLiveSync } from '../features/generation/GenerationsLiveSync';
-import { ShellNavLink, type ShellNavItem } from './ShellNavLink';
-import classes from './shellNav.module.css';
+import { ShellLayout } from './ShellLayout';
+import type { ShellNavItem } from './ShellNavLink';
 
 const APP_NAV: ShellNavItem[] = [
   { to: '/app', label: M.nav.dashboard, icon: IconLayoutDashboard, end: true },
@@ -43,87 +37,72 @@ const APP_NAV: ShellNavItem[] = [
 /** /app/*: header (logo → /app, credits, e-mail prefix, sign-out) and a sidebar of app pages. */
 export function CustomerLayout() {
   const { user } = useSession();
-  const { signOut, pending } = useSignOut();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const name = user ? emailPrefix(user.email) : '';
-
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-    >
-      <SavedThemeSync />
-      <CreditsExpiryNotice />
-      <CreditsLiveSync />
-      <GenerationsLiveSync />
-      <AppShell.Header>
-        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? M.nav.closeMenu : M.nav.openMenu}
-            />
-            <BrandLogo to="/app" size={30} onClick={close} />
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <CreditBalanceBadge />
-            <Group gap={8} wrap="nowrap" visibleFrom="sm">
-              <Avatar size={30} radius="xl" color="brand" variant="filled">
-                {name.slice(0, 1).toLocaleUpperCase('tr-TR')}
-              </Avatar>
-              <Text size="sm" fw={600} maw={160} truncate title={user?.email}>
-                {name}
-              </Text>
-            </Group>
-            <Button
-              visibleFrom="sm"
-              variant="default"
-              leftSection={<IconLogout size={16} stroke={1.7} />}
-              onClick={() => void signOut()}
-              loading={pending}
-            >
-              {M.nav.signOut}
-            </Button>
-            <Tooltip label={M.nav.signOut}>
-              <ActionIcon
-                hiddenFrom="sm"
-                variant="default"
-                size="lg"
-                onClick={() => void signOut()}
-                loading={pending}
-                aria-label={M.nav.signOut}
-              >
-                <IconLogout size={18} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label={M.app.navLabel}>
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={2}>
-            {APP_NAV.map((item) => (
-              <ShellNavLink key={item.to} item={item} onNavigate={close} />
-            ))}
-          </Stack>
-        </AppShell.Section>
+    <ShellLayout
+      home="/app"
+      headerHeight={64}
+      navbarWidth={248}
+      breakpoint="sm"
+      nav={APP_NAV}
+      navLabel={M.app.navLabel}
+      menuLabels={{ open: M.nav.openMenu, close: M.nav.closeMenu }}
+      background={
+        <>
+          <SavedThemeSync />
+          <CreditsExpiryNotice />
+          <CreditsLiveSync />
+          <GenerationsLiveSync />
+        </>
+      }
+      headerEnd={<CustomerAccount />}
+      navFooter={
         <AppShell.Section hiddenFrom="sm" pt="sm">
           <Text size="sm" c="dimmed" truncate px="sm">
             {user?.email}
           </Text>
         </AppShell.Section>
-      </AppShell.Navbar>
+      }
+    />
+  );
+}
 
-      <AppShell.Main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Suspense fallback={<FullPageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+/** The header's right-hand side: credits, the seller's e-mail prefix, sign-out. */
+function CustomerAccount() {
+  const { user } = useSession();
+  const { signOut, pending } = useSignOut();
+  const name = user ? emailPrefix(user.email) : '';
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <CreditBalanceBadge />
+      <Group gap={8} wrap="nowrap" visibleFrom="sm">
+        <Avatar size={30} radius="xl" color="brand" variant="filled">
+          {name.slice(0, 1).toLocaleUpperCase('tr-TR')}
+        </Avatar>
+        <Text size="sm" fw={600} maw={160} truncate title={user?.email}>
+          {name}
+        </Text>
+      </Group>
+      <Button
+        visibleFrom="sm"
+        variant="default"
+        leftSection={<IconLogout size={16} stroke={1.7} />}
+        onClick={() => void signOut()}
+        loading={pending}
+      >
+        {M.nav.signOut}
+      </Button>
+      <Tooltip label={M.nav.signOut}>
+        <ActionIcon
+          hiddenFrom="sm"
+          variant="default"
+          size="lg"
+          onClick={() => void signOut()}
+          loading={pending}
+          aria-label={M.nav.signOut}
+        >
+          <IconLogout size={18} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }
