@@ -9,7 +9,7 @@ import { CtaBand } from '../landing/CtaBand';
 import { SectionHeading } from '../landing/SectionHeading';
 import { useSite } from '../site/useSite';
 import { CreditsExplainer } from './CreditsExplainer';
-import { PlanCard } from './PlanCard';
+import { PlanCard } from '../plans/PlanCard';
 import { TestModeNotice } from '../plans/TestModeNotice';
 import { usePlanPrices } from '../plans/usePlanPrices';
 import { PricingFaq } from './PricingFaq';
@@ -38,10 +38,12 @@ export default function PricingPage() {
               <PlanCard
                 key={plan.id}
                 plan={plan}
+                layout="showcase"
                 current={!!balance && balance.planCode === plan.id}
-                pending={pendingPlan === plan.id}
+                buttonLabel={plan.monthlyPrice === 0 ? M.plans.startFree : M.plans.choosePlan}
+                loading={pendingPlan === plan.id}
                 disabled={sessionLoading || pendingPlan !== null}
-                onChoose={choose}
+                onSelect={choose}
               />
             ))}
           </SimpleGrid>
