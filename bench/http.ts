@@ -60,7 +60,7 @@ async function pushDelay(server: RunningServer, cookie: string, userId: string, 
   for (let i = 0; i < n; i++) {
     const g = await db
       .insertInto('generations')
-      .values({ user_id: userId, upload_id: upload.id, job_id: `bench-${i}`, type: 'image', status: 'completed', progress: 100, credits_used: 0, parameters: JSON.stringify({ prompt: 'bench' }), outputs: JSON.stringify([]) } as never)
+      .values({ user_id: userId, upload_id: upload.id, type: 'image', status: 'completed', progress: 100, credits_used: 0, parameters: JSON.stringify({ prompt: 'bench' }), outputs: JSON.stringify([]) } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     const received = new Promise<number>((resolve) => waiting.set(g.id, resolve));

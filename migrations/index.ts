@@ -5,6 +5,7 @@ import * as accountsEmail from './2026-11-23T02-00-accounts-email';
 import * as paymentsTr from './2026-11-23T03-00-payments-tr';
 import * as cacheInvalidation from './2026-11-23T04-00-cache-invalidation';
 import * as studioCutouts from './2026-11-23T05-00-studio-cutouts';
+import * as generationParams from './2026-11-23T06-00-generation-params';
 
 /** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T03-00-payments-tr': paymentsTr,
   '2026-11-23T04-00-cache-invalidation': cacheInvalidation,
   '2026-11-23T05-00-studio-cutouts': studioCutouts,
+  '2026-11-23T06-00-generation-params': generationParams,
 };

@@ -86,7 +86,6 @@ export interface GenerationsTable {
   id: Generated<string>;
   user_id: string;
   upload_id: string | null;
-  job_id: string;
   type: GenerationType;
   status: Generated<GenerationStatus>;
   credits_used: number;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Generation } from '../db/types';
-import type { StoredOutput } from '../services/generations';
+import type { StoredOutput } from '../../shared/schemas/generations';
 import { addCredits } from '../services/credit-ops';
 import { queueGenerationFinished } from '../services/notifications';
 import { M } from '../../shared/messages';
@@ -68,6 +68,16 @@ export async function saveProviderRequest(db: Db, id: string, workerId: string, 
     .where('lease_owner', '=', workerId)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Forgets a provider request that can no longer succeed, so the next attempt submits afresh. */
+export async function clearProviderRequest(db: Db, id: string): Promise<void> {
+  await db.updateTable('generations').set({ provider_request_id: null }).where('id', '=', id).execute();
+}
+
+/** Records the cut-out an image job composes from (issue 11). */
+export async function recordCutout(db: Db, id: string, cutoutId: string): Promise<void> {
+  await db.updateTable('generations').set({ cutout_id: cutoutId }).where('id', '=', id).execute();
 }
 
 export async function saveProgress(db: Db, id: string, workerId: string, progress: number): Promise<void> {

@@ -5,11 +5,31 @@ import type { Db } from '../db';
 import type { Generation, GenerationStatus } from '../db/types';
 import type { EventBus } from '../events/bus';
 import type { Storage } from '../providers/storage';
-import { runProviderJob, isProviderError, type AiProvider, type ProviderOutput } from '../providers/ai';
-import type { StoredOutput } from '../services/generations';
+import {
+  IMAGES_PER_RUN,
+  runProviderJob,
+  isProviderError,
+  type AiProvider,
+  type ImageJobInput,
+  type ProviderOutput,
+  type VideoJobInput,
+} from '../providers/ai';
+import type { StoredOutput } from '../../shared/schemas/generations';
+import { typedParams } from '../services/generations';
 import { latestCutout, runCutout } from '../services/studio';
 import { M } from '../../shared/messages';
-import { MAX_ATTEMPTS, claimJob, completeJob, failJob, renewLease, rescheduleJob, saveProgress, saveProviderRequest } from './queue';
+import {
+  MAX_ATTEMPTS,
+  claimJob,
+  clearProviderRequest,
+  completeJob,
+  failJob,
+  recordCutout,
+  renewLease,
+  rescheduleJob,
+  saveProgress,
+  saveProviderRequest,
+} from './queue';
 
 export type WorkerDeps = { db: Db; bus: EventBus; storage: Storage; provider: AiProvider };
 export type WorkerOptions = { concurrency: number; leaseMs?: number; pollMs?: number; workerId?: string };
@@ -52,6 +72,36 @@ function untilAborted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
 async function thumbnailOf(output: ProviderOutput, fallbackImage: Buffer): Promise<Buffer> {
   const source = output.mime === 'image/jpeg' ? output.bytes : fallbackImage;
   return sharp(source).resize(480, 480, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+}
+
+type Photo = { bytes: Buffer; mime: string };
+
+/**
+ * The one mapping from a job's stored parameters to the provider's input: the fields are
+ * passed under their own names, with the photo and, for the local studio (`cutoutPng` not
+ * undefined), its cut-out. The row's `type` says which kind of parameters it holds.
+ */
+function providerInput(
+  job: Generation,
+  photo: Photo,
+  cutoutPng: Buffer | null | undefined,
+): { kind: 'image'; input: ImageJobInput } | { kind: 'video'; input: VideoJobInput } {
+  const source = { imageBytes: photo.bytes, mime: photo.mime, ...(cutoutPng !== undefined ? { cutoutPng } : {}) };
+  const params = typedParams(job);
+  if (params.type === 'image') {
+    const { prompt, category } = params.parameters;
+    return { kind: 'image', input: { ...source, prompt, category, numImages: IMAGES_PER_RUN } };
+  }
+  const { prompt, duration, aspectRatio, resolution } = params.parameters;
+  return { kind: 'video', input: { ...source, prompt, duration, aspectRatio, resolution } };
+}
+
+/** What an output is: the provider's word for a JPEG, else 'video', else (local studio) white or framed first, then scenes. */
+function roleOf(out: ProviderOutput, index: number, cutoutPng: Buffer | null | undefined): StoredOutput['role'] {
+  if (out.mime === 'image/jpeg' && out.role) return out.role;
+  if (out.mime === 'video/mp4') return 'video';
+  if (cutoutPng === undefined) return undefined;
+  return index > 0 ? 'scene' : cutoutPng ? 'white' : 'framed';
 }
 
 /**
@@ -134,120 +184,126 @@ export class GenerationWorker {
       const made = await runCutout({ db, storage }, job.user_id, { uploadId: job.upload_id }, { rateLimit: false });
       cutout = await db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
     }
-    await db.updateTable('generations').set({ cutout_id: cutout.id }).where('id', '=', job.id).execute();
+    await recordCutout(db, job.id, cutout.id);
     return cutout;
   }
 
+  /** One job from claim to its end: completed, rescheduled, failed and refunded, or left to its lease. */
   private async process(job: Generation): Promise<void> {
-    const { db, storage, provider } = this.deps;
+    const lease = this.holdLease(job);
+    this.publish(job, 'processing', job.progress);
+    try {
+      const photo = await this.photoOf(job);
+      // Local studio images and videos compose from the upload's latest cut-out; when the seller never
+      // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
+      const cutoutPng = this.deps.provider.usesCutout ? await this.cutoutPngFor(job) : undefined;
+      const outputs = await untilAborted(lease.signal, this.runProvider(job, photo, cutoutPng, lease.signal));
+      const saved = await this.storeOutputs(job, outputs, photo.bytes, cutoutPng);
+      if (await completeJob(this.deps.db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
+    } catch (err) {
+      if (lease.signal.aborted) return; // lease lost or shutting down: the next owner carries on
+      await this.fail(job, err);
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** Renews the job's lease every third of it; `signal` aborts when the lease is lost or the worker stops. */
+  private holdLease(job: Generation): { signal: AbortSignal; release: () => void } {
     const lost = new AbortController();
-    const signal = AbortSignal.any([lost.signal, this.stopping.signal]);
     const renew = setInterval(() => {
-      renewLease(db, job.id, this.workerId, this.leaseMs)
+      renewLease(this.deps.db, job.id, this.workerId, this.leaseMs)
         .then((ok) => ok || lost.abort(new Error('lease lost')))
         .catch(() => {});
     }, Math.max(1000, Math.floor(this.leaseMs / 3)));
-    this.publish(job, 'processing', job.progress);
+    return { signal: AbortSignal.any([lost.signal, this.stopping.signal]), release: () => clearInterval(renew) };
+  }
 
+  /** Publishes rising progress at once and saves it on the row at most once a second. */
+  private progressReporter(job: Generation): (pct: number) => void {
     let lastSaved = 0;
     let lastPct = -1;
-    const onProgress = (pct: number) => {
+    return (pct) => {
       const p = Math.min(99, Math.round(pct));
       if (p <= lastPct) return;
       lastPct = p;
       this.publish(job, 'processing', p);
       if (Date.now() - lastSaved > 1000) {
         lastSaved = Date.now();
-        void saveProgress(db, job.id, this.workerId, p).catch(() => {});
+        void saveProgress(this.deps.db, job.id, this.workerId, p).catch(() => {});
       }
     };
+  }
 
-    try {
-      const upload = job.upload_id
-        ? await db.selectFrom('uploads').selectAll().where('id', '=', job.upload_id).executeTakeFirst()
-        : undefined;
-      const stored = upload ? await storage.get(upload.storage_key) : null;
-      if (!upload || !stored) throw new Error('upload missing');
-      const params = job.parameters;
-      // Local studio images and videos compose from the upload's latest cut-out; when the seller never
-      // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
-      const cutout = provider.usesCutout ? await this.cutoutFor(job) : null;
-      const cutoutPng = cutout?.storage_key ? ((await storage.get(cutout.storage_key))?.bytes ?? null) : null;
-      const saveRequestId = async (requestId: string | null) => {
+  /** The uploaded photo the job starts from. */
+  private async photoOf(job: Generation): Promise<Photo> {
+    const upload = job.upload_id
+      ? await this.deps.db.selectFrom('uploads').selectAll().where('id', '=', job.upload_id).executeTakeFirst()
+      : undefined;
+    const stored = upload ? await this.deps.storage.get(upload.storage_key) : null;
+    if (!upload || !stored) throw new Error('upload missing');
+    return { bytes: stored.bytes, mime: upload.mime };
+  }
+
+  /** The PNG of the job's cut-out, or null when it fell back to the framed photo. */
+  private async cutoutPngFor(job: Generation): Promise<Buffer | null> {
+    const cutout = await this.cutoutFor(job);
+    return cutout?.storage_key ? ((await this.deps.storage.get(cutout.storage_key))?.bytes ?? null) : null;
+  }
+
+  /** Resumes the stored provider request or submits one (see runProviderJob), reporting progress. */
+  private runProvider(job: Generation, photo: Photo, cutoutPng: Buffer | null | undefined, signal: AbortSignal): Promise<ProviderOutput[]> {
+    const { db, provider } = this.deps;
+    const common = {
+      requestId: job.provider_request_id,
+      saveRequestId: async (requestId: string | null) => {
         if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
-        else await db.updateTable('generations').set({ provider_request_id: null }).where('id', '=', job.id).execute();
-      };
-      const outputs = await untilAborted(
-        signal,
-        job.type === 'image'
-          ? runProviderJob(provider, {
-              kind: 'image',
-              requestId: job.provider_request_id,
-              saveRequestId,
-              onProgress,
-              signal,
-              loadInput: async () => ({
-                imageBytes: stored.bytes,
-                mime: upload.mime,
-                prompt: String(params.prompt ?? ''),
-                category: params.category,
-                numImages: 4,
-                ...(provider.usesCutout ? { cutoutPng } : {}),
-              }),
-            })
-          : runProviderJob(provider, {
-              kind: 'video',
-              requestId: job.provider_request_id,
-              saveRequestId,
-              onProgress,
-              signal,
-              loadInput: async () => ({
-                imageBytes: stored.bytes,
-                mime: upload.mime,
-                prompt: String(params.prompt ?? ''),
-                duration: Number(params.duration),
-                aspectRatio: params.aspect_ratio === '9:16' ? '9:16' : '16:9',
-                resolution: '1080p',
-                ...(provider.usesCutout ? { cutoutPng, category: params.category } : {}),
-              }),
-            }),
-      );
+        else await clearProviderRequest(db, job.id);
+      },
+      onProgress: this.progressReporter(job),
+      signal,
+    };
+    const input = providerInput(job, photo, cutoutPng);
+    return runProviderJob(
+      provider,
+      input.kind === 'image' ? { ...common, kind: 'image', loadInput: async () => input.input } : { ...common, kind: 'video', loadInput: async () => input.input },
+    );
+  }
 
-      const saved: StoredOutput[] = [];
-      for (const [i, out] of outputs.entries()) {
-        const key = `generations/${job.user_id}/${job.id}/${i}.${out.ext}`;
-        const thumbKey = `generations/${job.user_id}/${job.id}/${i}.thumb.webp`;
-        await storage.put(key, out.bytes, out.mime);
-        await storage.put(thumbKey, await thumbnailOf(out, stored.bytes), 'image/webp');
-        const role: StoredOutput['role'] =
-          out.mime === 'image/jpeg' && out.role
-            ? out.role
-            : out.mime === 'video/mp4' ? 'video' : !provider.usesCutout ? undefined : i > 0 ? 'scene' : cutoutPng ? 'white' : 'framed';
-        saved.push({ key, thumbKey, mime: out.mime, ...(out.width && out.height ? { width: out.width, height: out.height } : {}), ...(role ? { role } : {}) });
-      }
-      if (await completeJob(db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
-    } catch (err) {
-      if (signal.aborted) return; // lease lost or shutting down: the next owner carries on
-      // The database went away mid-job: nothing can be recorded now. The lease runs out and the
-      // job is claimed again once the database is back; no attempt is burnt, nothing refunded.
-      if (isDatabaseUnavailable(err)) {
-        console.warn(`[worker] job ${job.id}: database unavailable, left for its lease to expire`);
-        return;
-      }
-      const attempts = job.attempts;
-      const retryable = isProviderError(err) ? err.retryable : true;
-      if (retryable && attempts < MAX_ATTEMPTS) {
-        console.warn(`[worker] job ${job.id} attempt ${attempts} failed, retrying:`, (err as Error).message);
-        await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts), true);
-        this.publish(job, 'queued', 0);
-        return;
-      }
-      console.error(`[worker] job ${job.id} failed:`, err);
-      const refunded = await failJob(db, job.id, failureMessage(job.type, err));
-      this.publish(job, 'failed', 0);
-      if (refunded) this.deps.bus.publish({ type: 'credits.changed', userId: refunded.userId, balance: refunded.balance });
-    } finally {
-      clearInterval(renew);
+  /** Stores each output and its thumbnail under the owner's prefix, recording size and role. */
+  private async storeOutputs(job: Generation, outputs: ProviderOutput[], photo: Buffer, cutoutPng: Buffer | null | undefined): Promise<StoredOutput[]> {
+    const saved: StoredOutput[] = [];
+    for (const [i, out] of outputs.entries()) {
+      const key = `generations/${job.user_id}/${job.id}/${i}.${out.ext}`;
+      const thumbKey = `generations/${job.user_id}/${job.id}/${i}.thumb.webp`;
+      await this.deps.storage.put(key, out.bytes, out.mime);
+      await this.deps.storage.put(thumbKey, await thumbnailOf(out, photo), 'image/webp');
+      const role = roleOf(out, i, cutoutPng);
+      saved.push({ key, thumbKey, mime: out.mime, ...(out.width && out.height ? { width: out.width, height: out.height } : {}), ...(role ? { role } : {}) });
     }
+    return saved;
+  }
+
+  /** A failed attempt: left to its lease when the database is away, retried while it may, else failed with one refund. */
+  private async fail(job: Generation, err: unknown): Promise<void> {
+    const { db, bus } = this.deps;
+    // The database went away mid-job: nothing can be recorded now. The lease runs out and the
+    // job is claimed again once the database is back; no attempt is burnt, nothing refunded.
+    if (isDatabaseUnavailable(err)) {
+      console.warn(`[worker] job ${job.id}: database unavailable, left for its lease to expire`);
+      return;
+    }
+    const attempts = job.attempts;
+    const retryable = isProviderError(err) ? err.retryable : true;
+    if (retryable && attempts < MAX_ATTEMPTS) {
+      console.warn(`[worker] job ${job.id} attempt ${attempts} failed, retrying:`, (err as Error).message);
+      await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts), true);
+      this.publish(job, 'queued', 0);
+      return;
+    }
+    console.error(`[worker] job ${job.id} failed:`, err);
+    const refunded = await failJob(db, job.id, failureMessage(job.type, err));
+    this.publish(job, 'failed', 0);
+    if (refunded) bus.publish({ type: 'credits.changed', userId: refunded.userId, balance: refunded.balance });
   }
 }

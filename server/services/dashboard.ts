@@ -48,7 +48,7 @@ async function recentActivity(db: Db, userId: string, limit = 8): Promise<Activi
       kind: 'generation' as const,
       type: g.type,
       status: g.status,
-      title: String((g.parameters as Record<string, unknown>).prompt ?? ''),
+      title: g.parameters.prompt ?? '', // an erased row's parameters are {}
       createdAt: new Date(g.created_at).toISOString(),
     })),
     ...txs.map((t) => ({ id: t.id, kind: 'credit' as const, type: t.type, amount: t.amount, title: t.description, createdAt: new Date(t.created_at).toISOString() })),

@@ -5,20 +5,36 @@ import type { Cutout, Generation, GenerationType } from '../db/types';
 import type { EventBus } from '../events/bus';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
-import { randomToken } from '../auth/tokens';
 import { getSettings } from './settings';
 import { applyExpiry } from './credits';
 import { takeCredits } from './credit-ops';
-import type { GenerationParams, StoredOutput } from '../../shared/schemas/generations';
+import {
+  IMAGES_PER_RUN,
+  VIDEO_RESOLUTION,
+  type GenerationParams,
+  type ImageParams,
+  type StoredOutput,
+  type VideoParams,
+} from '../../shared/schemas/generations';
 import { cutoutView } from './studio';
 import { queueLowCredits } from './notifications';
 
 export type CreateInput =
-  | { type: 'image'; uploadId: string; prompt: string; category?: string }
-  | { type: 'video'; uploadId: string; prompt: string; duration: number; aspectRatio: '16:9' | '9:16' };
+  | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category'>)
+  | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio'>);
 
 /** One stored output: the full file and a small WEBP thumbnail, both private to the owner (shared/schemas). */
 export type { StoredOutput };
+
+/** The row's `parameters`: the seller's input and the fixed settings of its kind. */
+function parametersOf(input: CreateInput): GenerationParams {
+  if (input.type === 'image') {
+    const { prompt, category } = input;
+    return { prompt, numImages: IMAGES_PER_RUN, outputFormat: 'jpeg', ...(category ? { category } : {}) };
+  }
+  const { prompt, duration, aspectRatio } = input;
+  return { prompt, duration, aspectRatio, resolution: VIDEO_RESOLUTION, seed: Math.floor(Math.random() * 2 ** 31) };
+}
 
 /**
  * Accepts a generation: in ONE transaction the credits are taken with a conditional update,
@@ -29,16 +45,7 @@ export async function createGeneration(db: Db, bus: EventBus, userId: string, in
   const settings = await getSettings(db);
   const cost = input.type === 'image' ? settings.imageCreditCost : settings.videoCreditCost;
   const id = randomUUID();
-  const parameters: GenerationParams =
-    input.type === 'image'
-      ? { prompt: input.prompt, num_images: 4, output_format: 'jpeg', ...(input.category ? { category: input.category } : {}) }
-      : {
-          prompt: input.prompt,
-          duration: input.duration,
-          aspect_ratio: input.aspectRatio,
-          resolution: '1080p',
-          seed: Math.floor(Math.random() * 2 ** 31),
-        };
+  const parameters = parametersOf(input);
   const balance = await db.transaction().execute(async (trx) => {
     const upload = await trx
       .selectFrom('uploads')
@@ -53,7 +60,6 @@ export async function createGeneration(db: Db, bus: EventBus, userId: string, in
         id,
         user_id: userId,
         upload_id: input.uploadId,
-        job_id: `job_${randomToken()}`,
         type: input.type,
         credits_used: cost,
         parameters: JSON.stringify(parameters),
@@ -80,13 +86,20 @@ export async function createGeneration(db: Db, bus: EventBus, userId: string, in
   return { id };
 }
 
-export type GenerationView = {
+/** A row's parameters with its kind: the row's `type` column says which shape `parameters` holds. */
+export type TypedParams = { type: 'image'; parameters: ImageParams } | { type: 'video'; parameters: VideoParams };
+
+export function typedParams(g: Pick<Generation, 'type' | 'parameters'>): TypedParams {
+  return g.type === 'image'
+    ? { type: 'image', parameters: g.parameters as ImageParams }
+    : { type: 'video', parameters: g.parameters as VideoParams };
+}
+
+export type GenerationView = TypedParams & {
   id: string;
-  type: GenerationType;
   status: Generation['status'];
   progress: number;
   prompt: string;
-  parameters: GenerationParams;
   creditsUsed: number;
   outputs: string[];
   thumbnails: string[];
@@ -110,12 +123,11 @@ export function toView(g: Generation, cutout?: CutoutRef | null): GenerationView
   const outputs = g.outputs ?? [];
   const cut = cutout && g.cutout_id === cutout.id ? cutoutView(cutout) : null;
   return {
+    ...typedParams(g),
     id: g.id,
-    type: g.type,
     status: g.status,
     progress: g.progress,
-    prompt: String(g.parameters.prompt ?? ''),
-    parameters: g.parameters,
+    prompt: g.parameters.prompt ?? '', // an erased row's parameters are {}
     creditsUsed: g.credits_used,
     outputs: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}`),
     thumbnails: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}?thumb=1`),

@@ -4,8 +4,13 @@ import { CUTOUT_LIMITS } from '../constants';
 
 const G = M.generation;
 
+/** An image run makes this many images (the white image and three scenes in the local studio). */
+export const IMAGES_PER_RUN = 4;
+/** Video length in whole seconds. */
 export const VIDEO_DURATIONS = { min: 5, max: 10, default: 5 } as const;
 export const ASPECT_RATIOS = ['16:9', '9:16'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+export const VIDEO_RESOLUTION = '1080p';
 
 export const ZCreateImage = z.object({
   uploadId: z.uuid(G.needPhotoAndPrompt),
@@ -52,22 +57,29 @@ export type CutoutNoteCode = 'fills_frame' | 'no_subject' | 'uncertain';
 export type TCutoutResult = { cutoutUrl: string | null; width: number; height: number; note: string | null };
 
 /**
- * What a generation row stores in `parameters` (one type for client, server
- * and the database column). Image runs use prompt/num_images/output_format and
- * the optional category; video runs prompt/duration/aspect_ratio/resolution/seed.
+ * What a generation row stores in `parameters`: one type for the client, the server, the
+ * `generations.parameters` column and the worker, which hands these fields to the provider
+ * as they are. The zod inputs above use the same names. (A row erased by account deletion
+ * holds `{}`.)
  */
-export type GenerationParams = {
+export type ImageParams = {
   prompt: string;
+  /** The preset category the seller picked (the local studio's scene plan reads it). */
   category?: string;
-  num_images?: 4;
-  output_format?: 'jpeg';
-  duration?: number;
-  aspect_ratio?: (typeof ASPECT_RATIOS)[number];
-  resolution?: '1080p';
-  seed?: number;
+  numImages: typeof IMAGES_PER_RUN;
+  outputFormat: 'jpeg';
   /** The batch this image run belongs to (issue 12), when it was started as one. */
   batch?: string;
 };
+export type VideoParams = {
+  prompt: string;
+  duration: number;
+  aspectRatio: AspectRatio;
+  resolution: typeof VIDEO_RESOLUTION;
+  seed: number;
+};
+/** Which of the two a row holds is its `type` column's word (see `typedParams` on the server). */
+export type GenerationParams = ImageParams | VideoParams;
 
 /**
  * One stored output (in `outputs`): the file and its WEBP thumbnail, private

@@ -53,7 +53,6 @@ async function busySeller(email: string) {
       id: genId,
       user_id: userId,
       upload_id: upload.id,
-      job_id: `job_${genId}`,
       type: 'image',
       status: 'completed',
       credits_used: 1,
@@ -277,7 +276,7 @@ test('a deletion waits while the seller still has a run in progress (it would wr
   const { client, userId } = await customerClient(server, 'uretimde@example.com');
   await server.deps.db
     .insertInto('generations')
-    .values({ user_id: userId, job_id: `job_${userId}`, type: 'video', status: 'queued', credits_used: 6, parameters: '{}', run_after: new Date(Date.now() + 3600_000) })
+    .values({ user_id: userId, type: 'video', status: 'queued', credits_used: 6, parameters: '{}', run_after: new Date(Date.now() + 3600_000) })
     .execute();
   const asked = await client.mutate('auth.requestDeletion', {});
   const admin = await adminClient(server);

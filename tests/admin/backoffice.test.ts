@@ -37,7 +37,6 @@ async function insertGeneration(userId: string, type: 'image' | 'video', status:
     .insertInto('generations')
     .values({
       user_id: userId,
-      job_id: `test-${randomUUID()}`,
       type,
       status,
       credits_used: type === 'image' ? 1 : 6,

@@ -47,7 +47,6 @@ async function processingRun(userId: string, uploadId: string, type: 'image' | '
     .values({
       user_id: userId,
       upload_id: uploadId,
-      job_id: `job_${Math.random().toString(36).slice(2)}`,
       type,
       status: 'processing',
       credits_used: type === 'video' ? 6 : 1,
@@ -159,7 +158,7 @@ test('the one-click link in a notification turns e-mail off without signing in; 
 async function processingRunOn(db: DbHandle['db'], userId: string, uploadId: string) {
   const row = await db
     .insertInto('generations')
-    .values({ user_id: userId, upload_id: uploadId, job_id: `job_${Math.random().toString(36).slice(2)}`, type: 'image', status: 'processing', credits_used: 1, parameters: '{}', lease_owner: 'w1' })
+    .values({ user_id: userId, upload_id: uploadId, type: 'image', status: 'processing', credits_used: 1, parameters: '{}', lease_owner: 'w1' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -38,7 +38,7 @@ test('dashboard counts completed generations this and last month with savings an
   const up = await db.insertInto('uploads').values({ user_id: aliceId, storage_key: 'uploads/x/y.jpg', mime: 'image/jpeg', width: 1, height: 1, size_bytes: 1 }).returning('id').executeTakeFirstOrThrow();
   const lastMonth = new Date(monthStart(new Date(), 1).getTime() + 86_400_000);
   const mk = (type: 'image' | 'video', status: 'completed' | 'failed', created_at: Date) => ({
-    user_id: aliceId, upload_id: up.id, job_id: `job_${Math.random()}`, type, status, credits_used: 1, parameters: JSON.stringify({ prompt: 'p' }), created_at,
+    user_id: aliceId, upload_id: up.id, type, status, credits_used: 1, parameters: JSON.stringify({ prompt: 'p' }), created_at,
   });
   await db.insertInto('generations').values([
     mk('image', 'completed', new Date()),

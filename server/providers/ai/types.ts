@@ -10,19 +10,14 @@
  * `runProviderJob` (run-job.ts) wraps both steps for the worker.
  */
 
-export const VIDEO_MIN_SECONDS = 5;
-export const VIDEO_MAX_SECONDS = 10;
-export const IMAGES_PER_RUN = 4;
+import type { ImageParams, VideoParams } from '../../../shared/schemas/generations.js';
 
-export type AspectRatio = '16:9' | '9:16';
+export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, type AspectRatio } from '../../../shared/schemas/generations.js';
 
-export type ImageJobInput = {
+/** The stored image parameters the provider reads (`category`: the local studio's scene plan), and the photo. */
+export type ImageJobInput = Pick<ImageParams, 'prompt' | 'category' | 'numImages'> & {
   imageBytes: Buffer;
   mime: string;
-  prompt: string;
-  numImages: typeof IMAGES_PER_RUN;
-  /** Product category (Turkish), read by the local studio's scene plan. */
-  category?: string;
   /**
    * The upload's cut-out (PNG with alpha at the photo's size) that the local
    * studio composes from; null when the cut-out fell back. fal ignores it.
@@ -30,15 +25,13 @@ export type ImageJobInput = {
   cutoutPng?: Buffer | null;
 };
 
-export type VideoJobInput = {
+/**
+ * The stored video parameters the provider reads, and the photo. `prompt` may be empty (fal
+ * gets a neutral default prompt then); `duration` is whole seconds within VIDEO_DURATIONS.
+ */
+export type VideoJobInput = Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio' | 'resolution'> & {
   imageBytes: Buffer;
   mime: string;
-  /** May be empty; fal gets a neutral default prompt then. */
-  prompt: string;
-  /** Whole seconds, VIDEO_MIN_SECONDS..VIDEO_MAX_SECONDS. */
-  duration: number;
-  aspectRatio: AspectRatio;
-  resolution: '1080p';
   /** Local studio only: the upload's cut-out (PNG with alpha) the video stages on the prompt's scene; null/absent frames the photo. */
   cutoutPng?: Buffer | null;
   /** Local studio only: product category for the scene plan. */

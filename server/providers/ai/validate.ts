@@ -1,5 +1,6 @@
 import { ProviderError } from './errors.js';
-import { IMAGES_PER_RUN, VIDEO_MAX_SECONDS, VIDEO_MIN_SECONDS, type ImageJobInput, type VideoJobInput } from './types.js';
+import { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, type ImageJobInput, type VideoJobInput } from './types.js';
+import { VIDEO_RESOLUTION } from '../../../shared/schemas/generations.js';
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
@@ -12,11 +13,12 @@ export function checkImageInput(input: ImageJobInput): void {
 
 export function checkVideoInput(input: VideoJobInput): void {
   checkPhoto(input.imageBytes, input.mime);
-  if (!Number.isInteger(input.duration) || input.duration < VIDEO_MIN_SECONDS || input.duration > VIDEO_MAX_SECONDS) {
-    invalid(`duration must be a whole number of seconds, ${VIDEO_MIN_SECONDS}-${VIDEO_MAX_SECONDS}`);
+  const { min, max } = VIDEO_DURATIONS;
+  if (!Number.isInteger(input.duration) || input.duration < min || input.duration > max) {
+    invalid(`duration must be a whole number of seconds, ${min}-${max}`);
   }
-  if (input.aspectRatio !== '16:9' && input.aspectRatio !== '9:16') invalid('aspectRatio must be 16:9 or 9:16');
-  if (input.resolution !== '1080p') invalid('resolution must be 1080p');
+  if (!ASPECT_RATIOS.includes(input.aspectRatio)) invalid(`aspectRatio must be ${ASPECT_RATIOS.join(' or ')}`);
+  if (input.resolution !== VIDEO_RESOLUTION) invalid(`resolution must be ${VIDEO_RESOLUTION}`);
 }
 
 function checkPhoto(bytes: Buffer, mime: string): void {
