@@ -1,4 +1,4 @@
-import { Card, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { formatCredits } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { usePollWhileOffline } from '../common/ConnectionBadge';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { Pager } from '../common/Pager';
+import { DataTable } from '../common/DataTable';
 import { CreditStatusBadge } from '../common/StatusBadges';
 import { CreditEditor } from './CreditEditor';
 
@@ -53,90 +53,67 @@ export default function AdminCreditsPage() {
       {query.isError && !data ? (
         <LoadError message={M.admin.usersLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
       ) : (
-        <>
-          <Card padding={0} visibleFrom="md">
-            <Table.ScrollContainer minWidth={860}>
-              <Table verticalSpacing="sm" horizontalSpacing="md">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{C.colUser}</Table.Th>
-                    <Table.Th>{C.colBalance}</Table.Th>
-                    <Table.Th>{C.colPlan}</Table.Th>
-                    <Table.Th>{C.colUpdated}</Table.Th>
-                    <Table.Th ta="right">{C.colActions}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data?.items.map((u) => (
-                    <Table.Tr key={u.id} data-testid="admin-credit-row" data-email={u.email}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {u.fullName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {u.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={8} wrap="nowrap">
-                          <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="admin-credit-balance">
-                            {formatCredits(u.balance)}
-                          </Text>
-                          <CreditStatusBadge balance={u.balance} />
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{u.planCode ? (M.credits.planNames[u.planCode] ?? u.planCode) : '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(u.updatedAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <CreditEditor email={u.email} balance={u.balance} cap={cap} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {data && data.items.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                {C.empty}
-              </Text>
-            )}
-          </Card>
-
-          <Stack gap="sm" hiddenFrom="md">
-            {data?.items.map((u) => (
-              <Card key={u.id} padding="md" data-testid="admin-credit-card">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
-                      {u.fullName}
-                    </Text>
-                    <Text size="sm" c="dimmed" truncate>
-                      {u.email}
-                    </Text>
-                  </div>
-                  <Stack gap={4} align="flex-end">
-                    <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                      {formatCredits(u.balance)}
-                    </Text>
-                    <CreditStatusBadge balance={u.balance} />
-                  </Stack>
+        <DataTable
+          rows={data?.items}
+          rowKey={(u) => u.id}
+          minWidth={860}
+          empty={C.empty}
+          rowProps={(u) => ({ 'data-testid': 'admin-credit-row', 'data-email': u.email })}
+          columns={[
+            {
+              key: 'user',
+              header: C.colUser,
+              cell: (u) => (
+                <>
+                  <Text size="sm" fw={600}>
+                    {u.fullName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {u.email}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              key: 'balance',
+              header: C.colBalance,
+              cell: (u) => (
+                <Group gap={8} wrap="nowrap">
+                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="admin-credit-balance">
+                    {formatCredits(u.balance)}
+                  </Text>
+                  <CreditStatusBadge balance={u.balance} />
                 </Group>
-                <CreditEditor email={u.email} balance={u.balance} cap={cap} />
-              </Card>
-            ))}
-            {data && data.items.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                {C.empty}
-              </Text>
-            )}
-          </Stack>
-
-          {data && <Pager page={data.page} pageCount={data.pageCount} total={M.adminUsers.total(formatNumber(data.total))} onChange={setPage} />}
-        </>
+              ),
+            },
+            { key: 'plan', header: C.colPlan, cell: (u) => <Text size="sm">{u.planCode ? (M.credits.planNames[u.planCode] ?? u.planCode) : '—'}</Text> },
+            { key: 'updated', header: C.colUpdated, cell: (u) => <Text size="sm">{formatDateTime(u.updatedAt)}</Text> },
+            { key: 'actions', header: C.colActions, align: 'right', cell: (u) => <CreditEditor email={u.email} balance={u.balance} cap={cap} /> },
+          ]}
+          cardProps={() => ({ 'data-testid': 'admin-credit-card' })}
+          card={(u) => (
+            <>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {u.fullName}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {u.email}
+                  </Text>
+                </div>
+                <Stack gap={4} align="flex-end">
+                  <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {formatCredits(u.balance)}
+                  </Text>
+                  <CreditStatusBadge balance={u.balance} />
+                </Stack>
+              </Group>
+              <CreditEditor email={u.email} balance={u.balance} cap={cap} />
+            </>
+          )}
+          pager={data && { page: data.page, pageCount: data.pageCount, total: M.adminUsers.total(formatNumber(data.total)), onChange: setPage }}
+        />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
@@ -8,6 +8,7 @@ import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';
 import { formatDateTime } from '../../../lib/format';
+import { DataTable } from '../common/DataTable';
 
 type Request = RouterOutputs['admin']['deletion']['list'][number];
 const D = M.adminDeletion;
@@ -53,65 +54,66 @@ export default function AdminDeletionPage() {
       {list.isError ? (
         <LoadError message={M.admin.actionFailed} onRetry={() => void list.refetch()} minHeight="30vh" />
       ) : (
-        <Card padding={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{D.colDate}</Table.Th>
-                  <Table.Th>{D.colUser}</Table.Th>
-                  <Table.Th>{D.colReason}</Table.Th>
-                  <Table.Th w={140}>{D.colStatus}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.map((r) => (
-                  <Table.Tr key={r.id} data-testid="deletion-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {r.status === 'completed' ? D.deletedUser : r.fullName}
-                      </Text>
-                      {r.status !== 'completed' && (
-                        <Text size="xs" c="dimmed">
-                          {r.email}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={r.reason ? undefined : 'dimmed'} maw={320} lineClamp={2}>
-                        {r.reason ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[r.status]} style={{ flexShrink: 0, overflow: 'visible' }}>
-                        {D.status[r.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {r.status === 'pending' && (
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button size="xs" variant="default" leftSection={<IconX size={14} />} loading={reject.isPending && reject.variables?.id === r.id} onClick={() => reject.mutate({ id: r.id })}>
-                            {D.reject}
-                          </Button>
-                          <Button size="xs" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirm(r)}>
-                            {D.execute}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {list.data && list.data.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              {D.empty}
-            </Text>
-          )}
-        </Card>
+        <DataTable
+          rows={list.data}
+          rowKey={(r) => r.id}
+          minWidth={760}
+          empty={D.empty}
+          rowProps={() => ({ 'data-testid': 'deletion-row' })}
+          columns={[
+            { key: 'date', header: D.colDate, nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
+            {
+              key: 'user',
+              header: D.colUser,
+              cell: (r) => (
+                <>
+                  <Text size="sm" fw={600}>
+                    {r.status === 'completed' ? D.deletedUser : r.fullName}
+                  </Text>
+                  {r.status !== 'completed' && (
+                    <Text size="xs" c="dimmed">
+                      {r.email}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'reason',
+              header: D.colReason,
+              cell: (r) => (
+                <Text size="sm" c={r.reason ? undefined : 'dimmed'} maw={320} lineClamp={2}>
+                  {r.reason ?? '—'}
+                </Text>
+              ),
+            },
+            {
+              key: 'status',
+              header: D.colStatus,
+              width: 140,
+              cell: (r) => (
+                <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[r.status]} style={{ flexShrink: 0, overflow: 'visible' }}>
+                  {D.status[r.status]}
+                </Badge>
+              ),
+            },
+            {
+              key: 'actions',
+              align: 'right',
+              cell: (r) =>
+                r.status === 'pending' && (
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="default" leftSection={<IconX size={14} />} loading={reject.isPending && reject.variables?.id === r.id} onClick={() => reject.mutate({ id: r.id })}>
+                      {D.reject}
+                    </Button>
+                    <Button size="xs" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirm(r)}>
+                      {D.execute}
+                    </Button>
+                  </Group>
+                ),
+            },
+          ]}
+        />
       )}
       <ConfirmModal
         opened={!!confirm}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Card, Code, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Code, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { trpc } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { Pager } from '../common/Pager';
+import { DataTable } from '../common/DataTable';
 
 const E = M.adminEmails;
 const STATUS_COLOR: Record<string, string> = { queued: 'gray', sending: 'brand', sent: 'teal', failed: 'red' };
@@ -71,64 +71,69 @@ export default function AdminEmailsPage() {
       {query.isError && !data ? (
         <LoadError message={M.admin.actionFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
       ) : (
-        <Card padding={0}>
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{E.colDate}</Table.Th>
-                  <Table.Th>{E.colTo}</Table.Th>
-                  <Table.Th>{E.colSubject}</Table.Th>
-                  <Table.Th>{E.colKind}</Table.Th>
-                  <Table.Th w={150}>{E.colStatus}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.items.map((m) => (
-                  <Table.Tr key={m.id} data-testid="admin-email-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" truncate maw={220}>
-                        {m.to}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" truncate maw={260}>
-                        {m.subject}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{E.kinds[m.kind] ?? m.kind}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2} align="flex-start">
-                        <StatusBadge status={m.status} />
-                        {m.transport && (
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {E.transport[m.transport] ?? m.transport}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <ActionIcon variant="subtle" aria-label={`${E.detailTitle}: ${m.subject}`} onClick={() => setOpenId(m.id)}>
-                        <IconEye size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {data && data.items.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              {E.empty}
-            </Text>
-          )}
-        </Card>
+        <DataTable
+          rows={data?.items}
+          rowKey={(m) => m.id}
+          minWidth={820}
+          highlightOnHover
+          empty={E.empty}
+          rowProps={() => ({ 'data-testid': 'admin-email-row' })}
+          columns={[
+            { key: 'date', header: E.colDate, nowrap: true, cell: (m) => formatDateTime(m.createdAt) },
+            {
+              key: 'to',
+              header: E.colTo,
+              cell: (m) => (
+                <Text size="sm" truncate maw={220}>
+                  {m.to}
+                </Text>
+              ),
+            },
+            {
+              key: 'subject',
+              header: E.colSubject,
+              cell: (m) => (
+                <Text size="sm" truncate maw={260}>
+                  {m.subject}
+                </Text>
+              ),
+            },
+            { key: 'kind', header: E.colKind, cell: (m) => <Text size="sm">{E.kinds[m.kind] ?? m.kind}</Text> },
+            {
+              key: 'status',
+              header: E.colStatus,
+              width: 150,
+              cell: (m) => (
+                <Stack gap={2} align="flex-start">
+                  <StatusBadge status={m.status} />
+                  {m.transport && (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {E.transport[m.transport] ?? m.transport}
+                    </Text>
+                  )}
+                </Stack>
+              ),
+            },
+            {
+              key: 'open',
+              align: 'right',
+              cell: (m) => (
+                <ActionIcon variant="subtle" aria-label={`${E.detailTitle}: ${m.subject}`} onClick={() => setOpenId(m.id)}>
+                  <IconEye size={16} />
+                </ActionIcon>
+              ),
+            },
+          ]}
+          pager={
+            data && {
+              page: data.page,
+              pageCount: Math.max(1, Math.ceil(data.total / PAGE_SIZE)),
+              total: M.adminLogs.total(formatNumber(data.total)),
+              onChange: setPage,
+            }
+          }
+        />
       )}
-      {data && <Pager page={data.page} pageCount={Math.max(1, Math.ceil(data.total / PAGE_SIZE))} total={M.adminLogs.total(formatNumber(data.total))} onChange={setPage} />}
       <Modal opened={!!openId} onClose={() => setOpenId(null)} title={detail.data?.subject ?? E.detailTitle} size="xl" centered radius="lg">
         {detail.data && (
           <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
@@ -6,7 +6,7 @@ import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { Pager } from '../common/Pager';
+import { DataTable } from '../common/DataTable';
 import { LogDiff } from './LogDiff';
 
 type Log = RouterOutputs['admin']['logs']['list']['items'][number];
@@ -66,10 +66,56 @@ export default function AdminLogsPage() {
       {query.isError && !data ? (
         <LoadError message={M.admin.logsLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
       ) : (
-        <>
-        <Stack gap="sm" hiddenFrom="sm">
-          {data?.items.map((log) => (
-            <Card key={log.id} padding="md" data-testid="admin-log-card">
+        <DataTable
+          rows={data?.items}
+          rowKey={(log) => log.id}
+          minWidth={860}
+          highlightOnHover
+          empty={L.empty}
+          rowProps={() => ({ 'data-testid': 'admin-log-row' })}
+          columns={[
+            { key: 'date', header: L.colDate, nowrap: true, cell: (log) => formatDateTime(log.createdAt) },
+            {
+              key: 'admin',
+              header: L.colAdmin,
+              cell: (log) => (
+                <>
+                  <Text size="sm" fw={600}>
+                    {log.admin?.name || L.unknownAdmin}
+                  </Text>
+                  {log.admin && (
+                    <Text size="xs" c="dimmed">
+                      {log.admin.email}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
+            { key: 'action', header: L.colAction, cell: (log) => <ActionBadge action={log.action} /> },
+            {
+              key: 'target',
+              header: L.colTarget,
+              cell: (log) => (
+                <Text size="sm" truncate maw={320}>
+                  {target(log)}
+                </Text>
+              ),
+            },
+            {
+              key: 'changes',
+              header: L.colChanges,
+              align: 'right',
+              cell: (log) => (
+                <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpen(log)}>
+                  {L.fieldsChanged(changedCount(log))}
+                </Button>
+              ),
+            },
+          ]}
+          cardsBelow="sm"
+          cardProps={() => ({ 'data-testid': 'admin-log-card' })}
+          card={(log) => (
+            <>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <ActionBadge action={log.action} />
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -87,67 +133,11 @@ export default function AdminLogsPage() {
                   {L.fieldsChanged(changedCount(log))}
                 </Button>
               </Group>
-            </Card>
-          ))}
-          {data && data.items.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              {L.empty}
-            </Text>
+            </>
           )}
-        </Stack>
-        <Card padding={0} visibleFrom="sm">
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{L.colDate}</Table.Th>
-                  <Table.Th>{L.colAdmin}</Table.Th>
-                  <Table.Th>{L.colAction}</Table.Th>
-                  <Table.Th>{L.colTarget}</Table.Th>
-                  <Table.Th ta="right">{L.colChanges}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.items.map((log) => (
-                  <Table.Tr key={log.id} data-testid="admin-log-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(log.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {log.admin?.name || L.unknownAdmin}
-                      </Text>
-                      {log.admin && (
-                        <Text size="xs" c="dimmed">
-                          {log.admin.email}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionBadge action={log.action} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" truncate maw={320}>
-                        {target(log)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpen(log)}>
-                        {L.fieldsChanged(changedCount(log))}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {data && data.items.length === 0 && (
-            <Text c="dimmed" ta="center" py="xl">
-              {L.empty}
-            </Text>
-          )}
-        </Card>
-        </>
+          pager={data && { page: data.page, pageCount: data.pageCount, total: L.total(formatNumber(data.total)), onChange: setPage }}
+        />
       )}
-      {data && <Pager page={data.page} pageCount={data.pageCount} total={L.total(formatNumber(data.total))} onChange={setPage} />}
       <Modal opened={!!open} onClose={() => setOpen(null)} title={L.detailTitle} size="xl" centered radius="lg">
         {open && (
           <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
@@ -8,7 +8,7 @@ import { formatCredits } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConnectionBadge, usePollWhileOffline } from '../common/ConnectionBadge';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
-import { Pager } from '../common/Pager';
+import { DataTable } from '../common/DataTable';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 import { UserEditModal } from './UserEditModal';
 import { useUserFilters, type CreditFilter, type StatusFilter } from './useUserFilters';
@@ -70,114 +70,104 @@ export default function AdminUsersPage() {
       {query.isError && !data ? (
         <LoadError message={M.admin.usersLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
       ) : (
-        <>
-          <Card padding={0} visibleFrom="md">
-            <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{U.colUser}</Table.Th>
-                    <Table.Th>{U.colCompany}</Table.Th>
-                    <Table.Th>{U.colCredits}</Table.Th>
-                    <Table.Th>{U.colStatus}</Table.Th>
-                    <Table.Th>{U.colJoined}</Table.Th>
-                    <Table.Th>{U.colLastSignIn}</Table.Th>
-                    <Table.Th ta="right">{U.colActions}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data?.items.map((u) => (
-                    <Table.Tr key={u.id} data-testid="admin-user-row">
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {u.fullName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {u.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{u.companyName || '—'}</Text>
-                        {u.phone && (
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {u.phone}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={8} wrap="nowrap">
-                          <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                            {formatCredits(u.balance)}
-                          </Text>
-                          <CreditStatusBadge balance={u.balance} />
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <UserStatusBadge active={u.active} disabled={u.disabled} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{formatShortDate(u.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : U.never}</Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <EditButton row={u} onEdit={setEditing} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {data && data.items.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                {U.empty}
-              </Text>
-            )}
-          </Card>
-
-          <Stack gap="sm" hiddenFrom="md">
-            {data?.items.map((u) => (
-              <Card key={u.id} padding="md" data-testid="admin-user-card">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
-                      {u.fullName}
+        <DataTable
+          rows={data?.items}
+          rowKey={(u) => u.id}
+          minWidth={900}
+          highlightOnHover
+          empty={U.empty}
+          rowProps={() => ({ 'data-testid': 'admin-user-row' })}
+          columns={[
+            {
+              key: 'user',
+              header: U.colUser,
+              cell: (u) => (
+                <>
+                  <Text size="sm" fw={600}>
+                    {u.fullName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {u.email}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              key: 'company',
+              header: U.colCompany,
+              cell: (u) => (
+                <>
+                  <Text size="sm">{u.companyName || '—'}</Text>
+                  {u.phone && (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {u.phone}
                     </Text>
-                    <Text size="sm" c="dimmed" truncate>
-                      {u.email}
-                    </Text>
-                    {u.companyName && (
-                      <Text size="sm" truncate>
-                        {u.companyName}
-                      </Text>
-                    )}
-                  </div>
-                  <UserStatusBadge active={u.active} disabled={u.disabled} />
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'credits',
+              header: U.colCredits,
+              cell: (u) => (
+                <Group gap={8} wrap="nowrap">
+                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {formatCredits(u.balance)}
+                  </Text>
+                  <CreditStatusBadge balance={u.balance} />
                 </Group>
-                <Group justify="space-between" mt="sm" wrap="nowrap">
-                  <Group gap={8} wrap="nowrap">
-                    <Text size="sm" fw={600}>
-                      {formatCredits(u.balance)}
-                    </Text>
-                    <CreditStatusBadge balance={u.balance} />
-                  </Group>
-                  <EditButton row={u} onEdit={setEditing} />
-                </Group>
-              </Card>
-            ))}
-            {data && data.items.length === 0 && (
-              <Text c="dimmed" ta="center" py="xl">
-                {U.empty}
-              </Text>
-            )}
-          </Stack>
-
-          {data && <Pager page={data.page} pageCount={data.pageCount} total={U.total(formatNumber(data.total))} onChange={f.setPage} />}
-        </>
+              ),
+            },
+            { key: 'status', header: U.colStatus, cell: (u) => <UserStatusBadge active={u.active} disabled={u.disabled} /> },
+            { key: 'joined', header: U.colJoined, nowrap: true, cell: (u) => <Text size="sm">{formatShortDate(u.createdAt)}</Text> },
+            {
+              key: 'lastSignIn',
+              header: U.colLastSignIn,
+              nowrap: true,
+              cell: (u) => <Text size="sm">{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : U.never}</Text>,
+            },
+            { key: 'actions', header: U.colActions, align: 'right', cell: (u) => <EditButton row={u} onEdit={setEditing} /> },
+          ]}
+          cardProps={() => ({ 'data-testid': 'admin-user-card' })}
+          card={(u) => <UserCard row={u} onEdit={setEditing} />}
+          pager={data && { page: data.page, pageCount: data.pageCount, total: U.total(formatNumber(data.total)), onChange: f.setPage }}
+        />
       )}
       <UserEditModal userId={editing} onClose={() => setEditing(null)} />
     </Stack>
+  );
+}
+
+/** A user on a phone: name, e-mail, company, status, credits and the edit button. */
+function UserCard({ row: u, onEdit }: { row: Row; onEdit: (id: string) => void }) {
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {u.fullName}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {u.email}
+          </Text>
+          {u.companyName && (
+            <Text size="sm" truncate>
+              {u.companyName}
+            </Text>
+          )}
+        </div>
+        <UserStatusBadge active={u.active} disabled={u.disabled} />
+      </Group>
+      <Group justify="space-between" mt="sm" wrap="nowrap">
+        <Group gap={8} wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {formatCredits(u.balance)}
+          </Text>
+          <CreditStatusBadge balance={u.balance} />
+        </Group>
+        <EditButton row={u} onEdit={onEdit} />
+      </Group>
+    </>
   );
 }
 
