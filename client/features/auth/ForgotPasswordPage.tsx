@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAt, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { showFormServerError } from '../../lib/formServerError';
 import { usePageTitle } from '../../lib/pageTitle';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
+import { AuthForm, EmailField } from './AuthForm';
 
 /** /auth/forgot: "Şifremi unuttum". The answer never says whether the address has an account. */
 export default function ForgotPasswordPage() {
@@ -40,27 +41,19 @@ export default function ForgotPasswordPage() {
           </Anchor>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label={M.auth.email}
-              placeholder={M.auth.emailPlaceholder}
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              leftSection={<IconAt size={16} stroke={1.7} />}
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" size="md" variant="gradient" fullWidth loading={request.isPending}>
-              {A.forgotButton}
-            </Button>
-            <Anchor component={Link} to="/auth" size="sm" ta="center">
-              {A.backToSignIn}
-            </Anchor>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={submit} submitLabel={A.forgotButton} pending={request.isPending} after={<BackToSignIn />}>
+          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
+        </AuthForm>
       )}
     </AuthCard>
+  );
+}
+
+/** The link under the e-mailed-link forms. */
+export function BackToSignIn() {
+  return (
+    <Anchor component={Link} to="/auth" size="sm" ta="center">
+      {M.accounts.backToSignIn}
+    </Anchor>
   );
 }

@@ -1,8 +1,7 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';
 import { ZResetPassword, type TResetPassword } from '../../../shared/schemas/accounts';
@@ -13,6 +12,8 @@ import { toastSuccess } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { FullPageLoader } from '../common/FullPageLoader';
 import { AuthCard } from './AuthCard';
+import { AuthForm, PasswordField } from './AuthForm';
+import { BackToSignIn } from './ForgotPasswordPage';
 
 /**
  * /auth/reset/:token — the link from the e-mail. The server sends `Referrer-Policy: no-referrer`,
@@ -24,6 +25,7 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [visible, { toggle }] = useDisclosure(false);
+  const visibility = { visible, toggle };
   const check = trpc.auth.checkResetToken.useQuery({ token }, { retry: false, staleTime: Infinity });
   const reset = trpc.auth.resetPassword.useMutation();
   const form = useForm<Omit<TResetPassword, 'token'>>({
@@ -67,38 +69,22 @@ export default function ResetPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <PasswordInput
-              label={M.profile.newPassword}
-              autoComplete="new-password"
-              withAsterisk
-              leftSection={<IconLock size={16} stroke={1.7} />}
-              visible={visible}
-              onVisibilityChange={toggle}
-              visibilityToggleButtonProps={{ 'aria-label': visible ? M.auth.hidePassword : M.auth.showPassword }}
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={M.profile.newPasswordRepeat}
-              autoComplete="new-password"
-              withAsterisk
-              leftSection={<IconLock size={16} stroke={1.7} />}
-              visible={visible}
-              onVisibilityChange={toggle}
-              visibilityToggleButtonProps={{ 'aria-label': visible ? M.auth.hidePassword : M.auth.showPassword }}
-              key={form.key('confirmPassword')}
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Button type="submit" size="md" variant="gradient" fullWidth loading={reset.isPending}>
-              {A.resetButton}
-            </Button>
-            <Anchor component={Link} to="/auth" size="sm" ta="center">
-              {A.backToSignIn}
-            </Anchor>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={submit} submitLabel={A.resetButton} pending={reset.isPending} after={<BackToSignIn />}>
+          <PasswordField
+            label={M.profile.newPassword}
+            autoComplete="new-password"
+            visibility={visibility}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label={M.profile.newPasswordRepeat}
+            autoComplete="new-password"
+            visibility={visibility}
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,8 +1,7 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from '@mantine/form';
-import { IconAt, IconLock } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { M } from '../../../shared/messages/public';
 import { ZSignIn, type TSignIn } from '../../../shared/schemas/auth';
@@ -12,6 +11,7 @@ import { ResendVerification } from './ResendVerification';
 import { trpc } from '../../lib/trpc';
 import type { PasswordVisibility } from './passwordVisibility';
 import { useCompleteSignIn } from './useCompleteSignIn';
+import { AuthForm, EmailField, PasswordField } from './AuthForm';
 
 export function SignInForm({ visibility }: { visibility: PasswordVisibility }) {
   const completeSignIn = useCompleteSignIn();
@@ -38,47 +38,29 @@ export function SignInForm({ visibility }: { visibility: PasswordVisibility }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={M.auth.email}
-          placeholder={M.auth.emailPlaceholder}
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          leftSection={<IconAt size={16} stroke={1.7} />}
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label={M.auth.password}
-          autoComplete="current-password"
-          withAsterisk
-          leftSection={<IconLock size={16} stroke={1.7} />}
-          visible={visibility.visible}
-          onVisibilityChange={visibility.toggle}
-          visibilityToggleButtonProps={{ 'aria-label': visibility.visible ? M.auth.hidePassword : M.auth.showPassword }}
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <Group justify="space-between" wrap="nowrap">
-          <Checkbox label={M.auth.rememberMe} key={form.key('rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
-          <Anchor component={Link} to="/auth/forgot" size="sm">
-            {M.auth.forgotPassword}
-          </Anchor>
-        </Group>
-        {unverified && (
-          <Alert color="orange" role="alert" title={M.auth.emailNotConfirmed}>
-            <Stack gap="xs" align="flex-start">
-              <span>{M.accounts.unverifiedNotice}</span>
-              <ResendVerification email={unverified} variant="subtle" />
-            </Stack>
-          </Alert>
-        )}
-        <Button type="submit" size="md" variant="gradient" fullWidth loading={signIn.isPending}>
-          {M.auth.signInButton}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={submit} submitLabel={M.auth.signInButton} pending={signIn.isPending}>
+      <EmailField key={form.key('email')} {...form.getInputProps('email')} />
+      <PasswordField
+        label={M.auth.password}
+        autoComplete="current-password"
+        visibility={visibility}
+        key={form.key('password')}
+        {...form.getInputProps('password')}
+      />
+      <Group justify="space-between" wrap="nowrap">
+        <Checkbox label={M.auth.rememberMe} key={form.key('rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+        <Anchor component={Link} to="/auth/forgot" size="sm">
+          {M.auth.forgotPassword}
+        </Anchor>
+      </Group>
+      {unverified && (
+        <Alert color="orange" role="alert" title={M.auth.emailNotConfirmed}>
+          <Stack gap="xs" align="flex-start">
+            <span>{M.accounts.unverifiedNotice}</span>
+            <ResendVerification email={unverified} variant="subtle" />
+          </Stack>
+        </Alert>
+      )}
+    </AuthForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAt, IconBuildingStore, IconCircleCheck, IconSend, IconUser } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -7,21 +7,11 @@ import { M } from '../../../shared/messages/public';
 import { ZContactMessage } from '../../../shared/schemas/contact';
 import { showFormServerError } from '../../lib/formServerError';
 import { trpc } from '../../lib/trpc';
+import { OptionalLabel } from '../common/OptionalLabel';
 import classes from './ContactForm.module.css';
 
 type ContactValues = { name: string; email: string; company: string; message: string };
 const EMPTY: ContactValues = { name: '', email: '', company: '', message: '' };
-
-function OptionalLabel({ label }: { label: string }) {
-  return (
-    <Group gap={6} component="span" wrap="nowrap">
-      <span>{label}</span>
-      <Text span size="xs" c="dimmed" fw={400}>
-        {M.contact.optional}
-      </Text>
-    </Group>
-  );
-}
 
 /** D19: the landing page contact form; creates a `contact_messages` row. */
 export function ContactForm() {
@@ -83,7 +73,7 @@ export function ContactForm() {
           />
         </SimpleGrid>
         <TextInput
-          label={<OptionalLabel label={M.contact.company} />}
+          label={<OptionalLabel label={M.contact.company} note={M.contact.optional} />}
           placeholder={M.contact.companyPlaceholder}
           autoComplete="organization"
           leftSection={<IconBuildingStore size={16} stroke={1.7} />}

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { MAIN_CONTENT_ID } from '../../common/SkipLink';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconAt, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/admin';
@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../lib/pageTitle';
 import { toastSuccess } from '../../../lib/toast';
 import { resetRealtime, trpc } from '../../../lib/trpc';
 import { BrandMark } from '../../common/BrandLogo';
+import { AuthForm, EmailField, PasswordField } from '../../auth/AuthForm';
 
 /** /admin/login: e-mail + password against the server (D11); no demo hint. */
 export default function AdminLoginPage() {
@@ -59,33 +60,16 @@ export default function AdminLoginPage() {
               {M.admin.loginSubtitle}
             </Text>
           </Stack>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <TextInput
-                label={M.auth.email}
-                type="email"
-                autoComplete="username"
-                withAsterisk
-                leftSection={<IconAt size={16} stroke={1.7} />}
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-              />
-              <PasswordInput
-                label={M.auth.password}
-                autoComplete="current-password"
-                withAsterisk
-                leftSection={<IconLock size={16} stroke={1.7} />}
-                visible={visible}
-                onVisibilityChange={toggle}
-                visibilityToggleButtonProps={{ 'aria-label': visible ? M.auth.hidePassword : M.auth.showPassword }}
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-              />
-              <Button type="submit" size="md" fullWidth loading={login.isPending}>
-                {M.admin.loginButton}
-              </Button>
-            </Stack>
-          </form>
+          <AuthForm onSubmit={submit} submitLabel={M.admin.loginButton} pending={login.isPending} variant="filled">
+            <EmailField placeholder={undefined} autoComplete="username" key={form.key('email')} {...form.getInputProps('email')} />
+            <PasswordField
+              label={M.auth.password}
+              autoComplete="current-password"
+              visibility={{ visible, toggle }}
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+          </AuthForm>
           <Anchor component={Link} to="/" size="sm" c="dimmed" ta="center">
             <Group gap={6} justify="center" component="span">
               <IconArrowLeft size={14} />
