@@ -72,6 +72,15 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
  */
 export async function buildExportZip(db: Db, storage: Storage, userId: string): Promise<Buffer> {
   const zip = new JSZip();
+  await addProfile(zip, db, userId);
+  await addPhotos(zip, db, storage, userId);
+  await addGenerations(zip, db, storage, userId);
+  await addCreditsAndInvoices(zip, db, userId);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** profile.json: account, profile and preferences. */
+async function addProfile(zip: JSZip, db: Db, userId: string): Promise<void> {
   const user = await db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
@@ -107,7 +116,10 @@ export async function buildExportZip(db: Db, storage: Storage, userId: string): 
       preferences: await getPreferences(db, userId),
     }),
   );
+}
 
+/** The seller's photos (uploads/) and cut-outs (cutouts/). */
+async function addPhotos(zip: JSZip, db: Db, storage: Storage, userId: string): Promise<void> {
   const uploads = await db.selectFrom('uploads').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   for (const u of uploads) {
     const file = await storage.get(u.storage_key);
@@ -119,7 +131,10 @@ export async function buildExportZip(db: Db, storage: Storage, userId: string): 
     const file = c.storage_key ? await storage.get(c.storage_key) : null;
     if (file) zip.file(`cutouts/${c.id}.png`, file.bytes);
   }
+}
 
+/** generations.json, with each run's files under generations/<id>/. */
+async function addGenerations(zip: JSZip, db: Db, storage: Storage, userId: string): Promise<void> {
   const generations = await db.selectFrom('generations').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   const runs = [];
   for (const g of generations) {
@@ -146,7 +161,10 @@ export async function buildExportZip(db: Db, storage: Storage, userId: string): 
     });
   }
   zip.file('generations.json', json(runs));
+}
 
+/** credit-transactions.json and invoices/*.txt. */
+async function addCreditsAndInvoices(zip: JSZip, db: Db, userId: string): Promise<void> {
   const txs = await db
     .selectFrom('credit_transactions')
     .select(['id', 'type', 'amount', 'description', 'plan_code', 'amount_paid_cents', 'currency', 'provider', 'generation_id', 'created_at'])
@@ -161,7 +179,6 @@ export async function buildExportZip(db: Db, storage: Storage, userId: string): 
     const inv = await renderInvoice(db, userId, id);
     if (inv) zip.file(`invoices/${inv.name}`, inv.text);
   }
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 /** Builds a claimed export, stores the zip, offers it for 24 hours and tells the seller by e-mail. */

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/types';
 import type { EventBus } from '../events/bus';
 import type { PaymentEvent } from '../providers/payments';
-import { findPlan } from '../../shared/plans';
+import { findPlan, type Plan } from '../../shared/plans';
 import { M } from '../../shared/messages';
 import { PAID_PERIOD_DAYS } from '../../shared/constants';
 import { addCredits } from './credit-ops';
@@ -24,91 +25,116 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *   we saw before, else an exact e-mail match; otherwise the event is recorded as unmatched.
  */
 export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEvent): Promise<WebhookOutcome> {
-  const result = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('processed_webhooks')
-      .values({ event_key: event.eventKey, provider: event.provider, event_type: event.eventType })
-      .onConflict((oc) => oc.column('event_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return { outcome: 'duplicate' as const };
-    if (event.kind === 'ignored') return { outcome: 'ignored' as const };
+  const result = await db.transaction().execute(async (trx): Promise<Applied> => {
+    const recorded = await recordEvent(trx, event);
+    if (!recorded) return { outcome: 'duplicate' };
+    if (event.kind === 'ignored') return { outcome: 'ignored' };
 
     // Serialise the twin events of one payment (checkout + invoice) on the payment itself.
     await sql`select pg_advisory_xact_lock(hashtext(${event.paymentRef}))`.execute(trx);
 
-    const user = await findUser(trx as unknown as Db, event);
+    const user = await findUser(trx, event);
     const plan = findPlan(event.plan);
     const problem: WebhookProblem | null = event.problem ?? (!plan ? 'plan_mismatch' : !user ? 'user_unknown' : null);
     const summary = { paymentRef: event.paymentRef, plan: event.plan, amountCents: event.amountCents, currency: event.currency, email: event.email, problem };
     if (!user || !plan) {
-      await trx.updateTable('processed_webhooks').set({ matched: false, summary: JSON.stringify(summary) }).where('id', '=', inserted.id).execute();
-      return { outcome: 'unmatched' as const };
+      await trx.updateTable('processed_webhooks').set({ matched: false, summary: JSON.stringify(summary) }).where('id', '=', recorded.id).execute();
+      return { outcome: 'unmatched' };
     }
 
-    const conflict = await saveBillingProfile(trx as unknown as Db, user.id, event);
+    const conflict = await saveBillingProfile(trx, user.id, event);
     const matchedSummary = conflict ? { ...summary, problem: 'customer_conflict' satisfies WebhookProblem } : summary;
-    await trx.updateTable('processed_webhooks').set({ user_id: user.id, summary: JSON.stringify(matchedSummary) }).where('id', '=', inserted.id).execute();
-
-    const already = await trx
-      .selectFrom('credit_ledger')
-      .select('id')
-      .where('reason', '=', 'purchase')
-      .where('ref', '=', event.paymentRef)
-      .executeTakeFirst();
-    if (already) return { outcome: 'already_credited' as const };
-
-    // A period that ended before this payment ends now (D8): its credits do not roll into the new one.
-    await expireIfDue(trx, user.id);
-    const balance = await addCredits(trx, {
-      userId: user.id,
-      amount: plan.credits,
-      reason: 'purchase',
-      ref: event.paymentRef,
-      type: 'purchase',
-      description: M.credits.purchaseDescription(plan.name),
-      planCode: plan.id,
-      amountPaidCents: event.amountCents,
-      currency: event.currency,
-      provider: event.provider,
-    });
-    // The invoice is issued to the details saved now; later edits never change it (issue 16).
-    const details = await getInvoiceDetails(trx as unknown as Db, user.id);
-    if (details) {
-      await trx
-        .updateTable('credit_transactions')
-        .set({ buyer_details: JSON.stringify(details) })
-        .where('user_id', '=', user.id)
-        .where('type', '=', 'purchase')
-        .where('created_at', '=', sql<Date>`now()`)
-        .execute();
-    }
-    // Period end from the provider, else 30 days; never earlier than a period already paid for,
-    // so events arriving out of order end in the same state.
-    const periodEnd = event.periodEnd ?? new Date(Date.now() + PAID_PERIOD_DAYS * 86_400_000);
-    await trx
-      .updateTable('users')
-      .set({
-        plan_code: plan.id,
-        credits_expire_at: sql`greatest(coalesce(credits_expire_at, ${periodEnd}), ${periodEnd})`,
-        updated_at: new Date(),
-      })
-      .where('id', '=', user.id)
-      .execute();
-    return { outcome: 'credited' as const, userId: user.id, balance, plan: plan.name, planCode: plan.id, credits: plan.credits, email: user.email };
+    await trx.updateTable('processed_webhooks').set({ user_id: user.id, summary: JSON.stringify(matchedSummary) }).where('id', '=', recorded.id).execute();
+    return creditPayment(trx, user, plan, event);
   });
-
-  if (result.outcome === 'credited') {
-    bus.publish({ type: 'credits.changed', userId: result.userId, balance: result.balance });
-    bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
-    // "Payment received" e-mail with the invoice attached (issue 13); once per payment by its dedupe key.
-    if (event.kind === 'payment') {
-      await queuePaymentReceived(db, { userId: result.userId, planCode: result.planCode, credits: result.credits, paymentRef: event.paymentRef }).catch((err) =>
-        console.error('[e-posta]', err),
-      );
-    }
-  }
+  if (result.outcome === 'credited') await announceCredited(db, bus, event, result);
   return result.outcome;
+}
+
+type Payment = Extract<PaymentEvent, { kind: 'payment' }>;
+type Credited = { outcome: 'credited'; userId: string; balance: number; plan: string; planCode: Plan['id']; credits: number; email: string };
+type Applied = { outcome: Exclude<WebhookOutcome, 'credited'> } | Credited;
+
+/** Records the event by its key; null when it was recorded before (a replay). */
+async function recordEvent(trx: Transaction<Database>, event: PaymentEvent): Promise<{ id: string } | null> {
+  const inserted = await trx
+    .insertInto('processed_webhooks')
+    .values({ event_key: event.eventKey, provider: event.provider, event_type: event.eventType })
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ?? null;
+}
+
+/** Credits the plan once per payment, copies the buyer's invoice details onto it and extends the paid period. */
+async function creditPayment(trx: Transaction<Database>, user: { id: string; email: string }, plan: Plan, event: Payment): Promise<Applied> {
+  const already = await trx
+    .selectFrom('credit_ledger')
+    .select('id')
+    .where('reason', '=', 'purchase')
+    .where('ref', '=', event.paymentRef)
+    .executeTakeFirst();
+  if (already) return { outcome: 'already_credited' };
+
+  // A period that ended before this payment ends now (D8): its credits do not roll into the new one.
+  await expireIfDue(trx, user.id);
+  const balance = await addCredits(trx, {
+    userId: user.id,
+    amount: plan.credits,
+    reason: 'purchase',
+    ref: event.paymentRef,
+    type: 'purchase',
+    description: M.credits.purchaseDescription(plan.name),
+    planCode: plan.id,
+    amountPaidCents: event.amountCents,
+    currency: event.currency,
+    provider: event.provider,
+  });
+  await copyInvoiceDetails(trx, user.id);
+  await extendPaidPeriod(trx, user.id, plan.id, event.periodEnd);
+  return { outcome: 'credited', userId: user.id, balance, plan: plan.name, planCode: plan.id, credits: plan.credits, email: user.email };
+}
+
+/** The invoice is issued to the details saved now; later edits never change it (issue 16). */
+async function copyInvoiceDetails(trx: Transaction<Database>, userId: string): Promise<void> {
+  const details = await getInvoiceDetails(trx, userId);
+  if (!details) return;
+  await trx
+    .updateTable('credit_transactions')
+    .set({ buyer_details: JSON.stringify(details) })
+    .where('user_id', '=', userId)
+    .where('type', '=', 'purchase')
+    .where('created_at', '=', sql<Date>`now()`)
+    .execute();
+}
+
+/**
+ * Period end from the provider, else 30 days; never earlier than a period already paid for,
+ * so events arriving out of order end in the same state.
+ */
+async function extendPaidPeriod(trx: Transaction<Database>, userId: string, planCode: string, providerPeriodEnd: Date | null): Promise<void> {
+  const periodEnd = providerPeriodEnd ?? new Date(Date.now() + PAID_PERIOD_DAYS * 86_400_000);
+  await trx
+    .updateTable('users')
+    .set({
+      plan_code: planCode,
+      credits_expire_at: sql`greatest(coalesce(credits_expire_at, ${periodEnd}), ${periodEnd})`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** After the commit: the new balance and the admin feed, and (for a payment) the "payment received" e-mail. */
+async function announceCredited(db: Db, bus: EventBus, event: PaymentEvent, result: Credited): Promise<void> {
+  bus.publish({ type: 'credits.changed', userId: result.userId, balance: result.balance });
+  bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
+  // "Payment received" e-mail with the invoice attached (issue 13); once per payment by its dedupe key.
+  if (event.kind === 'payment') {
+    await queuePaymentReceived(db, { userId: result.userId, planCode: result.planCode, credits: result.credits, paymentRef: event.paymentRef }).catch((err) =>
+      console.error('[e-posta]', err),
+    );
+  }
 }
 
 /**
@@ -116,7 +142,7 @@ export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEve
  * account (Lemon Squeezy reuses one customer per e-mail) is not moved: the payment still credits
  * the account the checkout named, and the conflict is reported (true).
  */
-async function saveBillingProfile(db: Db, userId: string, event: Extract<PaymentEvent, { kind: 'payment' }>): Promise<boolean> {
+async function saveBillingProfile(db: Db, userId: string, event: Payment): Promise<boolean> {
   if (!event.customerId && !event.card) return false;
   let customerId = event.customerId;
   let conflict = false;
@@ -155,7 +181,7 @@ async function saveBillingProfile(db: Db, userId: string, event: Extract<Payment
   return conflict;
 }
 
-async function findUser(db: Db, event: Extract<PaymentEvent, { kind: 'payment' }>): Promise<{ id: string; email: string } | null> {
+async function findUser(db: Db, event: Payment): Promise<{ id: string; email: string } | null> {
   if (event.userRef && UUID.test(event.userRef)) {
     const byRef = await db.selectFrom('users').select(['id', 'email']).where('id', '=', event.userRef).executeTakeFirst();
     if (byRef) return byRef;
