@@ -2,19 +2,12 @@ import sharp from 'sharp';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { sniffImageType, type ImageMime } from '../../shared/image-type';
 
 /** Decompression-bomb guard: 40 MP is well above any phone photo (12-48 MP sensors bin to ≤ 24 MP). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
-export type CheckedImage = { bytes: Buffer; mime: 'image/png' | 'image/jpeg' | 'image/webp'; ext: 'png' | 'jpg' | 'webp'; width: number; height: number };
-
-/** Identifies the format by its magic bytes, never by file name or declared type (D14). */
-export function sniffImageType(b: Buffer): CheckedImage['mime'] | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return null;
-}
+export type CheckedImage = { bytes: Buffer; mime: ImageMime; ext: 'png' | 'jpg' | 'webp'; width: number; height: number };
 
 /**
  * Checks an uploaded photo by content and size, then re-encodes it (EXIF orientation applied,

@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { IMAGE_SNIFF_BYTES, sniffImageType, type ImageMime } from '../../../shared/image-type';
 import { M } from '../../../shared/messages/app';
 import { raiseMaintenanceSignal } from '../maintenance/maintenanceSignal';
 import { AUTH_ME_KEY, queryClient } from '../../lib/queryClient';
@@ -11,14 +12,8 @@ export const PHOTO_ACCEPT = ['image/png', 'image/jpeg', 'image/webp'];
 export class PhotoError extends Error {}
 
 /** Identifies the format by its first bytes, like the server does, so a renamed file is caught early. */
-async function sniff(file: File): Promise<'png' | 'jpeg' | 'webp' | null> {
-  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (head.length >= 8 && png.every((b, i) => head[i] === b)) return 'png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
-  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return null;
+async function sniff(file: File): Promise<ImageMime | null> {
+  return sniffImageType(new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer()));
 }
 
 /** D14 in the browser: size first (cheap), then the content. Throws PhotoError with the D14 text. */
