@@ -337,7 +337,7 @@ describe('admin.content, portfolio and testimonials', () => {
 
     const ok = await admin.raw('/api/admin/uploads', { method: 'POST', body: await form() });
     expect(ok.status).toBe(201);
-    const body = await ok.json();
+    const body = (await ok.json()) as { url: string };
     expect(body.url).toMatch(/^\/api\/files\/public\/admin\/[0-9a-f-]{36}\.jpg$/);
     const img = await fetch(server.url + body.url);
     expect(img.status).toBe(200);
@@ -348,7 +348,7 @@ describe('admin.content, portfolio and testimonials', () => {
     text.append('file', new Blob(['merhaba'], { type: 'image/jpeg' }), 'sahte.jpg');
     const refused = await admin.raw('/api/admin/uploads', { method: 'POST', body: text });
     expect(refused.status).toBe(422);
-    expect((await refused.json()).error.message).toBe(M.generation.fileType);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(M.generation.fileType);
     // A foreign Origin is refused before anything is read.
     const foreign = new HttpClient(server.url, 'https://evil.example');
     foreign.cookies = admin.cookies;

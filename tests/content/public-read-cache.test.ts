@@ -48,7 +48,7 @@ test('an edit to the landing content is seen at once; maintenance mode is never 
   expect((await admin.mutate('admin.settings.save', { ...settings, maintenanceMode: true })).status).toBe(200);
   const closed = await raw('/trpc/content.landing');
   expect(closed.status).toBe(503);
-  expect((await closed.json()).error.message).toBe(M.common.maintenance);
+  expect(((await closed.json()) as { error: { message: string } }).error.message).toBe(M.common.maintenance);
   expect((await admin.mutate('admin.settings.save', { ...settings, maintenanceMode: false })).status).toBe(200);
   expect((await raw('/trpc/content.landing')).status).toBe(200);
 });

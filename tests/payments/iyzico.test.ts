@@ -7,6 +7,9 @@ import { setSetting } from '../../server/services/settings';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
+/** What the payment webhook answers. */
+type Ack = { outcome: string };
+
 const KEYS = { apiKey: 'sandbox-api-key', secretKey: 'sandbox-secret-key', merchantId: '123456' };
 const fake = new FakeIyzico({
   ...KEYS,
@@ -113,7 +116,7 @@ test('first payment: checkout form with the invoice details, return re-read from
   await returnFromIyzico(token);
   const first = await notify(fake.notification(sub.referenceCode, sub.orders[0].referenceCode));
   expect(first.status).toBe(200);
-  expect((await first.json()).outcome).toBe('already_credited');
+  expect(((await first.json()) as Ack).outcome).toBe('already_credited');
   expect((await balance(id)).credits_balance).toBe(70);
 
   // The purchase is in TL with an invoice carrying the invoice details.
@@ -170,17 +173,17 @@ test('bad signatures, failed or unknown orders, wrong prices and unknown plans c
 
   // A failure notification, and a success notification for an order iyzico says failed.
   const failed = fake.renew(sub.referenceCode, { orderStatus: 'FAILED' });
-  expect((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode, 'subscription.order.failure'))).json()).outcome).toBe('ignored');
-  expect((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode))).json()).outcome).toBe('ignored');
+  expect(((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode, 'subscription.order.failure'))).json()) as Ack).outcome).toBe('ignored');
+  expect(((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode))).json()) as Ack).outcome).toBe('ignored');
   // A signed notification naming an order that does not exist at iyzico.
-  expect((await (await notify(fake.notification(sub.referenceCode, 'no-such-order'))).json()).outcome).toBe('ignored');
+  expect(((await (await notify(fake.notification(sub.referenceCode, 'no-such-order'))).json()) as Ack).outcome).toBe('ignored');
   expect(await balance(id)).toEqual(start);
 
   // The admin's TL price and iyzico's order disagree: recorded for the admin, not credited.
   await setSetting(db(), 'price_try_basic', '3990');
   try {
     const r = await notify(good);
-    expect((await r.json()).outcome).toBe('unmatched');
+    expect(((await r.json()) as Ack).outcome).toBe('unmatched');
     const row = await db().selectFrom('processed_webhooks').select(['summary', 'matched']).where('event_key', '=', `iyzico:subscription.order.success:${order.referenceCode}`).executeTakeFirstOrThrow();
     expect(row.matched).toBe(false);
     expect(row.summary).toMatchObject({ problem: 'plan_mismatch', amountCents: 299000, currency: 'TRY' });
@@ -192,7 +195,7 @@ test('bad signatures, failed or unknown orders, wrong prices and unknown plans c
   // A subscription on a pricing plan this shop does not sell.
   fake.subscriptions.get(sub.referenceCode)!.pricingPlanReferenceCode = 'pp-unknown';
   const stray = fake.renew(sub.referenceCode);
-  expect((await (await notify(fake.notification(sub.referenceCode, stray.referenceCode))).json()).outcome).toBe('unmatched');
+  expect(((await (await notify(fake.notification(sub.referenceCode, stray.referenceCode))).json()) as Ack).outcome).toBe('unmatched');
   expect(await balance(id)).toEqual(start);
 
   // A return with a token that is not one of our sessions.

@@ -5,6 +5,9 @@ import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { ledgerSum } from '../helpers/fixtures';
 import type { RunningServer } from '../../server/index';
 
+/** What the payment webhook answers. */
+type Ack = { outcome: string };
+
 const STRIPE_SECRET = 'whsec_test_vitrin';
 const LS_SECRET = 'ls_test_vitrin';
 const stripe = new Stripe('sk_test_unused');
@@ -151,7 +154,7 @@ test('a paid event for no real user is recorded as unmatched and credits nobody 
   const payload = stripeEvent('checkout.session.completed', session({ client_reference_id: '00000000-0000-4000-8000-000000000000', customer: 'cus_unknown', customer_details: { email: 'kimse@example.com' } }));
   const r = await sendStripe(payload);
   expect(r.status).toBe(200);
-  expect((await r.json()).outcome).toBe('unmatched');
+  expect(((await r.json()) as Ack).outcome).toBe('unmatched');
   const row = await db().selectFrom('processed_webhooks').selectAll().where('event_key', '=', `stripe:${JSON.parse(payload).id}`).executeTakeFirstOrThrow();
   expect(row.matched).toBe(false);
   expect(row.user_id).toBeNull();
@@ -163,7 +166,7 @@ test('unknown event types are acknowledged and logged, nothing credited', async 
   const bal = (await state()).balance;
   const r = await sendStripe(stripeEvent('customer.updated', { id: 'cus_vitrin_1', object: 'customer' }));
   expect(r.status).toBe(200);
-  expect((await r.json()).outcome).toBe('ignored');
+  expect(((await r.json()) as Ack).outcome).toBe('ignored');
   expect((await state()).balance).toBe(bal);
 });
 

@@ -157,7 +157,7 @@ describe('smaller findings (1.8)', () => {
     const deep = '['.repeat(40_000) + ']'.repeat(40_000);
     const r = await client().raw('/trpc/auth.signIn', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
     expect(r.status).toBe(400);
-    expect((await r.json()).error.message).toBe(M.common.invalidInput);
+    expect(((await r.json()) as { error: { message: string } }).error.message).toBe(M.common.invalidInput);
     const nested = '{"a":'.repeat(200) + '1' + '}'.repeat(200);
     const q = await client().raw(`/trpc/content.landing?input=${encodeURIComponent(nested)}`);
     expect(q.status).toBe(400);
@@ -166,7 +166,7 @@ describe('smaller findings (1.8)', () => {
   test('a wrong HTTP method answers 405 with its own Turkish text', async () => {
     const r = await client().raw('/trpc/auth.signIn');
     expect(r.status).toBe(405);
-    expect((await r.json()).error.message).toBe(M.common.methodNotAllowed);
+    expect(((await r.json()) as { error: { message: string } }).error.message).toBe(M.common.methodNotAllowed);
   });
 
   test('image addresses that would leave the site are refused', () => {

@@ -77,7 +77,7 @@ describe('Origin and content type (SECURITY 17)', () => {
     const headers: Record<string, string> = type ? { 'content-type': type } : {};
     const res = await c.raw('/trpc/auth.signUp', { method: 'POST', headers, body });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.data.appCode).toBe('BAD_ORIGIN');
+    expect(((await res.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe('BAD_ORIGIN');
     expect(await accountTableCounts(db)).toEqual(before);
   });
 
@@ -310,7 +310,7 @@ describe('errors never leak (SECURITY 20)', () => {
       expect(badText).not.toMatch(/stack|SyntaxError|Unexpected|at JSON|node_modules/i);
       const unknown = await c.raw('/trpc/auth.nope');
       expect(unknown.status).toBe(404);
-      const body = await unknown.json();
+      const body = (await unknown.json()) as { error: { message: string } };
       expect(body.error.message).toBe(M.common.notFound);
       expect(JSON.stringify(body)).not.toMatch(/stack|node_modules/i);
     } finally {

@@ -51,7 +51,7 @@ describe.skipIf(!PG)('load (PostgreSQL)', () => {
         const fd = new FormData();
         fd.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'urun.jpg');
         const up = await c.raw('/api/uploads', { method: 'POST', body: fd });
-        const upBody = await up.json();
+        const upBody = (await up.json()) as { uploadId: string };
         count(up.status, 'upload', upBody);
         let generations = 0;
         for (let n = 0; Date.now() < deadline; n++) {
