@@ -1,7 +1,13 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { AppCode } from '../shared/constants';
 
-type TrpcCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR' | 'PRECONDITION_FAILED';
+type TrpcCode = TRPCError['code'];
 
+/**
+ * What each code means on the wire: its tRPC code, and so the HTTP status tRPC answers with. REST
+ * routes answer with the same status, except where `REST_STATUS` says otherwise.
+ */
 const TRPC_CODE: Record<AppCode, TrpcCode> = {
   INVALID_CREDENTIALS: 'UNAUTHORIZED',
   ACCOUNT_DISABLED: 'FORBIDDEN',
@@ -19,6 +25,14 @@ const TRPC_CODE: Record<AppCode, TrpcCode> = {
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
+
+/** REST's own statuses: a refused form or file is 422 Unprocessable Content there. */
+const REST_STATUS: Partial<Record<AppCode, number>> = { VALIDATION: 422 };
+
+/** The HTTP status of a code on a REST (non-tRPC) route. */
+export function restStatus(code: AppCode): number {
+  return REST_STATUS[code] ?? getHTTPStatusCodeFromError(new TRPCError({ code: TRPC_CODE[code] }));
+}
 
 /** A failure whose Turkish message is safe to show the user, with a stable machine code. */
 export class AppError extends Error {
