@@ -1,30 +1,29 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, partialMatchKey, type QueryKey } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { raiseMaintenanceSignal } from '../features/maintenance/maintenanceSignal';
 import { isFinalError, readAppError } from './appError';
+import { trpc } from './trpc';
 
-/** tRPC query keys start with the procedure path as an array, e.g. [['auth','me'], {...}]. */
-export const AUTH_ME_KEY = [['auth', 'me']];
-export const ADMIN_ME_KEY = [['admin', 'me']];
+/** The session queries' keys, from tRPC itself (a procedure's key is its path, `[['auth','me']]`). */
+export const AUTH_ME_KEY = getQueryKey(trpc.auth.me);
+export const ADMIN_ME_KEY = getQueryKey(trpc.admin.me);
+const SITE_KEY = getQueryKey(trpc.content.site);
+/** Every query and mutation of the admin area starts with this key. */
+const ADMIN_AREA_KEY = getQueryKey(trpc.admin);
 
-function isKey(queryKey: readonly unknown[], path: string[]): boolean {
-  const head = queryKey[0];
-  return Array.isArray(head) && head.length === path.length && head.every((p, i) => p === path[i]);
-}
-
-function areaOf(key: readonly unknown[] | undefined): string | undefined {
-  const head = key?.[0];
-  return Array.isArray(head) && typeof head[0] === 'string' ? head[0] : undefined;
+/** Whether `key` is `filter`'s procedure (or, for a router's key, any procedure under it). */
+function keyMatches(key: QueryKey | undefined, filter: QueryKey): boolean {
+  return key !== undefined && partialMatchKey(key, filter);
 }
 
 /** Reactions every failed call shares: maintenance switch and sessions that ended on the server. */
-function onAnyError(err: unknown, key?: readonly unknown[]): void {
+function onAnyError(err: unknown, key?: QueryKey): void {
   const { appCode } = readAppError(err);
   if (appCode === 'MAINTENANCE') raiseMaintenanceSignal();
   if (appCode !== 'UNAUTHENTICATED' && appCode !== 'NOT_ADMIN') return;
   // Re-read the session the call needed, so the guards send the visitor to the right sign-in page.
-  const sessionKey = areaOf(key) === 'admin' ? ADMIN_ME_KEY : AUTH_ME_KEY;
-  const isSessionQuery = key ? isKey(key, sessionKey[0]) : false;
-  if (!isSessionQuery) void queryClient.invalidateQueries({ queryKey: sessionKey });
+  const sessionKey = keyMatches(key, ADMIN_AREA_KEY) ? ADMIN_ME_KEY : AUTH_ME_KEY;
+  if (!keyMatches(key, sessionKey)) void queryClient.invalidateQueries({ queryKey: sessionKey });
 }
 
 export const queryClient: QueryClient = new QueryClient({
@@ -45,20 +44,13 @@ export const queryClient: QueryClient = new QueryClient({
 /** Forget everything cached for the previous customer account (public data and the admin area stay). */
 export function clearCustomerQueries(): void {
   queryClient.removeQueries({
-    predicate: (q) => {
-      const head = q.queryKey[0];
-      const area = Array.isArray(head) ? head[0] : undefined;
-      return area !== 'admin' && !isKey(q.queryKey, ['content', 'site']) && !isKey(q.queryKey, ['auth', 'me']);
-    },
+    predicate: (q) => !keyMatches(q.queryKey, ADMIN_AREA_KEY) && !keyMatches(q.queryKey, SITE_KEY) && !keyMatches(q.queryKey, AUTH_ME_KEY),
   });
 }
 
 /** Forget the admin area's data after an admin logout (admin.me itself is kept, set to null). */
 export function clearAdminQueries(): void {
   queryClient.removeQueries({
-    predicate: (q) => {
-      const head = q.queryKey[0];
-      return Array.isArray(head) && head[0] === 'admin' && !isKey(q.queryKey, ['admin', 'me']);
-    },
+    predicate: (q) => keyMatches(q.queryKey, ADMIN_AREA_KEY) && !keyMatches(q.queryKey, ADMIN_ME_KEY),
   });
 }
