@@ -14,8 +14,8 @@ import { AuthForm, EmailField } from './AuthForm';
 
 /** /auth/forgot: "Şifremi unuttum". The answer never says whether the address has an account. */
 export default function ForgotPasswordPage() {
-  const A = M.accounts;
-  usePageTitle(A.forgotTitle);
+  const accountsText = M.accounts;
+  usePageTitle(accountsText.forgotTitle);
   const [sent, setSent] = useState(false);
   const request = trpc.auth.requestPasswordReset.useMutation();
   const form = useForm<TRequestPasswordReset>({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zod4Resolver(ZRequestPasswordReset) });
@@ -30,18 +30,18 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title={A.forgotTitle} subtitle={sent ? undefined : A.forgotSubtitle}>
+    <AuthCard title={accountsText.forgotTitle} subtitle={sent ? undefined : accountsText.forgotSubtitle}>
       {sent ? (
         <Stack>
           <Alert color="teal" icon={<IconMailCheck size={18} />} role="status">
-            {A.forgotSent}
+            {accountsText.forgotSent}
           </Alert>
           <Anchor component={Link} to="/auth" size="sm">
-            {A.backToSignIn}
+            {accountsText.backToSignIn}
           </Anchor>
         </Stack>
       ) : (
-        <AuthForm onSubmit={submit} submitLabel={A.forgotButton} pending={request.isPending} after={<BackToSignIn />}>
+        <AuthForm onSubmit={submit} submitLabel={accountsText.forgotButton} pending={request.isPending} after={<BackToSignIn />}>
           <EmailField key={form.key('email')} {...form.getInputProps('email')} />
         </AuthForm>
       )}

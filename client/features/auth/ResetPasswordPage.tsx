@@ -20,8 +20,8 @@ import { BackToSignIn } from './ForgotPasswordPage';
  * and this page loads nothing from other sites, so the token never leaves in a Referer header.
  */
 export default function ResetPasswordPage() {
-  const A = M.accounts;
-  usePageTitle(A.resetTitle);
+  const accountsText = M.accounts;
+  usePageTitle(accountsText.resetTitle);
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [visible, { toggle }] = useDisclosure(false);
@@ -46,11 +46,11 @@ export default function ResetPasswordPage() {
   const submit = form.onSubmit(async (values) => {
     try {
       await reset.mutateAsync({ token, ...values });
-      toastSuccess(A.resetSuccess);
+      toastSuccess(accountsText.resetSuccess);
       void navigate('/auth', { replace: true });
     } catch (err) {
       showFormServerError(form, err);
-      if (readAppError(err).message === A.resetInvalid) void check.refetch();
+      if (readAppError(err).message === accountsText.resetInvalid) void check.refetch();
     }
   });
 
@@ -58,18 +58,18 @@ export default function ResetPasswordPage() {
   const invalid = check.data?.valid === false || (check.error && !readAppError(check.error).network);
 
   return (
-    <AuthCard title={A.resetTitle} subtitle={invalid ? undefined : A.resetSubtitle}>
+    <AuthCard title={accountsText.resetTitle} subtitle={invalid ? undefined : accountsText.resetSubtitle}>
       {invalid ? (
         <Stack>
           <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
-            {A.resetInvalid}
+            {accountsText.resetInvalid}
           </Alert>
           <Button component={Link} to="/auth/forgot" variant="light">
-            {A.requestNewLink}
+            {accountsText.requestNewLink}
           </Button>
         </Stack>
       ) : (
-        <AuthForm onSubmit={submit} submitLabel={A.resetButton} pending={reset.isPending} after={<BackToSignIn />}>
+        <AuthForm onSubmit={submit} submitLabel={accountsText.resetButton} pending={reset.isPending} after={<BackToSignIn />}>
           <PasswordField
             label={M.profile.newPassword}
             autoComplete="new-password"

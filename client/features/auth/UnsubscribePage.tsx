@@ -11,8 +11,8 @@ import { AuthCard } from './AuthCard';
 
 /** /bildirimlerden-cik/:token — the one-click link at the foot of every notification. */
 export default function UnsubscribePage() {
-  const A = M.accounts;
-  usePageTitle(A.unsubscribeTitle);
+  const accountsText = M.accounts;
+  usePageTitle(accountsText.unsubscribeTitle);
   const { token = '' } = useParams();
   const unsubscribe = trpc.auth.unsubscribe.useMutation();
   const started = useRef(false);
@@ -24,13 +24,13 @@ export default function UnsubscribePage() {
 
   const done = unsubscribe.data?.ok === true;
   return (
-    <AuthCard title={A.unsubscribeTitle}>
+    <AuthCard title={accountsText.unsubscribeTitle}>
       {unsubscribe.isIdle || unsubscribe.isPending ? (
         <FullPageLoader minHeight={120} />
       ) : (
         <Stack>
           <Alert color={done ? 'teal' : 'orange'} icon={done ? <IconBellOff size={18} /> : <IconAlertTriangle size={18} />} role="status">
-            {done ? A.unsubscribed : unsubscribe.error ? readAppError(unsubscribe.error).message : A.unsubscribeInvalid}
+            {done ? accountsText.unsubscribed : unsubscribe.error ? readAppError(unsubscribe.error).message : accountsText.unsubscribeInvalid}
           </Alert>
           <Button component={Link} to="/app/settings" variant="light">
             {M.nav.settings}

@@ -13,8 +13,8 @@ import { useSession } from './useSession';
 
 /** /auth/verify/:token — confirms an address (sign-up) or completes an address change (profile). */
 export default function VerifyEmailPage() {
-  const A = M.accounts;
-  usePageTitle(A.verifyTitle);
+  const accountsText = M.accounts;
+  usePageTitle(accountsText.verifyTitle);
   const { token = '' } = useParams();
   const { user } = useSession();
   const utils = trpc.useUtils();
@@ -28,16 +28,16 @@ export default function VerifyEmailPage() {
     verify.mutate({ token });
   }, [token, verify]);
 
-  if (verify.isIdle || verify.isPending) return <AuthCard title={A.verifyTitle} subtitle={A.verifying}><FullPageLoader minHeight={120} /></AuthCard>;
+  if (verify.isIdle || verify.isPending) return <AuthCard title={accountsText.verifyTitle} subtitle={accountsText.verifying}><FullPageLoader minHeight={120} /></AuthCard>;
   if (verify.data) {
     return (
-      <AuthCard title={A.verifyTitle}>
+      <AuthCard title={accountsText.verifyTitle}>
         <Stack>
           <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
-            {verify.data.kind === 'changed' ? A.emailChanged(verify.data.email) : A.verified}
+            {verify.data.kind === 'changed' ? accountsText.emailChanged(verify.data.email) : accountsText.verified}
           </Alert>
           <Button component={Link} to={user ? '/app' : '/auth'} variant="light">
-            {user ? A.goToApp : M.auth.signInButton}
+            {user ? accountsText.goToApp : M.auth.signInButton}
           </Button>
         </Stack>
       </AuthCard>
@@ -45,7 +45,7 @@ export default function VerifyEmailPage() {
   }
   const info = readAppError(verify.error);
   return (
-    <AuthCard title={A.verifyTitle}>
+    <AuthCard title={accountsText.verifyTitle}>
       <Stack>
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
           {info.message}

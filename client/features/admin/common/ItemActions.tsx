@@ -2,7 +2,7 @@ import { ActionIcon, Group, Switch, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/admin';
 
-const I = M.adminItems;
+const itemsText = M.adminItems;
 
 /** Card footer for portfolio items and testimonials: show/hide switch, edit, delete. */
 export function ItemActions({
@@ -27,17 +27,17 @@ export function ItemActions({
         checked={active}
         disabled={toggling}
         onChange={(e) => onToggle(e.currentTarget.checked)}
-        label={active ? I.active : I.hidden}
-        aria-label={`${name}: ${active ? I.hide : I.show}`}
+        label={active ? itemsText.active : itemsText.hidden}
+        aria-label={`${name}: ${active ? itemsText.hide : itemsText.show}`}
       />
       <Group gap={4} wrap="nowrap">
-        <Tooltip label={I.edit}>
-          <ActionIcon variant="light" size="lg" onClick={onEdit} aria-label={`${name}: ${I.edit}`}>
+        <Tooltip label={itemsText.edit}>
+          <ActionIcon variant="light" size="lg" onClick={onEdit} aria-label={`${name}: ${itemsText.edit}`}>
             <IconEdit size={17} stroke={1.7} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={I.delete}>
-          <ActionIcon variant="light" color="red" size="lg" onClick={onDelete} aria-label={`${name}: ${I.delete}`}>
+        <Tooltip label={itemsText.delete}>
+          <ActionIcon variant="light" color="red" size="lg" onClick={onDelete} aria-label={`${name}: ${itemsText.delete}`}>
             <IconTrash size={17} stroke={1.7} />
           </ActionIcon>
         </Tooltip>

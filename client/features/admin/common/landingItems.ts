@@ -11,7 +11,7 @@ interface LandingItems {
 }
 export type LandingSection = keyof LandingItems;
 
-const I = M.adminItems;
+const itemsText = M.adminItems;
 
 /** After a change: the section's admin list, the content overview and the public landing page. */
 export function useRefreshLandingItems(section: LandingSection) {
@@ -37,7 +37,7 @@ export function useLandingItemActions<S extends LandingSection>(section: S, dele
   const procedures = trpc.admin[section as LandingSection];
   const toggle = procedures.toggle.useMutation({
     onSuccess: (item) => {
-      toastSuccess(item.isActive ? I.shownNow : I.hiddenNow);
+      toastSuccess(item.isActive ? itemsText.shownNow : itemsText.hiddenNow);
       refresh();
     },
     onError: (e) => toastAdminError(e, M.admin.actionFailed),

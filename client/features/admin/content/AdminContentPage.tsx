@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { ContentCounters } from './ContentCounters';
 
 type Item = RouterOutputs['admin']['content']['list']['items'][number];
-const T = M.adminContent;
+const contentText = M.adminContent;
 /** The page order of the landing sections (the server lists them alphabetically, SPEC §7). */
 const SECTION_ORDER = ['hero', 'stats', 'features', 'portfolio', 'testimonials', 'cta'];
 
@@ -41,7 +41,7 @@ export default function AdminContentPage() {
     onSuccess: async ({ saved }) => {
       await utils.admin.content.list.invalidate();
       setEdits({});
-      toastSuccess(T.saved(saved));
+      toastSuccess(contentText.saved(saved));
       void utils.content.landing.invalidate();
     },
     onError: (e) => toastAdminError(e, M.admin.contentSaveFailed),
@@ -51,7 +51,7 @@ export default function AdminContentPage() {
       await utils.admin.content.list.invalidate();
       setEdits({});
       setConfirmReset(false);
-      toastSuccess(T.resetDone);
+      toastSuccess(contentText.resetDone);
       void utils.content.landing.invalidate();
     },
     onError: (e) => toastAdminError(e, M.admin.contentSaveFailed),
@@ -75,16 +75,16 @@ export default function AdminContentPage() {
   const header = (
     <AdminPageHeader
       title={M.admin.navContent}
-      subtitle={T.subtitle}
+      subtitle={contentText.subtitle}
       actions={
         <>
           {dirty && (
             <Badge size="lg" color="orange" variant="light" radius="sm" data-testid="unsaved-flag">
-              {T.unsaved}
+              {contentText.unsaved}
             </Badge>
           )}
           <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => setConfirmReset(true)} disabled={!items}>
-            {T.reset}
+            {contentText.reset}
           </Button>
           <Button
             leftSection={<IconDeviceFloppy size={16} />}
@@ -92,7 +92,7 @@ export default function AdminContentPage() {
             loading={save.isPending}
             onClick={saveChanged}
           >
-            {T.save}
+            {contentText.save}
           </Button>
         </>
       }
@@ -123,7 +123,7 @@ export default function AdminContentPage() {
       {sections.map(([section, rows]) => (
         <Card key={section} padding="lg">
           <Title order={2} fz="md" mb="md">
-            {T.sections[section] ?? section}
+            {contentText.sections[section] ?? section}
           </Title>
           <Stack gap="md">
             {rows.map((item) => {
@@ -137,7 +137,7 @@ export default function AdminContentPage() {
                   </Text>
                   {isChanged && (
                     <Badge size="xs" color="orange" variant="light">
-                      {T.changed}
+                      {contentText.changed}
                     </Badge>
                   )}
                 </Group>
@@ -145,7 +145,7 @@ export default function AdminContentPage() {
               const common = {
                 label,
                 value,
-                description: item.updatedBy ? T.lastUpdated(`${formatDateTime(item.updatedAt)} · ${item.updatedBy}`) : undefined,
+                description: item.updatedBy ? contentText.lastUpdated(`${formatDateTime(item.updatedAt)} · ${item.updatedBy}`) : undefined,
                 onChange: (e: { currentTarget: { value: string } }) => {
                   const v = e.currentTarget.value;
                   setEdits((cur) => ({ ...cur, [item.id]: v }));
@@ -173,14 +173,14 @@ export default function AdminContentPage() {
         >
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" fw={600} c="red.9">
-              {T.unsaved} ({changed.length})
+              {contentText.unsaved} ({changed.length})
             </Text>
             <Group gap="sm">
               <Button variant="default" size="sm" onClick={() => setEdits({})}>
-                {T.discard}
+                {contentText.discard}
               </Button>
               <Button size="sm" loading={save.isPending} onClick={saveChanged}>
-                {T.save}
+                {contentText.save}
               </Button>
             </Group>
           </Group>
@@ -188,9 +188,9 @@ export default function AdminContentPage() {
       )}
       <ConfirmModal
         opened={confirmReset}
-        title={T.resetTitle}
+        title={contentText.resetTitle}
         message={M.admin.confirmContentReset}
-        confirmLabel={T.reset}
+        confirmLabel={contentText.reset}
         loading={reset.isPending}
         onConfirm={() => reset.mutate()}
         onClose={() => setConfirmReset(false)}

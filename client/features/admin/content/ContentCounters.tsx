@@ -5,15 +5,15 @@ import { M } from '../../../../shared/messages/admin';
 import type { RouterOutputs } from '../../../lib/trpc';
 
 type Counts = RouterOutputs['admin']['content']['list']['counts'];
-const T = M.adminContent;
+const contentText = M.adminContent;
 
 /** Counters of portfolio items, testimonials, stats and features; the first two link to their pages. */
 export function ContentCounters({ counts }: { counts: Counts }) {
   const items = [
-    { label: T.counterPortfolio, c: counts.portfolio, icon: IconPhoto, color: 'brand', to: '/admin/portfolio' },
-    { label: T.counterTestimonials, c: counts.testimonials, icon: IconMessageStar, color: 'orange', to: '/admin/testimonials' },
-    { label: T.counterStats, c: counts.stats, icon: IconChartBar, color: 'teal', to: null },
-    { label: T.counterFeatures, c: counts.features, icon: IconSparkles, color: 'grape', to: null },
+    { label: contentText.counterPortfolio, c: counts.portfolio, icon: IconPhoto, color: 'brand', to: '/admin/portfolio' },
+    { label: contentText.counterTestimonials, c: counts.testimonials, icon: IconMessageStar, color: 'orange', to: '/admin/testimonials' },
+    { label: contentText.counterStats, c: counts.stats, icon: IconChartBar, color: 'teal', to: null },
+    { label: contentText.counterFeatures, c: counts.features, icon: IconSparkles, color: 'grape', to: null },
   ];
   return (
     <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
@@ -28,7 +28,7 @@ export function ContentCounters({ counts }: { counts: Counts }) {
                 {i.label}
               </Text>
               <Text size="xs" c="dimmed">
-                {T.activeOf(i.c.active, i.c.total)}
+                {contentText.activeOf(i.c.active, i.c.total)}
               </Text>
             </div>
             <ThemeIcon size={38} radius="md" variant="light" color={i.color} visibleFrom="sm">
@@ -37,7 +37,7 @@ export function ContentCounters({ counts }: { counts: Counts }) {
           </Group>
           {i.to && (
             <Button component={Link} to={i.to} variant="light" size="xs" mt="sm" w="fit-content">
-              {T.manage}
+              {contentText.manage}
             </Button>
           )}
         </Card>

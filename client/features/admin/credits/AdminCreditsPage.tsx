@@ -13,7 +13,7 @@ import { DataTable } from '../common/DataTable';
 import { CreditStatusBadge } from '../common/StatusBadges';
 import { CreditEditor } from './CreditEditor';
 
-const C = M.adminCredits;
+const creditsText = M.adminCredits;
 const PAGE_SIZE = 25;
 
 /** /admin/credits: search, inline balance editing, +10 / -10. */
@@ -28,13 +28,13 @@ export default function AdminCreditsPage() {
 
   return (
     <Stack gap="md" maw={1280}>
-      <AdminPageHeader title={M.admin.navCredits} subtitle={C.subtitle} />
+      <AdminPageHeader title={M.admin.navCredits} subtitle={creditsText.subtitle} />
       <Paper withBorder p="sm">
         <Group gap="sm" justify="space-between" wrap="wrap">
           <TextInput
             style={{ flex: '1 1 260px', maxWidth: 480 }}
-            aria-label={C.searchPlaceholder}
-            placeholder={C.searchPlaceholder}
+            aria-label={creditsText.searchPlaceholder}
+            placeholder={creditsText.searchPlaceholder}
             leftSection={<IconSearch size={16} stroke={1.7} />}
             value={search}
             onChange={(e) => {
@@ -44,7 +44,7 @@ export default function AdminCreditsPage() {
           />
           {data && (
             <Text size="sm" c="dimmed">
-              {C.capNote(formatNumber(cap))}
+              {creditsText.capNote(formatNumber(cap))}
             </Text>
           )}
         </Group>
@@ -57,12 +57,12 @@ export default function AdminCreditsPage() {
           rows={data?.items}
           rowKey={(u) => u.id}
           minWidth={860}
-          empty={C.empty}
+          empty={creditsText.empty}
           rowProps={(u) => ({ 'data-testid': 'admin-credit-row', 'data-email': u.email })}
           columns={[
             {
               key: 'user',
-              header: C.colUser,
+              header: creditsText.colUser,
               cell: (u) => (
                 <>
                   <Text size="sm" fw={600}>
@@ -76,7 +76,7 @@ export default function AdminCreditsPage() {
             },
             {
               key: 'balance',
-              header: C.colBalance,
+              header: creditsText.colBalance,
               cell: (u) => (
                 <Group gap={8} wrap="nowrap">
                   <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="admin-credit-balance">
@@ -86,9 +86,9 @@ export default function AdminCreditsPage() {
                 </Group>
               ),
             },
-            { key: 'plan', header: C.colPlan, cell: (u) => <Text size="sm">{u.planCode ? (M.credits.planNames[u.planCode] ?? u.planCode) : '—'}</Text> },
-            { key: 'updated', header: C.colUpdated, cell: (u) => <Text size="sm">{formatDateTime(u.updatedAt)}</Text> },
-            { key: 'actions', header: C.colActions, align: 'right', cell: (u) => <CreditEditor email={u.email} balance={u.balance} cap={cap} /> },
+            { key: 'plan', header: creditsText.colPlan, cell: (u) => <Text size="sm">{u.planCode ? (M.credits.planNames[u.planCode] ?? u.planCode) : '—'}</Text> },
+            { key: 'updated', header: creditsText.colUpdated, cell: (u) => <Text size="sm">{formatDateTime(u.updatedAt)}</Text> },
+            { key: 'actions', header: creditsText.colActions, align: 'right', cell: (u) => <CreditEditor email={u.email} balance={u.balance} cap={cap} /> },
           ]}
           cardProps={() => ({ 'data-testid': 'admin-credit-card' })}
           card={(u) => (

@@ -8,7 +8,7 @@ import { UNLIMITED_BALANCE } from '../../../../shared/constants';
 import { toastAdminError } from '../common/errors';
 import { formatNumber } from '../../../lib/format';
 
-const C = M.adminCredits;
+const creditsText = M.adminCredits;
 
 /** Inline balance editing (min 0, capped) with the +10 / -10 quick buttons (SPEC §2, §5, §9). */
 export function CreditEditor({ email, balance, cap }: { email: string; balance: number; cap: number }) {
@@ -42,7 +42,7 @@ export function CreditEditor({ email, balance, cap }: { email: string; balance: 
         color="red"
         size="sm"
         px={10}
-        aria-label={C.removeLabel(email)}
+        aria-label={creditsText.removeLabel(email)}
         disabled={busy || balance <= 0 || balance >= UNLIMITED_BALANCE}
         onClick={() => adjust.mutate({ email, delta: -QUICK_ADJUST_STEP })}
       >
@@ -50,7 +50,7 @@ export function CreditEditor({ email, balance, cap }: { email: string; balance: 
       </Button>
       <NumberInput
         w={96}
-        aria-label={C.balanceInput(email)}
+        aria-label={creditsText.balanceInput(email)}
         value={value}
         onChange={setValue}
         min={0}
@@ -69,14 +69,14 @@ export function CreditEditor({ email, balance, cap }: { email: string; balance: 
         color="teal"
         size="sm"
         px={10}
-        aria-label={C.addLabel(email)}
+        aria-label={creditsText.addLabel(email)}
         disabled={busy || balance >= cap}
         onClick={() => adjust.mutate({ email, delta: QUICK_ADJUST_STEP })}
       >
         +{QUICK_ADJUST_STEP}
       </Button>
       <Button size="sm" variant={dirty ? 'filled' : 'default'} disabled={!dirty} loading={set.isPending} onClick={() => set.mutate({ email, balance: next })}>
-        {C.apply}
+        {creditsText.apply}
       </Button>
     </Group>
   );

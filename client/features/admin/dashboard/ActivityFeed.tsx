@@ -4,7 +4,7 @@ import { M } from '../../../../shared/messages/admin';
 import { useActivityFeed } from '../common/activityStore';
 import { formatWhen } from '../../../lib/format';
 
-const D = M.adminDashboard;
+const dashboardText = M.adminDashboard;
 
 const LOOK: Record<string, { icon: typeof IconBolt; color: string }> = {
   signup: { icon: IconUserPlus, color: 'brand' },
@@ -21,13 +21,13 @@ export function ActivityFeed({ connectionBadge }: { connectionBadge: React.React
     <Card padding="md">
       <Group justify="space-between" mb="md" wrap="nowrap">
         <Title order={2} fz="md">
-          {D.activityTitle}
+          {dashboardText.activityTitle}
         </Title>
         {connectionBadge}
       </Group>
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {D.activityEmpty}
+          {dashboardText.activityEmpty}
         </Text>
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-live="polite" data-testid="activity-feed">
@@ -41,7 +41,7 @@ export function ActivityFeed({ connectionBadge }: { connectionBadge: React.React
                 <div style={{ flex: 1, minWidth: 0 }}>
                   <Group gap={6} justify="space-between" wrap="nowrap">
                     <Text size="sm" fw={600} truncate>
-                      {D.kinds[e.kind] ?? D.kindOther}
+                      {dashboardText.kinds[e.kind] ?? dashboardText.kindOther}
                     </Text>
                     <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                       {formatWhen(e.at)}

@@ -6,7 +6,7 @@ import type { RouterOutputs } from '../../../lib/trpc';
 import { formatDayKey } from '../../../lib/format';
 
 type Day = RouterOutputs['admin']['dashboard']['charts'][number];
-const D = M.adminDashboard;
+const dashboardText = M.adminDashboard;
 
 /** Signups, generations and credits used over the last 30 days (Istanbul days). */
 export function DashboardCharts({ days }: { days: Day[] }) {
@@ -16,10 +16,10 @@ export function DashboardCharts({ days }: { days: Day[] }) {
       <Card padding="md">
         <Group justify="space-between" mb="sm">
           <Title order={2} fz="md">
-            {D.chartSignups} · {D.chartGenerations}
+            {dashboardText.chartSignups} · {dashboardText.chartGenerations}
           </Title>
           <Text size="xs" c="dimmed">
-            {D.chartsTitle}
+            {dashboardText.chartsTitle}
           </Text>
         </Group>
         <AreaChart
@@ -36,19 +36,19 @@ export function DashboardCharts({ days }: { days: Day[] }) {
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
           yAxisProps={{ allowDecimals: false, width: 36 }}
           series={[
-            { name: 'signups', label: D.chartSignups, color: 'brand.6' },
-            { name: 'images', label: D.chartImages, color: 'teal.6' },
-            { name: 'videos', label: D.chartVideos, color: 'orange.6' },
+            { name: 'signups', label: dashboardText.chartSignups, color: 'brand.6' },
+            { name: 'images', label: dashboardText.chartImages, color: 'teal.6' },
+            { name: 'videos', label: dashboardText.chartVideos, color: 'orange.6' },
           ]}
         />
       </Card>
       <Card padding="md">
         <Group justify="space-between" mb="sm">
           <Title order={2} fz="md">
-            {D.chartCredits}
+            {dashboardText.chartCredits}
           </Title>
           <Text size="xs" c="dimmed">
-            {D.chartsTitle}
+            {dashboardText.chartsTitle}
           </Text>
         </Group>
         <BarChart
@@ -61,7 +61,7 @@ export function DashboardCharts({ days }: { days: Day[] }) {
           legendProps={{ verticalAlign: 'bottom', height: 36 }}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
           yAxisProps={{ allowDecimals: false, width: 36 }}
-          series={[{ name: 'creditsUsed', label: D.chartCredits, color: 'grape.6' }]}
+          series={[{ name: 'creditsUsed', label: dashboardText.chartCredits, color: 'grape.6' }]}
         />
       </Card>
     </SimpleGrid>

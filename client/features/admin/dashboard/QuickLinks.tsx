@@ -3,12 +3,12 @@ import { IconChevronRight, IconCoins, IconEdit, IconMail, IconUsers } from '@tab
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/admin';
 
-const D = M.adminDashboard;
+const dashboardText = M.adminDashboard;
 const LINKS = [
-  { to: '/admin/users', label: M.admin.navUsers, hint: D.linkUsers, icon: IconUsers, color: 'brand' },
-  { to: '/admin/credits', label: M.admin.navCredits, hint: D.linkCredits, icon: IconCoins, color: 'yellow' },
-  { to: '/admin/messages', label: M.admin.navMessages, hint: D.linkMessages, icon: IconMail, color: 'orange' },
-  { to: '/admin/content', label: M.admin.navContent, hint: D.linkContent, icon: IconEdit, color: 'teal' },
+  { to: '/admin/users', label: M.admin.navUsers, hint: dashboardText.linkUsers, icon: IconUsers, color: 'brand' },
+  { to: '/admin/credits', label: M.admin.navCredits, hint: dashboardText.linkCredits, icon: IconCoins, color: 'yellow' },
+  { to: '/admin/messages', label: M.admin.navMessages, hint: dashboardText.linkMessages, icon: IconMail, color: 'orange' },
+  { to: '/admin/content', label: M.admin.navContent, hint: dashboardText.linkContent, icon: IconEdit, color: 'teal' },
 ];
 
 /** SPEC §2: quick links to users, credits, messages and content. */
@@ -16,7 +16,7 @@ export function QuickLinks({ unread }: { unread?: number }) {
   return (
     <Card padding="md">
       <Title order={2} fz="md" mb="sm">
-        {D.quickLinks}
+        {dashboardText.quickLinks}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 1 }} spacing="sm">
         {LINKS.map((l) => (

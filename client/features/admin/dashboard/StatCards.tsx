@@ -6,24 +6,24 @@ import type { RouterOutputs } from '../../../lib/trpc';
 import { formatNumber } from '../../../lib/format';
 
 type Stats = RouterOutputs['admin']['dashboard']['stats'];
-const D = M.adminDashboard;
+const dashboardText = M.adminDashboard;
 
 type Card = { label: string; value: string; hint: string; icon: ComponentType<{ size?: number; stroke?: number }>; color: string };
 
 function cards(s: Stats): Card[] {
   return [
-    { label: D.totalUsers, value: formatNumber(s.totalUsers), hint: '', icon: IconUsers, color: 'brand' },
-    { label: D.activeUsers, value: formatNumber(s.activeUsers), hint: D.activeUsersHint, icon: IconUserCheck, color: 'teal' },
-    { label: D.creditsUsedThisMonth, value: formatNumber(s.creditsUsedThisMonth), hint: D.creditsUsedHint, icon: IconSparkles, color: 'grape' },
-    { label: D.unreadMessages, value: formatNumber(s.unreadMessages), hint: D.unreadHint, icon: IconMail, color: 'orange' },
+    { label: dashboardText.totalUsers, value: formatNumber(s.totalUsers), hint: '', icon: IconUsers, color: 'brand' },
+    { label: dashboardText.activeUsers, value: formatNumber(s.activeUsers), hint: dashboardText.activeUsersHint, icon: IconUserCheck, color: 'teal' },
+    { label: dashboardText.creditsUsedThisMonth, value: formatNumber(s.creditsUsedThisMonth), hint: dashboardText.creditsUsedHint, icon: IconSparkles, color: 'grape' },
+    { label: dashboardText.unreadMessages, value: formatNumber(s.unreadMessages), hint: dashboardText.unreadHint, icon: IconMail, color: 'orange' },
     {
-      label: D.totalCreditsDistributed,
+      label: dashboardText.totalCreditsDistributed,
       value: formatNumber(s.totalCreditsDistributed),
-      hint: s.unlimitedUsers > 0 ? D.unlimitedUsers(formatNumber(s.unlimitedUsers)) : D.distributedHint,
+      hint: s.unlimitedUsers > 0 ? dashboardText.unlimitedUsers(formatNumber(s.unlimitedUsers)) : dashboardText.distributedHint,
       icon: IconCoins,
       color: 'yellow',
     },
-    { label: D.totalGenerations, value: formatNumber(s.totalGenerations), hint: D.generationsHint, icon: IconPhotoAi, color: 'blue' },
+    { label: dashboardText.totalGenerations, value: formatNumber(s.totalGenerations), hint: dashboardText.generationsHint, icon: IconPhotoAi, color: 'blue' },
   ];
 }
 

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { DataTable } from '../common/DataTable';
 
 type Request = RouterOutputs['admin']['deletion']['list'][number];
-const D = M.adminDeletion;
+const deletionText = M.adminDeletion;
 const STATUS_COLOR: Record<string, string> = { pending: 'orange', completed: 'gray', rejected: 'teal' };
 
 /** /admin/deletion: sellers' deletion requests (D32). Carrying one out is final and audited. */
@@ -23,7 +23,7 @@ export default function AdminDeletionPage() {
   const refresh = () => void utils.admin.deletion.list.invalidate();
   const execute = trpc.admin.deletion.execute.useMutation({
     onSuccess: () => {
-      toastSuccess(D.deleted);
+      toastSuccess(deletionText.deleted);
       setConfirm(null);
       refresh();
     },
@@ -31,7 +31,7 @@ export default function AdminDeletionPage() {
   });
   const reject = trpc.admin.deletion.reject.useMutation({
     onSuccess: () => {
-      toastSuccess(D.rejected);
+      toastSuccess(deletionText.rejected);
       refresh();
     },
     onError: toastServerError,
@@ -39,15 +39,15 @@ export default function AdminDeletionPage() {
 
   return (
     <Stack gap="md" maw={1280}>
-      <AdminPageHeader title={D.nav} subtitle={D.subtitle} />
+      <AdminPageHeader title={deletionText.nav} subtitle={deletionText.subtitle} />
       <Paper withBorder p="sm">
         <SegmentedControl
           value={filter}
           onChange={(v) => setFilter(v as typeof filter)}
           data={[
-            { value: 'pending', label: D.filterPending },
-            { value: 'done', label: D.filterDone },
-            { value: 'all', label: D.filterAll },
+            { value: 'pending', label: deletionText.filterPending },
+            { value: 'done', label: deletionText.filterDone },
+            { value: 'all', label: deletionText.filterAll },
           ]}
         />
       </Paper>
@@ -58,17 +58,17 @@ export default function AdminDeletionPage() {
           rows={list.data}
           rowKey={(r) => r.id}
           minWidth={760}
-          empty={D.empty}
+          empty={deletionText.empty}
           rowProps={() => ({ 'data-testid': 'deletion-row' })}
           columns={[
-            { key: 'date', header: D.colDate, nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
+            { key: 'date', header: deletionText.colDate, nowrap: true, cell: (r) => formatDateTime(r.createdAt) },
             {
               key: 'user',
-              header: D.colUser,
+              header: deletionText.colUser,
               cell: (r) => (
                 <>
                   <Text size="sm" fw={600}>
-                    {r.status === 'completed' ? D.deletedUser : r.fullName}
+                    {r.status === 'completed' ? deletionText.deletedUser : r.fullName}
                   </Text>
                   {r.status !== 'completed' && (
                     <Text size="xs" c="dimmed">
@@ -80,7 +80,7 @@ export default function AdminDeletionPage() {
             },
             {
               key: 'reason',
-              header: D.colReason,
+              header: deletionText.colReason,
               cell: (r) => (
                 <Text size="sm" c={r.reason ? undefined : 'dimmed'} maw={320} lineClamp={2}>
                   {r.reason ?? '—'}
@@ -89,11 +89,11 @@ export default function AdminDeletionPage() {
             },
             {
               key: 'status',
-              header: D.colStatus,
+              header: deletionText.colStatus,
               width: 140,
               cell: (r) => (
                 <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[r.status]} style={{ flexShrink: 0, overflow: 'visible' }}>
-                  {D.status[r.status]}
+                  {deletionText.status[r.status]}
                 </Badge>
               ),
             },
@@ -104,10 +104,10 @@ export default function AdminDeletionPage() {
                 r.status === 'pending' && (
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     <Button size="xs" variant="default" leftSection={<IconX size={14} />} loading={reject.isPending && reject.variables?.id === r.id} onClick={() => reject.mutate({ id: r.id })}>
-                      {D.reject}
+                      {deletionText.reject}
                     </Button>
                     <Button size="xs" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirm(r)}>
-                      {D.execute}
+                      {deletionText.execute}
                     </Button>
                   </Group>
                 ),
@@ -118,9 +118,9 @@ export default function AdminDeletionPage() {
       <ConfirmModal
         opened={!!confirm}
         onClose={() => setConfirm(null)}
-        title={D.confirmTitle}
-        message={confirm ? D.confirmText(confirm.email) : ''}
-        confirmLabel={D.execute}
+        title={deletionText.confirmTitle}
+        message={confirm ? deletionText.confirmText(confirm.email) : ''}
+        confirmLabel={deletionText.execute}
         loading={execute.isPending}
         onConfirm={() => confirm && execute.mutate({ id: confirm.id })}
       />

@@ -10,14 +10,14 @@ import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { DataTable } from '../common/DataTable';
 
-const E = M.adminEmails;
+const emailsText = M.adminEmails;
 const STATUS_COLOR: Record<string, string> = { queued: 'gray', sending: 'brand', sent: 'teal', failed: 'red' };
 const PAGE_SIZE = 30;
 
 function StatusBadge({ status }: { status: string }) {
   return (
     <Badge variant="light" radius="sm" tt="none" color={STATUS_COLOR[status] ?? 'gray'} style={{ flexShrink: 0, overflow: 'visible' }}>
-      {E.status[status] ?? status}
+      {emailsText.status[status] ?? status}
     </Badge>
   );
 }
@@ -38,18 +38,18 @@ export default function AdminEmailsPage() {
 
   return (
     <Stack gap="md" maw={1280}>
-      <AdminPageHeader title={E.nav} subtitle={E.subtitle} />
+      <AdminPageHeader title={emailsText.nav} subtitle={emailsText.subtitle} />
       {data && (
         <Alert color={data.transport === 'log' ? 'orange' : 'teal'} variant="light" icon={<IconInfoCircle size={18} />}>
-          {data.transport === 'log' ? E.noSmtp : E.smtpOn}
+          {data.transport === 'log' ? emailsText.noSmtp : emailsText.smtpOn}
         </Alert>
       )}
       <Paper withBorder p="sm">
         <Group gap="sm" wrap="wrap">
           <TextInput
             w={{ base: '100%', xs: 320 }}
-            aria-label={E.search}
-            placeholder={E.search}
+            aria-label={emailsText.search}
+            placeholder={emailsText.search}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(e) => {
@@ -63,8 +63,8 @@ export default function AdminEmailsPage() {
               setStatus(v);
               setPage(1);
             }}
-            aria-label={E.statusFilter}
-            data={[{ value: 'all', label: E.allStatuses }, ...EMAIL_STATUSES.map((s) => ({ value: s, label: E.status[s] }))]}
+            aria-label={emailsText.statusFilter}
+            data={[{ value: 'all', label: emailsText.allStatuses }, ...EMAIL_STATUSES.map((s) => ({ value: s, label: emailsText.status[s] }))]}
           />
         </Group>
       </Paper>
@@ -76,13 +76,13 @@ export default function AdminEmailsPage() {
           rowKey={(m) => m.id}
           minWidth={820}
           highlightOnHover
-          empty={E.empty}
+          empty={emailsText.empty}
           rowProps={() => ({ 'data-testid': 'admin-email-row' })}
           columns={[
-            { key: 'date', header: E.colDate, nowrap: true, cell: (m) => formatDateTime(m.createdAt) },
+            { key: 'date', header: emailsText.colDate, nowrap: true, cell: (m) => formatDateTime(m.createdAt) },
             {
               key: 'to',
-              header: E.colTo,
+              header: emailsText.colTo,
               cell: (m) => (
                 <Text size="sm" truncate maw={220}>
                   {m.to}
@@ -91,24 +91,24 @@ export default function AdminEmailsPage() {
             },
             {
               key: 'subject',
-              header: E.colSubject,
+              header: emailsText.colSubject,
               cell: (m) => (
                 <Text size="sm" truncate maw={260}>
                   {m.subject}
                 </Text>
               ),
             },
-            { key: 'kind', header: E.colKind, cell: (m) => <Text size="sm">{E.kinds[m.kind] ?? m.kind}</Text> },
+            { key: 'kind', header: emailsText.colKind, cell: (m) => <Text size="sm">{emailsText.kinds[m.kind] ?? m.kind}</Text> },
             {
               key: 'status',
-              header: E.colStatus,
+              header: emailsText.colStatus,
               width: 150,
               cell: (m) => (
                 <Stack gap={2} align="flex-start">
                   <StatusBadge status={m.status} />
                   {m.transport && (
                     <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {E.transport[m.transport] ?? m.transport}
+                      {emailsText.transport[m.transport] ?? m.transport}
                     </Text>
                   )}
                 </Stack>
@@ -118,7 +118,7 @@ export default function AdminEmailsPage() {
               key: 'open',
               align: 'right',
               cell: (m) => (
-                <ActionIcon variant="subtle" aria-label={`${E.detailTitle}: ${m.subject}`} onClick={() => setOpenId(m.id)}>
+                <ActionIcon variant="subtle" aria-label={`${emailsText.detailTitle}: ${m.subject}`} onClick={() => setOpenId(m.id)}>
                   <IconEye size={16} />
                 </ActionIcon>
               ),
@@ -134,18 +134,18 @@ export default function AdminEmailsPage() {
           }
         />
       )}
-      <Modal opened={!!openId} onClose={() => setOpenId(null)} title={detail.data?.subject ?? E.detailTitle} size="xl" centered radius="lg">
+      <Modal opened={!!openId} onClose={() => setOpenId(null)} title={detail.data?.subject ?? emailsText.detailTitle} size="xl" centered radius="lg">
         {detail.data && (
           <Stack gap="sm">
             <Group gap="sm" wrap="wrap">
               <StatusBadge status={detail.data.status} />
               <Text size="sm">{detail.data.to}</Text>
               <Text size="xs" c="dimmed">
-                {formatDateTime(detail.data.createdAt)} · {E.attempts(detail.data.attempts)}
+                {formatDateTime(detail.data.createdAt)} · {emailsText.attempts(detail.data.attempts)}
               </Text>
             </Group>
             {detail.data.lastError && (
-              <Alert color="red" variant="light" title={E.lastError}>
+              <Alert color="red" variant="light" title={emailsText.lastError}>
                 {detail.data.lastError}
               </Alert>
             )}
@@ -154,7 +154,7 @@ export default function AdminEmailsPage() {
             </Code>
             {detail.data.attachments.length > 0 && (
               <Text size="sm">
-                {E.attachments}: {detail.data.attachments.join(', ')}
+                {emailsText.attachments}: {detail.data.attachments.join(', ')}
               </Text>
             )}
           </Stack>

@@ -10,21 +10,21 @@ import { DataTable } from '../common/DataTable';
 import { LogDiff } from './LogDiff';
 
 type Log = RouterOutputs['admin']['logs']['list']['items'][number];
-const L = M.adminLogs;
+const logsText = M.adminLogs;
 
 const ACTION_COLOR: Record<string, string> = { credits: 'yellow', user: 'brand', message: 'orange', content: 'teal', portfolio: 'grape', testimonial: 'pink', settings: 'red', upload: 'gray' };
 
 function ActionBadge({ action }: { action: string }) {
   return (
     <Badge variant="light" radius="sm" tt="none" color={ACTION_COLOR[action.split('.')[0]] ?? 'gray'}>
-      {L.actions[action] ?? action}
+      {logsText.actions[action] ?? action}
     </Badge>
   );
 }
 
 /** What the entry is about: its type, and the e-mail, title, name or text key that identifies it. */
 function target(log: Log): string {
-  const label = L.targets[log.targetType] ?? log.targetType;
+  const label = logsText.targets[log.targetType] ?? log.targetType;
   const v = { ...(log.oldValues ?? {}), ...(log.newValues ?? {}) } as Record<string, unknown>;
   const key = typeof v.section === 'string' && typeof v.key === 'string' ? `${v.section}.${v.key}` : undefined;
   const name = (v.email ?? v.title ?? v.name ?? key ?? (log.targetType === 'file' ? log.targetId : undefined)) as string | undefined;
@@ -47,12 +47,12 @@ export default function AdminLogsPage() {
 
   return (
     <Stack gap="md" maw={1280}>
-      <AdminPageHeader title={M.admin.navLogs} subtitle={L.subtitle} />
+      <AdminPageHeader title={M.admin.navLogs} subtitle={logsText.subtitle} />
       <Paper withBorder p="sm">
         <Select
           w={{ base: '100%', xs: 280 }}
-          aria-label={L.actionFilter}
-          placeholder={L.allActions}
+          aria-label={logsText.actionFilter}
+          placeholder={logsText.allActions}
           clearable
           allowDeselect
           value={action}
@@ -60,7 +60,7 @@ export default function AdminLogsPage() {
             setAction(v);
             setPage(1);
           }}
-          data={(data?.actions ?? []).map((a) => ({ value: a, label: L.actions[a] ?? a }))}
+          data={(data?.actions ?? []).map((a) => ({ value: a, label: logsText.actions[a] ?? a }))}
         />
       </Paper>
       {query.isError && !data ? (
@@ -71,17 +71,17 @@ export default function AdminLogsPage() {
           rowKey={(log) => log.id}
           minWidth={860}
           highlightOnHover
-          empty={L.empty}
+          empty={logsText.empty}
           rowProps={() => ({ 'data-testid': 'admin-log-row' })}
           columns={[
-            { key: 'date', header: L.colDate, nowrap: true, cell: (log) => formatDateTime(log.createdAt) },
+            { key: 'date', header: logsText.colDate, nowrap: true, cell: (log) => formatDateTime(log.createdAt) },
             {
               key: 'admin',
-              header: L.colAdmin,
+              header: logsText.colAdmin,
               cell: (log) => (
                 <>
                   <Text size="sm" fw={600}>
-                    {log.admin?.name || L.unknownAdmin}
+                    {log.admin?.name || logsText.unknownAdmin}
                   </Text>
                   {log.admin && (
                     <Text size="xs" c="dimmed">
@@ -91,10 +91,10 @@ export default function AdminLogsPage() {
                 </>
               ),
             },
-            { key: 'action', header: L.colAction, cell: (log) => <ActionBadge action={log.action} /> },
+            { key: 'action', header: logsText.colAction, cell: (log) => <ActionBadge action={log.action} /> },
             {
               key: 'target',
-              header: L.colTarget,
+              header: logsText.colTarget,
               cell: (log) => (
                 <Text size="sm" truncate maw={320}>
                   {target(log)}
@@ -103,11 +103,11 @@ export default function AdminLogsPage() {
             },
             {
               key: 'changes',
-              header: L.colChanges,
+              header: logsText.colChanges,
               align: 'right',
               cell: (log) => (
                 <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpen(log)}>
-                  {L.fieldsChanged(changedCount(log))}
+                  {logsText.fieldsChanged(changedCount(log))}
                 </Button>
               ),
             },
@@ -127,18 +127,18 @@ export default function AdminLogsPage() {
               </Text>
               <Group justify="space-between" wrap="nowrap" mt={4}>
                 <Text size="xs" c="dimmed" truncate>
-                  {log.admin ? `${log.admin.name} · ${log.admin.email}` : L.unknownAdmin}
+                  {log.admin ? `${log.admin.name} · ${log.admin.email}` : logsText.unknownAdmin}
                 </Text>
                 <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpen(log)} style={{ flexShrink: 0 }}>
-                  {L.fieldsChanged(changedCount(log))}
+                  {logsText.fieldsChanged(changedCount(log))}
                 </Button>
               </Group>
             </>
           )}
-          pager={data && { page: data.page, pageCount: data.pageCount, total: L.total(formatNumber(data.total)), onChange: setPage }}
+          pager={data && { page: data.page, pageCount: data.pageCount, total: logsText.total(formatNumber(data.total)), onChange: setPage }}
         />
       )}
-      <Modal opened={!!open} onClose={() => setOpen(null)} title={L.detailTitle} size="xl" centered radius="lg">
+      <Modal opened={!!open} onClose={() => setOpen(null)} title={logsText.detailTitle} size="xl" centered radius="lg">
         {open && (
           <Stack gap="sm">
             <Group gap="sm" wrap="wrap">
@@ -146,7 +146,7 @@ export default function AdminLogsPage() {
               <Text size="sm">{target(open)}</Text>
             </Group>
             <Text size="xs" c="dimmed">
-              {formatDateTime(open.createdAt)} · {open.admin ? `${open.admin.name} (${open.admin.email})` : L.unknownAdmin}
+              {formatDateTime(open.createdAt)} · {open.admin ? `${open.admin.name} (${open.admin.email})` : logsText.unknownAdmin}
               {open.targetId ? ` · ${open.targetId}` : ''}
             </Text>
             <LogDiff oldValues={open.oldValues} newValues={open.newValues} />

@@ -1,7 +1,7 @@
 import { Code, Table, Text } from '@mantine/core';
 import { M } from '../../../../shared/messages/admin';
 
-const L = M.adminLogs;
+const logsText = M.adminLogs;
 
 function show(v: unknown): string {
   if (v === undefined) return '—';
@@ -19,9 +19,9 @@ export function LogDiff({ oldValues, newValues }: { oldValues: Record<string, un
       <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm" style={{ tableLayout: 'fixed' }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={150}>{L.field}</Table.Th>
-            <Table.Th>{L.oldValue}</Table.Th>
-            <Table.Th>{L.newValue}</Table.Th>
+            <Table.Th w={150}>{logsText.field}</Table.Th>
+            <Table.Th>{logsText.oldValue}</Table.Th>
+            <Table.Th>{logsText.newValue}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

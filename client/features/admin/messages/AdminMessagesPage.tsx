@@ -16,7 +16,7 @@ import { MessageDetail } from './MessageDetail';
 
 type Filter = (typeof MESSAGE_FILTERS)[number];
 type Message = RouterOutputs['admin']['messages']['list']['items'][number];
-const T = M.adminMessages;
+const messagesText = M.adminMessages;
 const PAGE_SIZE = 30;
 const POLL_SECONDS = 30;
 
@@ -44,7 +44,7 @@ export default function AdminMessagesPage() {
   const markUnread = trpc.admin.messages.markUnread.useMutation({
     onSuccess: (m) => {
       apply(m);
-      toastSuccess(T.markedUnread);
+      toastSuccess(messagesText.markedUnread);
     },
     onError: (e) => toastAdminError(e, M.admin.messageUpdateFailed),
   });
@@ -70,7 +70,7 @@ export default function AdminMessagesPage() {
       autoRead.current.add(selected.id);
       markUnread.mutate({ id: selected.id });
     } else {
-      markRead.mutate({ id: selected.id }, { onSuccess: () => toastSuccess(T.markedRead) });
+      markRead.mutate({ id: selected.id }, { onSuccess: () => toastSuccess(messagesText.markedRead) });
     }
   }
 
@@ -78,12 +78,12 @@ export default function AdminMessagesPage() {
   const header = (
     <AdminPageHeader
       title={M.admin.navMessages}
-      subtitle={T.subtitle}
+      subtitle={messagesText.subtitle}
       actions={
         <>
           {data && data.unread > 0 && (
             <Badge size="lg" variant="light" color="brand" radius="sm">
-              {T.unreadCount(formatNumber(data.unread))}
+              {messagesText.unreadCount(formatNumber(data.unread))}
             </Badge>
           )}
           <ConnectionBadge pollSeconds={POLL_SECONDS} />
@@ -104,8 +104,8 @@ export default function AdminMessagesPage() {
     <Card padding={0} h="100%">
       <Stack gap="sm" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <TextInput
-          aria-label={T.searchPlaceholder}
-          placeholder={T.searchPlaceholder}
+          aria-label={messagesText.searchPlaceholder}
+          placeholder={messagesText.searchPlaceholder}
           leftSection={<IconSearch size={16} stroke={1.7} />}
           value={search}
           onChange={(e) => {
@@ -121,9 +121,9 @@ export default function AdminMessagesPage() {
             setPage(1);
           }}
           data={[
-            { value: 'all', label: T.filterAll },
-            { value: 'unread', label: T.filterUnread },
-            { value: 'read', label: T.filterRead },
+            { value: 'all', label: messagesText.filterAll },
+            { value: 'unread', label: messagesText.filterUnread },
+            { value: 'read', label: messagesText.filterRead },
           ]}
         />
       </Stack>
@@ -133,7 +133,7 @@ export default function AdminMessagesPage() {
             <Stack align="center" gap={6}>
               <IconInbox size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
               <Text c="dimmed" size="sm">
-                {T.empty}
+                {messagesText.empty}
               </Text>
             </Stack>
           </Center>
@@ -158,7 +158,7 @@ export default function AdminMessagesPage() {
                   >
                     <Group gap="xs" wrap="nowrap" justify="space-between">
                       <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-                        {!m.isRead && <Box w={8} h={8} bg="brand.6" style={{ borderRadius: 8, flex: '0 0 8px' }} aria-label={T.newBadge} />}
+                        {!m.isRead && <Box w={8} h={8} bg="brand.6" style={{ borderRadius: 8, flex: '0 0 8px' }} aria-label={messagesText.newBadge} />}
                         <Text size="sm" fw={m.isRead ? 500 : 700} truncate>
                           {m.name}
                         </Text>
@@ -204,7 +204,7 @@ export default function AdminMessagesPage() {
       <Center h="100%" mih={240}>
         <Stack align="center" gap={6}>
           <IconInbox size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
-          <Text c="dimmed">{T.selectPrompt}</Text>
+          <Text c="dimmed">{messagesText.selectPrompt}</Text>
         </Stack>
       </Center>
     </Card>

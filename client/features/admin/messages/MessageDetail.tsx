@@ -5,7 +5,7 @@ import type { RouterOutputs } from '../../../lib/trpc';
 import { formatDateTime } from '../../../lib/format';
 
 type Message = RouterOutputs['admin']['messages']['list']['items'][number];
-const T = M.adminMessages;
+const messagesText = M.adminMessages;
 
 export function MessageDetail({
   message,
@@ -22,7 +22,7 @@ export function MessageDetail({
     <Card padding="lg" h="100%" data-testid="message-detail">
       <Stack gap="md">
         <Button variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} />} onClick={onBack} hiddenFrom="md" w="fit-content" px={4}>
-          {T.back}
+          {messagesText.back}
         </Button>
         <div>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -30,15 +30,15 @@ export function MessageDetail({
               {message.name}
             </Title>
             <Badge variant={message.isRead ? 'light' : 'filled'} color={message.isRead ? 'gray' : 'brand'} radius="sm" style={{ flexShrink: 0 }}>
-              {message.isRead ? T.filterRead : T.filterUnread}
+              {message.isRead ? messagesText.filterRead : messagesText.filterUnread}
             </Badge>
           </Group>
           <Anchor href={`mailto:${message.email}`} size="sm">
             {message.email}
           </Anchor>
           <Text size="xs" c="dimmed" mt={2}>
-            {message.company ? `${T.company}: ${message.company} · ` : ''}
-            {T.receivedAt}: {formatDateTime(message.createdAt)}
+            {message.company ? `${messagesText.company}: ${message.company} · ` : ''}
+            {messagesText.receivedAt}: {formatDateTime(message.createdAt)}
           </Text>
         </div>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lh={1.6}>
@@ -46,7 +46,7 @@ export function MessageDetail({
         </Text>
         {message.isRead && message.readAt && (
           <Text size="xs" c="dimmed">
-            {T.readBy(message.readBy?.name || message.readBy?.email || M.adminLogs.unknownAdmin, formatDateTime(message.readAt))}
+            {messagesText.readBy(message.readBy?.name || message.readBy?.email || M.adminLogs.unknownAdmin, formatDateTime(message.readAt))}
           </Text>
         )}
         <Group gap="sm">
@@ -56,10 +56,10 @@ export function MessageDetail({
             loading={pending}
             onClick={onToggleRead}
           >
-            {message.isRead ? T.markUnread : T.markRead}
+            {message.isRead ? messagesText.markUnread : messagesText.markRead}
           </Button>
           <Button component="a" href={`mailto:${message.email}`} variant="default" leftSection={<IconSend size={16} />}>
-            {T.reply}
+            {messagesText.reply}
           </Button>
         </Group>
       </Stack>

@@ -10,8 +10,8 @@ import { ItemCardGrid } from '../common/ItemCardGrid';
 import { useLandingItemActions } from '../common/landingItems';
 import { PortfolioFormModal } from './PortfolioFormModal';
 
-const P = M.adminPortfolio;
-const I = M.adminItems;
+const portfolioText = M.adminPortfolio;
+const itemsText = M.adminItems;
 
 function Picture({ src, label }: { src: string; label: string }) {
   const [broken, setBroken] = useState(false);
@@ -36,16 +36,16 @@ function Picture({ src, label }: { src: string; label: string }) {
 /** /admin/portfolio: card grid with add/edit, show/hide and delete (SPEC §2). */
 export default function AdminPortfolioPage() {
   const query = trpc.admin.portfolio.list.useQuery(undefined, { staleTime: 0 });
-  const actions = useLandingItemActions('portfolio', P.deleted);
+  const actions = useLandingItemActions('portfolio', portfolioText.deleted);
 
   return (
     <Stack gap="md" maw={1280}>
       <AdminPageHeader
         title={M.admin.navPortfolio}
-        subtitle={P.subtitle}
+        subtitle={portfolioText.subtitle}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => actions.openForm(null)}>
-            {P.add}
+            {portfolioText.add}
           </Button>
         }
       />
@@ -69,7 +69,7 @@ export default function AdminPortfolioPage() {
                 {item.category}
               </Badge>
               <Badge variant="outline" color="gray" radius="sm">
-                {I.order}: {item.displayOrder}
+                {itemsText.order}: {item.displayOrder}
               </Badge>
             </Group>
             <Text fw={650} mt={8} lineClamp={1}>
@@ -84,9 +84,9 @@ export default function AdminPortfolioPage() {
       <PortfolioFormModal opened={actions.formOpen} item={actions.editing} onClose={actions.closeForm} />
       <ConfirmModal
         opened={!!actions.deleting}
-        title={P.deleteTitle}
+        title={portfolioText.deleteTitle}
         message={M.admin.confirmDeletePortfolio}
-        confirmLabel={I.delete}
+        confirmLabel={itemsText.delete}
         loading={actions.deletePending}
         onConfirm={actions.confirmDelete}
         onClose={actions.cancelDelete}

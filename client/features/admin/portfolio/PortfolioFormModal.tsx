@@ -7,8 +7,8 @@ import { ItemFormModal } from '../common/ItemFormModal';
 import { useLandingItemForm } from '../common/useLandingItemForm';
 
 type Item = RouterOutputs['admin']['portfolio']['list'][number];
-const P = M.adminPortfolio;
-const I = M.adminItems;
+const portfolioText = M.adminPortfolio;
+const itemsText = M.adminItems;
 
 const EMPTY: TPortfolioFields = {
   title: '',
@@ -42,33 +42,33 @@ export function PortfolioFormModal({ opened, item, onClose }: { opened: boolean;
     },
     empty: EMPTY,
     save: (data) => (item ? update.mutateAsync({ ...data, id: item.id }) : create.mutateAsync(data)),
-    savedText: item ? P.updated : P.created,
+    savedText: item ? portfolioText.updated : portfolioText.created,
     onClose,
   });
 
   return (
-    <ItemFormModal opened={opened} title={item ? P.editTitle : P.addTitle} onSubmit={submit} saving={create.isPending || update.isPending} onClose={onClose}>
-      <TextInput label={P.title} withAsterisk {...form.getInputProps('title')} />
-      <Textarea label={P.description} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
+    <ItemFormModal opened={opened} title={item ? portfolioText.editTitle : portfolioText.addTitle} onSubmit={submit} saving={create.isPending || update.isPending} onClose={onClose}>
+      <TextInput label={portfolioText.title} withAsterisk {...form.getInputProps('title')} />
+      <Textarea label={portfolioText.description} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Select label={P.category} data={[...PORTFOLIO_CATEGORIES]} allowDeselect={false} {...form.getInputProps('category')} />
-        <NumberInput label={I.order} description={I.orderHint} allowDecimal={false} {...form.getInputProps('displayOrder')} />
+        <Select label={portfolioText.category} data={[...PORTFOLIO_CATEGORIES]} allowDeselect={false} {...form.getInputProps('category')} />
+        <NumberInput label={itemsText.order} description={itemsText.orderHint} allowDecimal={false} {...form.getInputProps('displayOrder')} />
       </SimpleGrid>
       <ImageUrlField
-        label={P.before}
+        label={portfolioText.before}
         required
         value={form.values.beforeImageUrl}
         onChange={(v) => form.setFieldValue('beforeImageUrl', v)}
         error={form.errors.beforeImageUrl}
       />
       <ImageUrlField
-        label={P.after}
+        label={portfolioText.after}
         required
         value={form.values.afterImageUrl}
         onChange={(v) => form.setFieldValue('afterImageUrl', v)}
         error={form.errors.afterImageUrl}
       />
-      <Switch label={I.active} {...form.getInputProps('isActive', { type: 'checkbox' })} />
+      <Switch label={itemsText.active} {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </ItemFormModal>
   );
 }

@@ -14,7 +14,7 @@ import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime } from '../../../lib/format';
 
-const S = M.adminSettings;
+const settingsText = M.adminSettings;
 
 const EMPTY: TAdminSettings = {
   siteName: '',
@@ -65,7 +65,7 @@ export default function AdminSettingsPage() {
     if (!parsed.success) return;
     try {
       const r = await save.mutateAsync(parsed.data);
-      toastSuccess(r.changed.length ? S.saved : S.noChanges);
+      toastSuccess(r.changed.length ? settingsText.saved : settingsText.noChanges);
       await utils.admin.settings.list.invalidate();
       // Brand, contact details, costs and switches are read by every page.
       void utils.content.site.invalidate();
@@ -77,10 +77,10 @@ export default function AdminSettingsPage() {
 
   const saveButton = (
     <Button type="submit" form="admin-settings" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={!query.data || !form.isDirty()}>
-      {S.save}
+      {settingsText.save}
     </Button>
   );
-  const header = <AdminPageHeader title={M.admin.navSettings} subtitle={S.subtitle} actions={saveButton} />;
+  const header = <AdminPageHeader title={M.admin.navSettings} subtitle={settingsText.subtitle} actions={saveButton} />;
   if (query.isError && !query.data) {
     return (
       <>
@@ -105,39 +105,39 @@ export default function AdminSettingsPage() {
       {header}
       {last && (
         <Text size="xs" c="dimmed" mt={-12}>
-          {S.lastUpdated(formatDateTime(last.at), last.by)}
+          {settingsText.lastUpdated(formatDateTime(last.at), last.by)}
         </Text>
       )}
       <form id="admin-settings" onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Section title={S.siteSection}>
+          <Section title={settingsText.siteSection}>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label={S.siteName} withAsterisk {...form.getInputProps('siteName')} />
-                <TextInput label={S.supportEmail} type="email" withAsterisk {...form.getInputProps('supportEmail')} />
-                <TextInput label={S.supportPhone} type="tel" {...form.getInputProps('supportPhone')} />
-                <TextInput label={S.contactAddress} {...form.getInputProps('contactAddress')} />
+                <TextInput label={settingsText.siteName} withAsterisk {...form.getInputProps('siteName')} />
+                <TextInput label={settingsText.supportEmail} type="email" withAsterisk {...form.getInputProps('supportEmail')} />
+                <TextInput label={settingsText.supportPhone} type="tel" {...form.getInputProps('supportPhone')} />
+                <TextInput label={settingsText.contactAddress} {...form.getInputProps('contactAddress')} />
               </SimpleGrid>
-              <Textarea label={S.siteDescription} autosize minRows={2} maxRows={5} {...form.getInputProps('siteDescription')} />
+              <Textarea label={settingsText.siteDescription} autosize minRows={2} maxRows={5} {...form.getInputProps('siteDescription')} />
             </Stack>
           </Section>
-          <Section title={S.creditSection}>
+          <Section title={settingsText.creditSection}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberInput label={S.defaultTrialCredits} description={S.defaultTrialCreditsHint} min={0} max={10_000} {...num} {...form.getInputProps('defaultTrialCredits')} />
-              <NumberInput label={S.maxCreditsPerUser} description={S.maxCreditsHint} min={1} max={UNLIMITED_BALANCE} {...num} {...form.getInputProps('maxCreditsPerUser')} />
-              <NumberInput label={S.imageCreditCost} description={S.imageCreditCostHint} min={1} max={1000} {...num} {...form.getInputProps('imageCreditCost')} />
-              <NumberInput label={S.videoCreditCost} description={S.videoCreditCostHint} min={1} max={1000} {...num} {...form.getInputProps('videoCreditCost')} />
+              <NumberInput label={settingsText.defaultTrialCredits} description={settingsText.defaultTrialCreditsHint} min={0} max={10_000} {...num} {...form.getInputProps('defaultTrialCredits')} />
+              <NumberInput label={settingsText.maxCreditsPerUser} description={settingsText.maxCreditsHint} min={1} max={UNLIMITED_BALANCE} {...num} {...form.getInputProps('maxCreditsPerUser')} />
+              <NumberInput label={settingsText.imageCreditCost} description={settingsText.imageCreditCostHint} min={1} max={1000} {...num} {...form.getInputProps('imageCreditCost')} />
+              <NumberInput label={settingsText.videoCreditCost} description={settingsText.videoCreditCostHint} min={1} max={1000} {...num} {...form.getInputProps('videoCreditCost')} />
             </SimpleGrid>
           </Section>
-          <Section title={S.paymentSection}>
+          <Section title={settingsText.paymentSection}>
             <Text size="sm" c="dimmed" mb="sm">
-              {S.priceTryHint}
+              {settingsText.priceTryHint}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               {(['Basic', 'Standard', 'Premium'] as const).map((p) => (
                 <NumberInput
                   key={p}
-                  label={S.priceTry(M.credits.planNames[p.toLowerCase()])}
+                  label={settingsText.priceTry(M.credits.planNames[p.toLowerCase()])}
                   min={1}
                   max={1_000_000}
                   prefix="₺"
@@ -147,12 +147,12 @@ export default function AdminSettingsPage() {
               ))}
             </SimpleGrid>
           </Section>
-          <Section title={S.systemSection}>
+          <Section title={settingsText.systemSection}>
             <Stack gap="lg">
-              <Switch size="md" color="orange" label={S.maintenanceMode} description={S.maintenanceHint} {...form.getInputProps('maintenanceMode', { type: 'checkbox' })} />
-              <Switch size="md" label={S.allowRegistrations} description={S.allowRegistrationsHint} {...form.getInputProps('allowRegistrations', { type: 'checkbox' })} />
-              <Switch size="md" label={S.emailNotifications} description={S.emailNotificationsHint} {...form.getInputProps('emailNotifications', { type: 'checkbox' })} />
-              <Switch size="md" label={S.requireEmailVerification} description={S.requireEmailVerificationHint} {...form.getInputProps('requireEmailVerification', { type: 'checkbox' })} />
+              <Switch size="md" color="orange" label={settingsText.maintenanceMode} description={settingsText.maintenanceHint} {...form.getInputProps('maintenanceMode', { type: 'checkbox' })} />
+              <Switch size="md" label={settingsText.allowRegistrations} description={settingsText.allowRegistrationsHint} {...form.getInputProps('allowRegistrations', { type: 'checkbox' })} />
+              <Switch size="md" label={settingsText.emailNotifications} description={settingsText.emailNotificationsHint} {...form.getInputProps('emailNotifications', { type: 'checkbox' })} />
+              <Switch size="md" label={settingsText.requireEmailVerification} description={settingsText.requireEmailVerificationHint} {...form.getInputProps('requireEmailVerification', { type: 'checkbox' })} />
             </Stack>
           </Section>
           <Group justify="flex-end">{saveButton}</Group>

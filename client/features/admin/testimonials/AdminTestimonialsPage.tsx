@@ -9,8 +9,8 @@ import { ItemCardGrid } from '../common/ItemCardGrid';
 import { useLandingItemActions } from '../common/landingItems';
 import { TestimonialFormModal } from './TestimonialFormModal';
 
-const T = M.adminTestimonials;
-const I = M.adminItems;
+const testimonialsText = M.adminTestimonials;
+const itemsText = M.adminItems;
 
 function initials(name: string): string {
   return name
@@ -24,16 +24,16 @@ function initials(name: string): string {
 /** /admin/testimonials: card grid with add/edit, show/hide and delete (SPEC §2). */
 export default function AdminTestimonialsPage() {
   const query = trpc.admin.testimonials.list.useQuery(undefined, { staleTime: 0 });
-  const actions = useLandingItemActions('testimonials', T.deleted);
+  const actions = useLandingItemActions('testimonials', testimonialsText.deleted);
 
   return (
     <Stack gap="md" maw={1280}>
       <AdminPageHeader
         title={M.admin.navTestimonials}
-        subtitle={T.subtitle}
+        subtitle={testimonialsText.subtitle}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => actions.openForm(null)}>
-            {T.add}
+            {testimonialsText.add}
           </Button>
         }
       />
@@ -42,7 +42,7 @@ export default function AdminTestimonialsPage() {
         loadFailed={query.isError}
         loadFailedText={M.admin.testimonialsLoadFailed}
         onRetry={() => void query.refetch()}
-        emptyText={T.empty}
+        emptyText={testimonialsText.empty}
         skeletonHeight={240}
         renderCard={(item) => (
           <ItemCard key={item.id} testId="testimonial-card" actions={actions.cardActions(item, item.name)}>
@@ -59,7 +59,7 @@ export default function AdminTestimonialsPage() {
                 </Text>
               </div>
               <Badge variant="outline" color="gray" radius="sm">
-                {I.order}: {item.displayOrder}
+                {itemsText.order}: {item.displayOrder}
               </Badge>
             </Group>
             <Rating value={item.rating} readOnly size="sm" mt="sm" role="img" aria-label={M.landing.ratingLabel(item.rating)} />
@@ -72,9 +72,9 @@ export default function AdminTestimonialsPage() {
       <TestimonialFormModal opened={actions.formOpen} item={actions.editing} onClose={actions.closeForm} />
       <ConfirmModal
         opened={!!actions.deleting}
-        title={T.deleteTitle}
+        title={testimonialsText.deleteTitle}
         message={M.admin.confirmDeleteTestimonial}
-        confirmLabel={I.delete}
+        confirmLabel={itemsText.delete}
         loading={actions.deletePending}
         onConfirm={actions.confirmDelete}
         onClose={actions.cancelDelete}

@@ -7,8 +7,8 @@ import { ItemFormModal } from '../common/ItemFormModal';
 import { useLandingItemForm } from '../common/useLandingItemForm';
 
 type Item = RouterOutputs['admin']['testimonials']['list'][number];
-const T = M.adminTestimonials;
-const I = M.adminItems;
+const testimonialsText = M.adminTestimonials;
+const itemsText = M.adminItems;
 
 const EMPTY: TTestimonialFields = { name: '', company: '', imageUrl: '', text: '', rating: 5, displayOrder: 0, isActive: true };
 
@@ -34,36 +34,36 @@ export function TestimonialFormModal({ opened, item, onClose }: { opened: boolea
     },
     empty: EMPTY,
     save: (data) => (item ? update.mutateAsync({ ...data, id: item.id }) : create.mutateAsync(data)),
-    savedText: item ? T.updated : T.created,
+    savedText: item ? testimonialsText.updated : testimonialsText.created,
     onClose,
   });
 
   return (
-    <ItemFormModal opened={opened} title={item ? T.editTitle : T.addTitle} onSubmit={submit} saving={create.isPending || update.isPending} onClose={onClose}>
+    <ItemFormModal opened={opened} title={item ? testimonialsText.editTitle : testimonialsText.addTitle} onSubmit={submit} saving={create.isPending || update.isPending} onClose={onClose}>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextInput label={T.name} withAsterisk {...form.getInputProps('name')} />
-        <TextInput label={T.company} {...form.getInputProps('company')} />
+        <TextInput label={testimonialsText.name} withAsterisk {...form.getInputProps('name')} />
+        <TextInput label={testimonialsText.company} {...form.getInputProps('company')} />
       </SimpleGrid>
       <ImageUrlField
-        label={T.image}
+        label={testimonialsText.image}
         value={form.values.imageUrl ?? ''}
         onChange={(v) => form.setFieldValue('imageUrl', v)}
         error={form.errors.imageUrl}
       />
-      <Textarea label={T.text} withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('text')} />
+      <Textarea label={testimonialsText.text} withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('text')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Input.Wrapper label={T.rating} error={form.errors.rating}>
+        <Input.Wrapper label={testimonialsText.rating} error={form.errors.rating}>
           <Rating
             mt={6}
             size="lg"
             value={Number(form.values.rating) || 0}
             onChange={(v) => form.setFieldValue('rating', v)}
-            aria-label={T.rating}
+            aria-label={testimonialsText.rating}
           />
         </Input.Wrapper>
-        <NumberInput label={I.order} description={I.orderHint} allowDecimal={false} {...form.getInputProps('displayOrder')} />
+        <NumberInput label={itemsText.order} description={itemsText.orderHint} allowDecimal={false} {...form.getInputProps('displayOrder')} />
       </SimpleGrid>
-      <Switch label={I.active} {...form.getInputProps('isActive', { type: 'checkbox' })} />
+      <Switch label={itemsText.active} {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </ItemFormModal>
   );
 }

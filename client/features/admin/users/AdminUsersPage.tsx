@@ -13,7 +13,7 @@ import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 import { UserEditModal } from './UserEditModal';
 import { useUserFilters, type CreditFilter, type StatusFilter } from './useUserFilters';
 
-const U = M.adminUsers;
+const usersText = M.adminUsers;
 const POLL_SECONDS = 10;
 const PAGE_SIZE = 20;
 type Row = RouterOutputs['admin']['users']['list']['items'][number];
@@ -31,37 +31,37 @@ export default function AdminUsersPage() {
 
   return (
     <Stack gap="md" maw={1280}>
-      <AdminPageHeader title={M.admin.navUsers} subtitle={U.subtitle} actions={<ConnectionBadge pollSeconds={POLL_SECONDS} />} />
+      <AdminPageHeader title={M.admin.navUsers} subtitle={usersText.subtitle} actions={<ConnectionBadge pollSeconds={POLL_SECONDS} />} />
       <Paper withBorder p="sm">
         <Group gap="sm" wrap="wrap" align="flex-end">
           <TextInput
             style={{ flex: '1 1 260px' }}
-            aria-label={U.searchPlaceholder}
-            placeholder={U.searchPlaceholder}
+            aria-label={usersText.searchPlaceholder}
+            placeholder={usersText.searchPlaceholder}
             leftSection={<IconSearch size={16} stroke={1.7} />}
             value={f.search}
             onChange={(e) => f.setSearch(e.currentTarget.value)}
           />
           <SegmentedControl
-            aria-label={U.statusLabel}
+            aria-label={usersText.statusLabel}
             value={f.status}
             onChange={(v) => f.setStatus(v as StatusFilter)}
             data={[
-              { value: 'all', label: U.statusAll },
-              { value: 'active', label: U.statusActive },
-              { value: 'passive', label: U.statusPassive },
-              { value: 'disabled', label: U.statusDisabled },
+              { value: 'all', label: usersText.statusAll },
+              { value: 'active', label: usersText.statusActive },
+              { value: 'passive', label: usersText.statusPassive },
+              { value: 'disabled', label: usersText.statusDisabled },
             ]}
           />
           <Select
             w={{ base: '100%', sm: 170 }}
-            aria-label={U.creditLabel}
+            aria-label={usersText.creditLabel}
             value={f.credit}
             onChange={(v) => f.setCredit((v ?? 'all') as CreditFilter)}
             data={[
-              { value: 'all', label: U.creditAll },
-              { value: 'has', label: U.creditHas },
-              { value: 'none', label: U.creditNone },
+              { value: 'all', label: usersText.creditAll },
+              { value: 'has', label: usersText.creditHas },
+              { value: 'none', label: usersText.creditNone },
             ]}
           />
         </Group>
@@ -75,12 +75,12 @@ export default function AdminUsersPage() {
           rowKey={(u) => u.id}
           minWidth={900}
           highlightOnHover
-          empty={U.empty}
+          empty={usersText.empty}
           rowProps={() => ({ 'data-testid': 'admin-user-row' })}
           columns={[
             {
               key: 'user',
-              header: U.colUser,
+              header: usersText.colUser,
               cell: (u) => (
                 <>
                   <Text size="sm" fw={600}>
@@ -94,7 +94,7 @@ export default function AdminUsersPage() {
             },
             {
               key: 'company',
-              header: U.colCompany,
+              header: usersText.colCompany,
               cell: (u) => (
                 <>
                   <Text size="sm">{u.companyName || '—'}</Text>
@@ -108,7 +108,7 @@ export default function AdminUsersPage() {
             },
             {
               key: 'credits',
-              header: U.colCredits,
+              header: usersText.colCredits,
               cell: (u) => (
                 <Group gap={8} wrap="nowrap">
                   <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -118,19 +118,19 @@ export default function AdminUsersPage() {
                 </Group>
               ),
             },
-            { key: 'status', header: U.colStatus, cell: (u) => <UserStatusBadge active={u.active} disabled={u.disabled} /> },
-            { key: 'joined', header: U.colJoined, nowrap: true, cell: (u) => <Text size="sm">{formatShortDate(u.createdAt)}</Text> },
+            { key: 'status', header: usersText.colStatus, cell: (u) => <UserStatusBadge active={u.active} disabled={u.disabled} /> },
+            { key: 'joined', header: usersText.colJoined, nowrap: true, cell: (u) => <Text size="sm">{formatShortDate(u.createdAt)}</Text> },
             {
               key: 'lastSignIn',
-              header: U.colLastSignIn,
+              header: usersText.colLastSignIn,
               nowrap: true,
-              cell: (u) => <Text size="sm">{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : U.never}</Text>,
+              cell: (u) => <Text size="sm">{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : usersText.never}</Text>,
             },
-            { key: 'actions', header: U.colActions, align: 'right', cell: (u) => <EditButton row={u} onEdit={setEditing} /> },
+            { key: 'actions', header: usersText.colActions, align: 'right', cell: (u) => <EditButton row={u} onEdit={setEditing} /> },
           ]}
           cardProps={() => ({ 'data-testid': 'admin-user-card' })}
           card={(u) => <UserCard row={u} onEdit={setEditing} />}
-          pager={data && { page: data.page, pageCount: data.pageCount, total: U.total(formatNumber(data.total)), onChange: f.setPage }}
+          pager={data && { page: data.page, pageCount: data.pageCount, total: usersText.total(formatNumber(data.total)), onChange: f.setPage }}
         />
       )}
       <UserEditModal userId={editing} onClose={() => setEditing(null)} />
@@ -173,8 +173,8 @@ function UserCard({ row: u, onEdit }: { row: Row; onEdit: (id: string) => void }
 
 function EditButton({ row, onEdit }: { row: Row; onEdit: (id: string) => void }) {
   return (
-    <Button size="xs" variant="light" leftSection={<IconEdit size={14} stroke={1.8} />} onClick={() => onEdit(row.id)} aria-label={U.editLabel(row.email)}>
-      {U.edit}
+    <Button size="xs" variant="light" leftSection={<IconEdit size={14} stroke={1.8} />} onClick={() => onEdit(row.id)} aria-label={usersText.editLabel(row.email)}>
+      {usersText.edit}
     </Button>
   );
 }

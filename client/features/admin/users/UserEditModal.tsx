@@ -11,7 +11,7 @@ import { trpc } from '../../../lib/trpc';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 
-const U = M.adminUsers;
+const usersText = M.adminUsers;
 
 /** D21 `Düzenle`: name, company, phone, credit balance (0 … cap) and the disabled switch. */
 export function UserEditModal({ userId, onClose }: { userId: string | null; onClose: () => void }) {
@@ -48,7 +48,7 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
     if (!parsed.success) return;
     try {
       await update.mutateAsync(parsed.data);
-      toastSuccess(U.saved);
+      toastSuccess(usersText.saved);
       void utils.admin.users.invalidate();
       void utils.admin.credits.list.invalidate();
       void utils.admin.dashboard.invalidate();
@@ -60,7 +60,7 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
 
   const maxBalance = Math.max(cap, user?.balance ?? 0);
   return (
-    <Modal opened={!!userId} onClose={onClose} title={U.editTitle} size="lg" centered radius="lg">
+    <Modal opened={!!userId} onClose={onClose} title={usersText.editTitle} size="lg" centered radius="lg">
       {!user ? (
         query.isError ? (
           <Text c="red">{M.admin.usersLoadFailed}</Text>
@@ -79,7 +79,7 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
                   {user.email}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {U.joined}: {formatShortDate(user.createdAt)} · {U.lastSignIn}: {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : U.never}
+                  {usersText.joined}: {formatShortDate(user.createdAt)} · {usersText.lastSignIn}: {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : usersText.never}
                 </Text>
               </div>
               <Group gap={6}>
@@ -90,19 +90,19 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
             <Group gap="lg" wrap="wrap">
               <Text size="sm">
                 <Text span c="dimmed">
-                  {U.plan}:
+                  {usersText.plan}:
                 </Text>{' '}
                 {user.planCode ? (M.credits.planNames[user.planCode] ?? user.planCode) : '—'}
               </Text>
               <Text size="sm">
                 <Text span c="dimmed">
-                  {U.expires}:
+                  {usersText.expires}:
                 </Text>{' '}
                 {user.expiresAt ? formatShortDate(user.expiresAt) : '—'}
               </Text>
               <Text size="sm">
                 <Text span c="dimmed">
-                  {U.generations}:
+                  {usersText.generations}:
                 </Text>{' '}
                 {formatNumber(query.data!.generations.total)}
               </Text>
@@ -114,8 +114,8 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
               <TextInput label={M.auth.phone} type="tel" {...form.getInputProps('phone')} />
             </Group>
             <NumberInput
-              label={U.balanceLabel}
-              description={U.balanceHint(formatNumber(cap))}
+              label={usersText.balanceLabel}
+              description={usersText.balanceHint(formatNumber(cap))}
               min={0}
               max={maxBalance}
               clampBehavior="strict"
@@ -133,8 +133,8 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
               onChange={(v) => form.setFieldValue('balance', typeof v === 'number' ? v : 0)}
             />
             <Switch
-              label={U.disabledLabel}
-              description={U.disabledHint}
+              label={usersText.disabledLabel}
+              description={usersText.disabledHint}
               color="red"
               {...form.getInputProps('disabled', { type: 'checkbox' })}
             />

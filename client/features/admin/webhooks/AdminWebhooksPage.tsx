@@ -9,7 +9,7 @@ import { formatCents, formatDateTime, formatNumber } from '../../../lib/format';
 import { DataTable } from '../common/DataTable';
 import { PaymentsExportCard } from './PaymentsExportCard';
 
-const W = M.adminWebhooks;
+const webhooksText = M.adminWebhooks;
 type WebhookEvent = RouterOutputs['admin']['webhooks']['list']['events'][number];
 
 const mono = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } as const;
@@ -23,10 +23,10 @@ export default function AdminWebhooksPage() {
     <Stack gap="md" maw={1280}>
       <AdminPageHeader
         title={M.admin.navWebhooks}
-        subtitle={W.subtitle}
+        subtitle={webhooksText.subtitle}
         actions={
           <Button variant="light" leftSection={<IconRefresh size={16} stroke={1.8} />} loading={query.isFetching} onClick={() => void query.refetch()}>
-            {W.refresh}
+            {webhooksText.refresh}
           </Button>
         }
       />
@@ -40,15 +40,15 @@ export default function AdminWebhooksPage() {
             rowKey={(e) => e.id}
             minWidth={820}
             spacing="xs"
-            caption={<SectionCaption title={W.eventsTitle} />}
-            empty={W.eventsEmpty}
+            caption={<SectionCaption title={webhooksText.eventsTitle} />}
+            empty={webhooksText.eventsEmpty}
             rowProps={(e) => ({ bg: e.matched ? undefined : 'var(--mantine-color-red-light)', 'data-matched': e.matched })}
             columns={[
-              { key: 'date', header: W.colDate, nowrap: true, cell: (e) => formatDateTime(e.createdAt) },
-              { key: 'provider', header: W.colProvider, cell: (e) => M.billing.providerNames[e.provider] ?? e.provider },
+              { key: 'date', header: webhooksText.colDate, nowrap: true, cell: (e) => formatDateTime(e.createdAt) },
+              { key: 'provider', header: webhooksText.colProvider, cell: (e) => M.billing.providerNames[e.provider] ?? e.provider },
               {
                 key: 'event',
-                header: W.colEvent,
+                header: webhooksText.colEvent,
                 cell: (e) => (
                   <>
                     <Text size="sm">{e.eventType}</Text>
@@ -59,15 +59,15 @@ export default function AdminWebhooksPage() {
                   </>
                 ),
               },
-              { key: 'customer', header: W.colCustomer, cell: (e) => e.userEmail ?? e.summary?.email ?? '—' },
-              { key: 'plan', header: W.colPlan, cell: (e) => (e.summary?.plan ? (M.credits.planNames[e.summary.plan] ?? e.summary.plan) : '—') },
+              { key: 'customer', header: webhooksText.colCustomer, cell: (e) => e.userEmail ?? e.summary?.email ?? '—' },
+              { key: 'plan', header: webhooksText.colPlan, cell: (e) => (e.summary?.plan ? (M.credits.planNames[e.summary.plan] ?? e.summary.plan) : '—') },
               {
                 key: 'amount',
-                header: W.colAmount,
+                header: webhooksText.colAmount,
                 nowrap: true,
                 cell: (e) => (e.summary?.amountCents != null ? formatCents(e.summary.amountCents, e.summary.currency, true) : '—'),
               },
-              { key: 'status', header: W.colStatus, cell: (e) => <EventStatus event={e} /> },
+              { key: 'status', header: webhooksText.colStatus, cell: (e) => <EventStatus event={e} /> },
             ]}
           />
 
@@ -76,14 +76,14 @@ export default function AdminWebhooksPage() {
             rowKey={(l) => l.id}
             minWidth={720}
             spacing="xs"
-            caption={<SectionCaption title={W.ledgerTitle} />}
-            empty={W.ledgerEmpty}
+            caption={<SectionCaption title={webhooksText.ledgerTitle} />}
+            empty={webhooksText.ledgerEmpty}
             columns={[
-              { key: 'date', header: W.colDate, nowrap: true, cell: (l) => formatDateTime(l.createdAt) },
-              { key: 'customer', header: W.colCustomer, cell: (l) => l.email ?? '—' },
+              { key: 'date', header: webhooksText.colDate, nowrap: true, cell: (l) => formatDateTime(l.createdAt) },
+              { key: 'customer', header: webhooksText.colCustomer, cell: (l) => l.email ?? '—' },
               {
                 key: 'delta',
-                header: W.colDelta,
+                header: webhooksText.colDelta,
                 align: 'right',
                 cell: (l) => (
                   <Text size="sm" fw={600} c={l.delta > 0 ? 'teal.9' : l.delta < 0 ? 'red.9' : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -94,16 +94,16 @@ export default function AdminWebhooksPage() {
               },
               {
                 key: 'reason',
-                header: W.colReason,
+                header: webhooksText.colReason,
                 cell: (l) => (
                   <Badge variant="light" color="gray" radius="sm" tt="none">
-                    {W.reasons[l.reason] ?? l.reason}
+                    {webhooksText.reasons[l.reason] ?? l.reason}
                   </Badge>
                 ),
               },
               {
                 key: 'ref',
-                header: W.colRef,
+                header: webhooksText.colRef,
                 cell: (l) => (
                   <Text style={mono} c="dimmed" truncate maw={260}>
                     {l.ref ?? '—'}
@@ -126,7 +126,7 @@ function SectionCaption({ title }: { title: string }) {
         {title}
       </Title>
       <Text size="xs" c="dimmed">
-        {W.latest(ADMIN_WEBHOOK_LIMIT)}
+        {webhooksText.latest(ADMIN_WEBHOOK_LIMIT)}
       </Text>
     </Group>
   );
@@ -136,25 +136,25 @@ function SectionCaption({ title }: { title: string }) {
 function EventStatus({ event: e }: { event: WebhookEvent }) {
   if (!e.matched) {
     return (
-      <Tooltip label={e.summary?.problem ? W.problems[e.summary.problem] : W.unmatchedHint} multiline w={240}>
+      <Tooltip label={e.summary?.problem ? webhooksText.problems[e.summary.problem] : webhooksText.unmatchedHint} multiline w={240}>
         <Badge variant="filled" color="red" radius="sm">
-          {W.unmatched}
+          {webhooksText.unmatched}
         </Badge>
       </Tooltip>
     );
   }
   if (e.summary?.problem) {
     return (
-      <Tooltip label={W.problems[e.summary.problem]} multiline w={240}>
+      <Tooltip label={webhooksText.problems[e.summary.problem]} multiline w={240}>
         <Badge variant="light" color="orange" radius="sm" data-problem={e.summary.problem}>
-          {W.matched}
+          {webhooksText.matched}
         </Badge>
       </Tooltip>
     );
   }
   return (
     <Badge variant="light" color="teal" radius="sm">
-      {W.matched}
+      {webhooksText.matched}
     </Badge>
   );
 }

@@ -8,7 +8,7 @@ import { toastServerError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { dayKey } from '../../../lib/format';
 
-const P = M.adminPayments;
+const paymentsText = M.adminPayments;
 
 /**
  * Issue 16: a period's payments with the buyers' invoice details as a CSV for the accountant's
@@ -29,7 +29,7 @@ export function PaymentsExportCard() {
     try {
       const r = await utils.admin.payments.export.fetch(range.data, { staleTime: 0 });
       saveBlob(new Blob([r.csv], { type: 'text/csv;charset=utf-8' }), r.filename);
-      toastSuccess(P.downloaded);
+      toastSuccess(paymentsText.downloaded);
     } catch (err) {
       toastServerError(err);
     } finally {
@@ -42,18 +42,18 @@ export function PaymentsExportCard() {
       <Group gap="sm" mb={4} wrap="nowrap">
         <IconFileSpreadsheet size={20} stroke={1.7} />
         <Title order={2} fz="md">
-          {P.exportTitle}
+          {paymentsText.exportTitle}
         </Title>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        {P.exportHint}
+        {paymentsText.exportHint}
       </Text>
       <Stack gap="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput type="date" label={P.from} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput type="date" label={P.to} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={rangeError} />
+          <TextInput type="date" label={paymentsText.from} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput type="date" label={paymentsText.to} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={rangeError} />
           <Button leftSection={<IconFileSpreadsheet size={16} />} loading={busy} disabled={!range.success} onClick={() => void download()}>
-            {P.download}
+            {paymentsText.download}
           </Button>
         </Group>
       </Stack>

@@ -12,7 +12,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { usePlanCheckout } from '../../plans/usePlanCheckout';
 
-const D = M.invoiceDetails;
+const invoiceText = M.invoiceDetails;
 
 type Values = {
   kind: 'individual' | 'company';
@@ -37,17 +37,17 @@ function DetailsView({ d }: { d: TInvoiceDetailsParsed }) {
   const rows: [string, string][] =
     d.kind === 'individual'
       ? [
-          [D.kind, D.individual],
-          [D.fullName, d.fullName],
-          [D.tckn, d.tckn],
+          [invoiceText.kind, invoiceText.individual],
+          [invoiceText.fullName, d.fullName],
+          [invoiceText.tckn, d.tckn],
         ]
       : [
-          [D.kind, D.company],
-          [D.companyTitle, d.companyTitle],
-          [D.taxOffice, d.taxOffice],
-          [D.vkn, d.vkn],
+          [invoiceText.kind, invoiceText.company],
+          [invoiceText.companyTitle, d.companyTitle],
+          [invoiceText.taxOffice, d.taxOffice],
+          [invoiceText.vkn, d.vkn],
         ];
-  rows.push([D.address, `${d.address} / ${d.city}`]);
+  rows.push([invoiceText.address, `${d.address} / ${d.city}`]);
   return (
     <Stack gap={6} data-testid="invoice-details-view">
       {rows.map(([k, v]) => (
@@ -94,7 +94,7 @@ export function InvoiceDetailsCard() {
     try {
       const saved = await save.mutateAsync(parsed.data);
       utils.payments.invoiceDetails.setData(undefined, saved);
-      toastSuccess(D.saved);
+      toastSuccess(invoiceText.saved);
       setEditing(false);
       if (pendingPlan && isPaidPlan(pendingPlan)) await checkout.select(findPlan(pendingPlan)!);
     } catch (err) {
@@ -114,16 +114,16 @@ export function InvoiceDetailsCard() {
           </ThemeIcon>
           <div>
             <Title order={2} fz="lg">
-              {D.title}
+              {invoiceText.title}
             </Title>
             <Text size="xs" c="dimmed">
-              {D.subtitle}
+              {invoiceText.subtitle}
             </Text>
           </div>
         </Group>
         {query.data && !editing && (
           <Button variant="light" size="xs" onClick={() => setEditing(true)}>
-            {D.edit}
+            {invoiceText.edit}
           </Button>
         )}
       </Group>
@@ -138,43 +138,43 @@ export function InvoiceDetailsCard() {
         <Skeleton h={80} />
       ) : query.isError ? (
         <Text size="sm" c="red">
-          {D.loadFailed}
+          {invoiceText.loadFailed}
         </Text>
       ) : showForm ? (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <SegmentedControl
-              aria-label={D.kind}
+              aria-label={invoiceText.kind}
               data={[
-                { value: 'individual', label: D.individual },
-                { value: 'company', label: D.company },
+                { value: 'individual', label: invoiceText.individual },
+                { value: 'company', label: invoiceText.company },
               ]}
               {...form.getInputProps('kind')}
             />
             {company ? (
               <>
-                <TextInput label={D.companyTitle} required autoComplete="organization" {...form.getInputProps('companyTitle')} />
+                <TextInput label={invoiceText.companyTitle} required autoComplete="organization" {...form.getInputProps('companyTitle')} />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput label={D.taxOffice} required {...form.getInputProps('taxOffice')} />
-                  <TextInput label={D.vkn} required inputMode="numeric" maxLength={10} {...form.getInputProps('vkn')} />
+                  <TextInput label={invoiceText.taxOffice} required {...form.getInputProps('taxOffice')} />
+                  <TextInput label={invoiceText.vkn} required inputMode="numeric" maxLength={10} {...form.getInputProps('vkn')} />
                 </SimpleGrid>
               </>
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput label={D.fullName} required autoComplete="name" {...form.getInputProps('fullName')} />
-                <TextInput label={D.tckn} required inputMode="numeric" maxLength={11} {...form.getInputProps('tckn')} />
+                <TextInput label={invoiceText.fullName} required autoComplete="name" {...form.getInputProps('fullName')} />
+                <TextInput label={invoiceText.tckn} required inputMode="numeric" maxLength={11} {...form.getInputProps('tckn')} />
               </SimpleGrid>
             )}
-            <Textarea label={D.address} required autosize minRows={2} autoComplete="street-address" {...form.getInputProps('address')} />
-            <TextInput label={D.city} required autoComplete="address-level1" {...form.getInputProps('city')} />
+            <Textarea label={invoiceText.address} required autosize minRows={2} autoComplete="street-address" {...form.getInputProps('address')} />
+            <TextInput label={invoiceText.city} required autoComplete="address-level1" {...form.getInputProps('city')} />
             <Group justify="flex-end" gap="sm">
               {editing && (
                 <Button variant="default" onClick={() => { form.setValues(toValues(query.data)); setEditing(false); }}>
-                  {D.cancel}
+                  {invoiceText.cancel}
                 </Button>
               )}
               <Button type="submit" loading={save.isPending || !!checkout.pendingPlan}>
-                {pendingPlan && isPaidPlan(pendingPlan) ? M.payments.continueToPayment : D.save}
+                {pendingPlan && isPaidPlan(pendingPlan) ? M.payments.continueToPayment : invoiceText.save}
               </Button>
             </Group>
           </Stack>
@@ -183,7 +183,7 @@ export function InvoiceDetailsCard() {
         <DetailsView d={query.data} />
       ) : (
         <Text size="sm" c="dimmed">
-          {D.empty}
+          {invoiceText.empty}
         </Text>
       )}
     </Card>

@@ -12,7 +12,7 @@ type Tool = 'box' | 'keep' | 'remove';
 type Point = { x: number; y: number };
 type Box = { x: number; y: number; width: number; height: number };
 
-const S = M.studio;
+const studioText = M.studio;
 /** Stroke points closer than this (fraction of the photo) are not sent twice. */
 const MIN_STEP = 0.006;
 
@@ -102,29 +102,29 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
 
   function downloadPng() {
     if (!result?.cutoutUrl) return;
-    void downloads.run('png', () => downloadOne({ url: `${result.cutoutUrl}?download=1`, name: 'urun-seffaf.png' }), S.pngDownloaded);
+    void downloads.run('png', () => downloadOne({ url: `${result.cutoutUrl}?download=1`, name: 'urun-seffaf.png' }), studioText.pngDownloaded);
   }
 
   const shown = result?.cutoutUrl ?? photo.url;
-  const hint = tool === 'box' ? S.toolBoxHint : tool === 'keep' ? S.toolKeepHint : S.toolRemoveHint;
+  const hint = tool === 'box' ? studioText.toolBoxHint : tool === 'keep' ? studioText.toolKeepHint : studioText.toolRemoveHint;
 
   return (
     <Card withBorder data-testid="cutout-editor">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={3} fz="md">
-            {S.cutoutTitle}
+            {studioText.cutoutTitle}
           </Title>
           {result && (
             <Text size="xs" c="dimmed" data-testid="cutout-size">
-              {S.pixelSize(result.width, result.height)}
+              {studioText.pixelSize(result.width, result.height)}
             </Text>
           )}
         </Group>
 
         {lowRes && (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="low-res-warning">
-            {S.lowResolution(photo.width ?? 0, photo.height ?? 0, MIN_RECOMMENDED_LONG_SIDE)}
+            {studioText.lowResolution(photo.width ?? 0, photo.height ?? 0, MIN_RECOMMENDED_LONG_SIDE)}
           </Alert>
         )}
 
@@ -139,7 +139,7 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
           data-testid="cutout-stage"
           data-tool={tool}
         >
-          <img src={shown} alt={result?.cutoutUrl ? S.cutoutAlt : ""} className={classes.image} draggable={false} data-testid={result?.cutoutUrl ? 'cutout-image' : 'cutout-photo'} />
+          <img src={shown} alt={result?.cutoutUrl ? studioText.cutoutAlt : ""} className={classes.image} draggable={false} data-testid={result?.cutoutUrl ? 'cutout-image' : 'cutout-photo'} />
           <svg className={classes.overlay} viewBox="0 0 1000 1000" preserveAspectRatio="none" aria-hidden>
             {box && <rect x={box.x * 1000} y={box.y * 1000} width={box.width * 1000} height={box.height * 1000} className={classes.box} />}
             {keep.map((p, i) => (
@@ -152,7 +152,7 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
           {cutout.isPending && (
             <div className={classes.busy} role="status">
               <Loader size="sm" />
-              <Text size="sm">{S.cutoutRunning}</Text>
+              <Text size="sm">{studioText.cutoutRunning}</Text>
             </div>
           )}
         </div>
@@ -160,7 +160,7 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
         {cutout.isError && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="cutout-error">
             <Stack gap={6}>
-              <Text size="sm">{cutout.error.message || S.cutoutFailed}</Text>
+              <Text size="sm">{cutout.error.message || studioText.cutoutFailed}</Text>
               <Group>
                 <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={apply}>
                   {M.common.retry}
@@ -176,20 +176,20 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
         )}
         {result?.cutoutUrl && !guided && (
           <Text size="sm" c="dimmed">
-            {S.cutoutHint}
+            {studioText.cutoutHint}
           </Text>
         )}
 
         <Stack gap={6}>
           <SegmentedControl
-            aria-label={S.toolsLabel}
+            aria-label={studioText.toolsLabel}
             value={tool}
             onChange={(v) => setTool(v as Tool)}
             disabled={disabled}
             data={[
-              { value: 'box', label: <ToolLabel icon={<IconSquare size={14} />} text={S.toolBox} /> },
-              { value: 'keep', label: <ToolLabel icon={<IconBrush size={14} />} text={S.toolKeep} /> },
-              { value: 'remove', label: <ToolLabel icon={<IconEraser size={14} />} text={S.toolRemove} /> },
+              { value: 'box', label: <ToolLabel icon={<IconSquare size={14} />} text={studioText.toolBox} /> },
+              { value: 'keep', label: <ToolLabel icon={<IconBrush size={14} />} text={studioText.toolKeep} /> },
+              { value: 'remove', label: <ToolLabel icon={<IconEraser size={14} />} text={studioText.toolRemove} /> },
             ]}
           />
           <Text size="xs" c="dimmed">
@@ -199,10 +199,10 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
 
         <Group gap="xs" className={classes.actions}>
           <Button size="sm" leftSection={<IconWand size={16} />} onClick={apply} disabled={!guided || disabled} loading={cutout.isPending && guided}>
-            {S.apply}
+            {studioText.apply}
           </Button>
           <Button size="sm" variant="default" onClick={clearSelection} disabled={!guided || disabled || cutout.isPending}>
-            {S.reset}
+            {studioText.reset}
           </Button>
           <Button
             size="sm"
@@ -211,9 +211,9 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
             onClick={downloadPng}
             disabled={!result?.cutoutUrl || cutout.isPending}
             loading={downloads.busy === 'png'}
-            aria-label={S.downloadPngLabel}
+            aria-label={studioText.downloadPngLabel}
           >
-            {S.downloadPng}
+            {studioText.downloadPng}
           </Button>
         </Group>
       </Stack>

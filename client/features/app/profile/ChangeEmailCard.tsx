@@ -10,7 +10,7 @@ import { trpc } from '../../../lib/trpc';
 
 /** A new address takes effect only after the link sent to it is used (issue 13). */
 export function ChangeEmailCard() {
-  const A = M.accounts;
+  const accountsText = M.accounts;
   const change = trpc.auth.requestEmailChange.useMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<TEmailChange>({
@@ -33,21 +33,21 @@ export function ChangeEmailCard() {
   return (
     <Card mt="lg">
       <Title order={3} fz="lg">
-        {A.changeEmailTitle}
+        {accountsText.changeEmailTitle}
       </Title>
       <Text size="sm" c="dimmed" mb="lg">
-        {A.changeEmailSubtitle}
+        {accountsText.changeEmailSubtitle}
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {sentTo && (
             <Alert color="teal" icon={<IconMailCheck size={18} />} role="status">
-              {A.changeEmailSent(sentTo)}
+              {accountsText.changeEmailSent(sentTo)}
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label={A.newEmail}
+              label={accountsText.newEmail}
               type="email"
               autoComplete="email"
               withAsterisk
@@ -59,7 +59,7 @@ export function ChangeEmailCard() {
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" variant="light" loading={change.isPending}>
-              {A.changeEmailButton}
+              {accountsText.changeEmailButton}
             </Button>
           </Group>
         </Stack>

@@ -5,7 +5,7 @@ import { toastServerError } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { formatLongDateTime } from '../../../lib/format';
 
-const D = M.accountData;
+const accountDataText = M.accountData;
 
 /** "Verilerimi indir" (KVKK m. 11): a zip prepared in the background, downloadable for 24 hours. */
 export function DataExportCard() {
@@ -28,42 +28,42 @@ export function DataExportCard() {
           <IconDatabaseExport size={20} stroke={1.7} />
         </ThemeIcon>
         <Title order={2} fz="lg">
-          {D.exportTitle}
+          {accountDataText.exportTitle}
         </Title>
       </Group>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {D.exportDesc}
+          {accountDataText.exportDesc}
         </Text>
         {busy && (
           <Group gap="xs" role="status">
             <Loader size="xs" />
-            <Text size="sm">{D.exportPreparing}</Text>
+            <Text size="sm">{accountDataText.exportPreparing}</Text>
           </Group>
         )}
         {s?.status === 'ready' && s.expiresAt && (
           <Alert color="teal" icon={<IconDownload size={18} />} role="status">
             <Stack gap={6} align="flex-start">
-              <span>{D.exportReady(formatLongDateTime(s.expiresAt))}</span>
+              <span>{accountDataText.exportReady(formatLongDateTime(s.expiresAt))}</span>
               <Anchor href={`/api/exports/${s.id}`} download="verilerim.zip" fw={600}>
-                {D.exportDownload}
+                {accountDataText.exportDownload}
               </Anchor>
             </Stack>
           </Alert>
         )}
         {s?.status === 'failed' && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-            {D.exportFailed}
+            {accountDataText.exportFailed}
           </Alert>
         )}
         {s?.status === 'expired' && (
           <Text size="sm" c="dimmed">
-            {D.exportExpired}
+            {accountDataText.exportExpired}
           </Text>
         )}
         <Group justify="flex-end">
           <Button leftSection={<IconDatabaseExport size={18} stroke={1.7} />} loading={request.isPending} disabled={busy} onClick={() => request.mutate()}>
-            {D.exportButton}
+            {accountDataText.exportButton}
           </Button>
         </Group>
       </Stack>

@@ -9,7 +9,7 @@ import { trpc } from '../../../lib/trpc';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { TestModeNotice } from '../../plans/TestModeNotice';
 
-const P = M.payments;
+const paymentsText = M.payments;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -30,7 +30,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
  * the page says on every state that no real money is taken.
  */
 export default function TestCheckoutPage() {
-  usePageTitle(P.testTitle);
+  usePageTitle(paymentsText.testTitle);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -46,7 +46,7 @@ export default function TestCheckoutPage() {
       const body = (await res.json().catch(() => ({}))) as { outcome?: string; error?: { message?: string } };
       if (!res.ok) throw new Error(body.error?.message ?? M.common.unexpected);
       setDone(true);
-      toastSuccess(body.outcome === 'credited' ? P.testDone : P.testAlreadyDone);
+      toastSuccess(body.outcome === 'credited' ? paymentsText.testDone : paymentsText.testAlreadyDone);
       void utils.credits.invalidate();
       void utils.payments.testCheckout.invalidate();
     } catch (err) {
@@ -65,14 +65,14 @@ export default function TestCheckoutPage() {
         <Group gap="sm" mb="sm" wrap="nowrap">
           <IconFlask size={24} stroke={1.6} />
           <Title order={1} fz="xl">
-            {P.testTitle}
+            {paymentsText.testTitle}
           </Title>
         </Group>
         {query.isPending ? (
           <Skeleton h={160} />
         ) : !s ? (
           <Stack gap="md">
-            <Text c="red">{P.testInvalid}</Text>
+            <Text c="red">{paymentsText.testInvalid}</Text>
             <Button component={Link} to="/app/subscription" variant="light">
               {M.billing.changePlan}
             </Button>
@@ -80,15 +80,15 @@ export default function TestCheckoutPage() {
         ) : (
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              {P.testIntro}
+              {paymentsText.testIntro}
             </Text>
             <Divider />
-            <Row label={P.summaryPlan}>{s.planName}</Row>
-            <Row label={P.summaryCredits}>{M.credits.amount(formatNumber(s.credits))}</Row>
-            <Row label={P.summaryAmount}>{formatCents(s.amountCents, s.currency)}</Row>
-            <Row label={P.summaryBuyer}>{s.email}</Row>
+            <Row label={paymentsText.summaryPlan}>{s.planName}</Row>
+            <Row label={paymentsText.summaryCredits}>{M.credits.amount(formatNumber(s.credits))}</Row>
+            <Row label={paymentsText.summaryAmount}>{formatCents(s.amountCents, s.currency)}</Row>
+            <Row label={paymentsText.summaryBuyer}>{s.email}</Row>
             {s.details && (
-              <Row label={P.summaryInvoiceTo}>
+              <Row label={paymentsText.summaryInvoiceTo}>
                 {s.details.kind === 'individual' ? `${s.details.fullName} · ${s.details.tckn}` : `${s.details.companyTitle} · ${s.details.vkn}`}
               </Row>
             )}
@@ -96,19 +96,19 @@ export default function TestCheckoutPage() {
             {completed ? (
               <Stack gap="sm">
                 <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
-                  {P.testDone}
+                  {paymentsText.testDone}
                 </Alert>
-                <Button onClick={() => navigate('/app/billing')}>{P.testGoBilling}</Button>
+                <Button onClick={() => navigate('/app/billing')}>{paymentsText.testGoBilling}</Button>
               </Stack>
             ) : s.expired ? (
-              <Text c="red">{P.testInvalid}</Text>
+              <Text c="red">{paymentsText.testInvalid}</Text>
             ) : (
               <Group justify="space-between">
                 <Button variant="default" onClick={() => navigate('/app/subscription')}>
-                  {P.testCancel}
+                  {paymentsText.testCancel}
                 </Button>
                 <Button color="orange" loading={paying} onClick={() => void pay()}>
-                  {P.testPay(formatCents(s.amountCents, s.currency))}
+                  {paymentsText.testPay(formatCents(s.amountCents, s.currency))}
                 </Button>
               </Group>
             )}
