@@ -1,54 +1,36 @@
 import { M } from '../../../shared/messages';
-import { renderEmail, type RenderedEmail, type Site } from './layout';
+import { linkEmail, renderEmail, type RenderedEmail, type Site } from './layout';
 
-const E = M.email;
+const texts = M.email;
 
 export function passwordResetEmail(site: Site, name: string, url: string): RenderedEmail {
-  return renderEmail(site, {
-    subject: E.resetSubject,
-    name,
-    paragraphs: [E.resetIntro],
-    button: { label: E.resetButton, url },
-    after: [E.resetValidity, E.ignoreIfNotYou],
-  });
+  return linkEmail(site, name, url, { subject: texts.resetSubject, intro: texts.resetIntro, button: texts.resetButton, validity: texts.resetValidity });
 }
 
 export function passwordChangedEmail(site: Site, name: string): RenderedEmail {
   return renderEmail(site, {
-    subject: E.resetDoneSubject,
+    subject: texts.resetDoneSubject,
     name,
-    paragraphs: [E.resetDoneIntro, E.resetDoneNotYou(site.supportEmail)],
+    paragraphs: [texts.resetDoneIntro, texts.resetDoneNotYou(site.supportEmail)],
   });
 }
 
 export function verifyEmailEmail(site: Site, name: string, url: string): RenderedEmail {
-  return renderEmail(site, {
-    subject: E.verifySubject,
-    name,
-    paragraphs: [E.verifyIntro],
-    button: { label: E.verifyButton, url },
-    after: [E.verifyValidity, E.ignoreIfNotYou],
-  });
+  return linkEmail(site, name, url, { subject: texts.verifySubject, intro: texts.verifyIntro, button: texts.verifyButton, validity: texts.verifyValidity });
 }
 
 export function emailChangeEmail(site: Site, name: string, url: string): RenderedEmail {
-  return renderEmail(site, {
-    subject: E.changeSubject,
-    name,
-    paragraphs: [E.changeIntro],
-    button: { label: E.verifyButton, url },
-    after: [E.verifyValidity, E.ignoreIfNotYou],
-  });
+  return linkEmail(site, name, url, { subject: texts.changeSubject, intro: texts.changeIntro, button: texts.verifyButton, validity: texts.verifyValidity });
 }
 
 export function deletionRequestedEmail(site: Site, name: string): RenderedEmail {
-  return renderEmail(site, { subject: E.deletionRequestedSubject, name, paragraphs: [E.deletionRequestedIntro] });
+  return renderEmail(site, { subject: texts.deletionRequestedSubject, name, paragraphs: [texts.deletionRequestedIntro] });
 }
 
 export function accountDeletedEmail(site: Site): RenderedEmail {
-  return renderEmail(site, { subject: E.accountDeletedSubject, paragraphs: [E.accountDeletedIntro] });
+  return renderEmail(site, { subject: texts.accountDeletedSubject, paragraphs: [texts.accountDeletedIntro] });
 }
 
 export function exportReadyEmail(site: Site, name: string, url: string): RenderedEmail {
-  return renderEmail(site, { subject: E.exportReadySubject, name, paragraphs: [E.exportReadyIntro], button: { label: E.exportButton, url } });
+  return renderEmail(site, { subject: texts.exportReadySubject, name, paragraphs: [texts.exportReadyIntro], button: { label: texts.exportButton, url } });
 }
