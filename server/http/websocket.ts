@@ -49,7 +49,23 @@ export function attachWebSocket(server: HttpServer, deps: AppDeps) {
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
 
-  const socketsOf = (ownerKey: string) => [...sockets.values()].filter((ss) => ss.some((s) => s.ownerKey === ownerKey)).length;
+  /** Open sockets per account (a socket opened with both a customer and an admin session counts for both). */
+  const perOwner = new Map<string, number>();
+  const socketsOf = (ownerKey: string) => perOwner.get(ownerKey) ?? 0;
+  const remember = (ws: WebSocket, found: SocketSession[]) => {
+    sockets.set(ws, found);
+    for (const s of found) perOwner.set(s.ownerKey, socketsOf(s.ownerKey) + 1);
+  };
+  const forget = (ws: WebSocket) => {
+    const found = sockets.get(ws);
+    if (!found) return;
+    sockets.delete(ws);
+    for (const s of found) {
+      const left = socketsOf(s.ownerKey) - 1;
+      if (left > 0) perOwner.set(s.ownerKey, left);
+      else perOwner.delete(s.ownerKey);
+    }
+  };
 
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
@@ -60,8 +76,8 @@ export function attachWebSocket(server: HttpServer, deps: AppDeps) {
         if (found.length === 0) return refuse(socket, 401, 'Unauthorized');
         if (found.some((s) => socketsOf(s.ownerKey) >= MAX_SOCKETS_PER_OWNER)) return refuse(socket, 429, 'Too Many Requests');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          sockets.set(ws, found);
-          ws.on('close', () => sockets.delete(ws));
+          remember(ws, found);
+          ws.on('close', () => forget(ws));
           wss.emit('connection', ws, req);
         });
       })
@@ -72,7 +88,7 @@ export function attachWebSocket(server: HttpServer, deps: AppDeps) {
     for (const [ws, found] of sockets) {
       if (found.some(ended)) {
         ws.close(4001, 'session ended');
-        sockets.delete(ws);
+        forget(ws);
       }
     }
   };
