@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import type { User } from '../db/types';
 import { hashSecret, randomToken, secretMatches } from './tokens';
 import { COOKIE_NAME, readCookie } from './cookies';
 import { SESSION_REMEMBER_MS, SESSION_SHORT_MS } from '../../shared/constants';
@@ -13,7 +14,17 @@ export type SessionKind = 'customer' | 'admin';
 const TABLE = { customer: 'sessions', admin: 'admin_sessions' } as const;
 const OWNER = { customer: 'user_id', admin: 'admin_id' } as const;
 
-export type Session = { id: string; ownerId: string; remember: boolean; expiresAt: Date };
+/** A customer's credit columns as they were when the session was checked (see validateSession). */
+export type CreditColumns = Pick<User, 'credits_balance' | 'plan_code' | 'credits_expire_at'>;
+
+export type Session = {
+  id: string;
+  ownerId: string;
+  remember: boolean;
+  expiresAt: Date;
+  /** Customers only: read by the same query as the session, so a balance read costs no second query. */
+  credits?: CreditColumns;
+};
 
 export function sessionLifetime(remember: boolean): number {
   return remember ? SESSION_REMEMBER_MS : SESSION_SHORT_MS;
@@ -34,23 +45,29 @@ export async function createSession(
   return { token: `${id}.${secret}`, session: { id, ownerId, remember, expiresAt } };
 }
 
-/** The session row with whether its owner may still sign in, in one query. */
+/** The session row with whether its owner may still sign in (and a customer's credits), in one query. */
 async function sessionRow(db: Db, kind: SessionKind, id: string) {
   if (kind === 'customer') {
-    return db
+    const row = await db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select(['sessions.user_id as owner_id', 'sessions.secret_hash', 'sessions.remember', 'sessions.expires_at', 'users.is_disabled as owner_disabled'])
+      .select(['users.credits_balance', 'users.plan_code', 'users.credits_expire_at'])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { credits_balance, plan_code, credits_expire_at, ...session } = row;
+    const credits: CreditColumns = { credits_balance, plan_code, credits_expire_at };
+    return { ...session, credits };
   }
-  return db
+  const row = await db
     .selectFrom('admin_sessions')
     .innerJoin('admin_users', 'admin_users.id', 'admin_sessions.admin_id')
     .select(['admin_sessions.admin_id as owner_id', 'admin_sessions.secret_hash', 'admin_sessions.remember', 'admin_sessions.expires_at'])
     .select((eb) => eb.not('admin_users.is_active').as('owner_disabled'))
     .where('admin_sessions.id', '=', id)
     .executeTakeFirst();
+  return row && { ...row, credits: undefined };
 }
 
 /**
@@ -74,7 +91,7 @@ export async function validateSession(
     return null;
   }
   const lifetime = sessionLifetime(row.remember);
-  const session: Session = { id, ownerId: row.owner_id, remember: row.remember, expiresAt };
+  const session: Session = { id, ownerId: row.owner_id, remember: row.remember, expiresAt, credits: row.credits };
   if (expiresAt.getTime() - now.getTime() < lifetime / 2) {
     session.expiresAt = new Date(now.getTime() + lifetime);
     await db.updateTable(TABLE[kind]).set({ expires_at: session.expiresAt }).where('id', '=', id).execute();

@@ -9,7 +9,7 @@ import { billingSummary, listTransactions } from '../services/billing';
 import { startCheckout, type CheckoutResult } from '../services/checkout';
 
 export const creditsRouter = router({
-  balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.db, ctx.userId)),
+  balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.db, ctx.userId, { known: ctx.session.credits })),
 
   /**
    * Where a package button leads (SPEC §4, D25, issue 16): the trial goes to /app; a paid plan

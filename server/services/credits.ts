@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
+import type { CreditColumns } from '../auth/sessions';
 import { M } from '../../shared/messages';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
 
@@ -47,11 +48,13 @@ export async function expireIfDue(trx: Transaction<Database>, userId: string, no
 /**
  * A plain read: no transaction, no lock. Only when the period has ended and nobody has applied
  * the expiry yet (the sweep runs every 10 minutes) does this read apply it, once (D8).
+ * `known`: the columns as the caller's session lookup just read them (no second query).
  */
-export async function getBalance(db: Db, userId: string, now = new Date()): Promise<Balance> {
+export async function getBalance(db: Db, userId: string, opts: { known?: CreditColumns; now?: Date } = {}): Promise<Balance> {
+  const now = opts.now ?? new Date();
   const read = () =>
     db.selectFrom('users').select(['credits_balance', 'plan_code', 'credits_expire_at']).where('id', '=', userId).executeTakeFirstOrThrow();
-  let u = await read();
+  let u = opts.known ?? (await read());
   let expired = false;
   const due = u.credits_expire_at !== null && new Date(u.credits_expire_at) <= now && u.credits_balance !== UNLIMITED_BALANCE;
   if (due) {
