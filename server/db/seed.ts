@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import type { ContentSection } from './types';
 import { M } from '../../shared/messages';
 import { seedSettings } from '../services/settings';
-import { ensureFirstAdmin } from '../services/admins';
+import { ensureFirstAdmin } from '../services/admin/accounts';
 
 type SeedOptions = { env: Env; log: (line: string) => void; seedPortfolio?: (db: Db) => Promise<void> };
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Generation } from '../db/types';
 import type { StoredOutput } from '../../shared/schemas/generations';
-import { addCredits } from '../services/credit-ops';
+import { addCredits } from '../services/ledger';
 import { queueGenerationFinished } from '../services/notifications';
 import { M } from '../../shared/messages';
 

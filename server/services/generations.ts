@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { getSettings } from './settings';
 import { applyExpiry } from './credits';
-import { takeCredits } from './credit-ops';
+import { takeCredits } from './ledger';
 import {
   IMAGES_PER_RUN,
   VIDEO_RESOLUTION,

@@ -6,7 +6,7 @@ import type { PaymentEvent } from '../providers/payments';
 import { findPlan, type Plan } from '../../shared/plans';
 import { M } from '../../shared/messages';
 import { PAID_PERIOD_DAYS } from '../../shared/constants';
-import { addCredits } from './credit-ops';
+import { addCredits } from './ledger';
 import { expireIfDue } from './credits';
 import { queuePaymentReceived } from './notifications';
 import { getInvoiceDetails } from './invoice-details';

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { accountTableCounts, findSetCookie } from '../helpers/inspect';
 import { M } from '../../shared/messages';
-import { ensureFirstAdmin } from '../../server/services/admins';
+import { ensureFirstAdmin } from '../../server/services/admin/accounts';
 import { setSetting } from '../../server/services/settings';
 import { createCallerFactory } from '../../server/trpc/init';
 import { appRouter } from '../../server/trpc/router';

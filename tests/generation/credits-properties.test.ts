@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { freshDatabase } from '../helpers/db';
 import { balanceOf, ledgerSum } from '../helpers/fixtures';
 import { signUp } from '../../server/services/accounts';
-import { addCredits, takeCredits } from '../../server/services/credit-ops';
+import { addCredits, takeCredits } from '../../server/services/ledger';
 import { applyExpiry } from '../../server/services/credits';
 import { adjustCreditsByEmail, setCreditsByEmail } from '../../server/services/admin/credits';
 import { getSettings } from '../../server/services/settings';

@@ -2,7 +2,7 @@ import { router, openProcedure, adminProcedure } from '../../trpc/init';
 import { ZAdminLogin } from '../../../shared/schemas/auth';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
-import { checkAdminCredentials, getPublicAdmin } from '../../services/admins';
+import { checkAdminCredentials, getPublicAdmin } from '../../services/admin/accounts';
 import { createSession, deleteSession } from '../../auth/sessions';
 import { clearedCookie, sessionCookie } from '../../auth/cookies';
 import { LIMITS, limitedPasswordCheck } from '../../auth/rate-limit';

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
-import { setBalance } from '../credit-ops';
+import { setBalance } from '../ledger';
 import { applyExpiry } from '../credits';
 import { getSettings } from '../settings';
 import { writeAudit } from './audit';

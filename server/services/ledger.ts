@@ -7,10 +7,12 @@ import { UNLIMITED_BALANCE } from '../../shared/constants';
 type Trx = Transaction<Database>;
 
 /**
- * How a balance moves by an amount (D6); expiry (services/credits.ts) is the one other way. Each
- * runs inside the caller's transaction and writes its credit_transactions + credit_ledger rows
- * there, so money and ledger commit together.
- * The ledger's unique (reason, ref) makes a replay of the same operation fail the transaction.
+ * The credit ledger's moves (D6): take, add and set a balance by an amount. Each runs inside the
+ * caller's transaction and writes its credit_transactions + credit_ledger rows there, so money
+ * and ledger commit together. The ledger's unique (reason, ref) makes a replay of the same
+ * operation fail the transaction. A balance also moves, with its own ledger row, at sign-up (the
+ * trial credits, services/accounts.ts), at expiry (services/credits.ts) and when a deleted
+ * account's balance is closed (services/account-deletion.ts).
  */
 type Movement = {
   userId: string;

@@ -1,8 +1,8 @@
-import type { Db } from '../db';
-import { AppError } from '../errors';
-import { M } from '../../shared/messages';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
-import { randomToken } from '../auth/tokens';
+import type { Db } from '../../db';
+import { AppError } from '../../errors';
+import { M } from '../../../shared/messages';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
+import { randomToken } from '../../auth/tokens';
 
 /** The admin session object of SPEC §3, as the client sees it. */
 export type PublicAdmin = {
