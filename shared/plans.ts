@@ -20,7 +20,7 @@ export type Plan = {
 
 const plan = (id: PlanCode, monthlyPrice: number, credits: number, popular: boolean, color: string): Plan => ({
   id,
-  name: M.credits.planNames[id],
+  name: M.credits.planNames[id]!, // the catalogue names every plan
   description: M.plans[id].description,
   monthlyPrice,
   credits,

@@ -9,13 +9,14 @@
  */
 export function isValidTckn(value: string): boolean {
   if (!/^[1-9][0-9]{10}$/.test(value)) return false;
-  const d = [...value].map(Number);
-  const odd = d[0] + d[2] + d[4] + d[6] + d[8];
-  const even = d[1] + d[3] + d[5] + d[7];
+  const d = (i: number) => Number(value[i]);
+  const odd = d(0) + d(2) + d(4) + d(6) + d(8);
+  const even = d(1) + d(3) + d(5) + d(7);
   const tenth = (((odd * 7 - even) % 10) + 10) % 10;
-  if (tenth !== d[9]) return false;
-  const sum = d.slice(0, 10).reduce((a, b) => a + b, 0);
-  return sum % 10 === d[10];
+  if (tenth !== d(9)) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += d(i);
+  return sum % 10 === d(10);
 }
 
 /**
@@ -25,13 +26,13 @@ export function isValidTckn(value: string): boolean {
  */
 export function isValidVkn(value: string): boolean {
   if (!/^[0-9]{10}$/.test(value)) return false;
-  const d = [...value].map(Number);
+  const d = (i: number) => Number(value[i]);
   let sum = 0;
   for (let i = 0; i < 9; i++) {
-    const t = (d[i] + 9 - i) % 10;
+    const t = (d(i) + 9 - i) % 10;
     if (t === 0) continue;
     const p = (t * 2 ** (9 - i)) % 9;
     sum += p === 0 ? 9 : p;
   }
-  return (10 - (sum % 10)) % 10 === d[9];
+  return (10 - (sum % 10)) % 10 === d(9);
 }

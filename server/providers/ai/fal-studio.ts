@@ -204,8 +204,9 @@ function parseRequestId(requestId: string): Parts {
     const hash = p.lastIndexOf('#');
     return { model: p.slice(0, hash), falId: p.slice(hash + 1) };
   });
-  if (parts.length !== 3 || parts.some((p) => !p.model || !p.falId)) {
+  const [cut, scene, up] = parts;
+  if (!cut || !scene || !up || parts.length !== 3 || parts.some((p) => !p.model || !p.falId)) {
     throw new ProviderError('other', { retryable: true, resubmit: true, detail: `not a fal studio request id: ${requestId}` });
   }
-  return { cut: parts[0], scene: parts[1], up: parts[2] };
+  return { cut, scene, up };
 }

@@ -96,9 +96,10 @@ export class IyzicoPayments implements PaymentProvider {
 
   private call<T>(resource: string, method: string, data: Record<string, unknown>): Promise<IyziResult<T>> {
     if (!this.client) return Promise.reject(new IyzicoApiError(undefined, 'iyzico is not configured'));
-    const r = (this.client as unknown as Record<string, Record<string, Call>>)[resource];
+    // resource and method are this adapter's own names for iyzipay's API.
+    const r = (this.client as unknown as Record<string, Record<string, Call>>)[resource]!;
     return new Promise((resolve, reject) => {
-      r[method].call(r, data, (err, result) => {
+      r[method]!.call(r, data, (err, result) => {
         if (err) return reject(err);
         if (!result || result.status !== 'success') {
           return reject(new IyzicoApiError(result?.errorCode, result?.errorMessage ?? 'iyzico request failed'));

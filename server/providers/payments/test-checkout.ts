@@ -67,7 +67,7 @@ export class TestCheckout implements PaymentProvider {
     const t = Number(m[1]);
     if (Math.abs(Date.now() / 1000 - t) > TOLERANCE_SECONDS) throw new WebhookSignatureError();
     const expected = createHmac('sha256', this.secret).update(`${t}.`).update(rawBody).digest();
-    if (!timingSafeEqual(expected, Buffer.from(m[2], 'hex'))) throw new WebhookSignatureError();
+    if (!timingSafeEqual(expected, Buffer.from(m[2]!, 'hex'))) throw new WebhookSignatureError();
 
     let body: TestPaymentBody;
     try {

@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import { ProviderError } from '../errors.js';
 import type { Product } from './product.js';
 
+// Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
+// 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
+
 /** Alpha at or under this is treated as empty when finding the product's extent. */
 const EMPTY_ALPHA = 8;
 
@@ -25,7 +28,7 @@ export async function productFromCutout(png: Buffer): Promise<Product> {
   let y1 = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (data[(y * width + x) * 4 + 3] <= EMPTY_ALPHA) continue;
+      if (data[(y * width + x) * 4 + 3]! <= EMPTY_ALPHA) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -39,10 +42,10 @@ export async function productFromCutout(png: Buffer): Promise<Product> {
   const rgb = Buffer.alloc(n * 3);
   const alpha = Buffer.alloc(n);
   for (let i = 0; i < n; i++) {
-    rgb[i * 3] = region[i * 4];
-    rgb[i * 3 + 1] = region[i * 4 + 1];
-    rgb[i * 3 + 2] = region[i * 4 + 2];
-    alpha[i] = region[i * 4 + 3];
+    rgb[i * 3] = region[i * 4]!;
+    rgb[i * 3 + 1] = region[i * 4 + 1]!;
+    rgb[i * 3 + 2] = region[i * 4 + 2]!;
+    alpha[i] = region[i * 4 + 3]!;
   }
   await bleedColour(rgb, alpha, crop.width, crop.height);
   return { rgb, width: crop.width, height: crop.height, alpha, sourceAspect: width / height, sourceLongSide: Math.max(width, height) };
@@ -57,10 +60,10 @@ async function bleedColour(rgb: Buffer, alpha: Buffer, width: number, height: nu
   const n = width * height;
   const pre = Buffer.alloc(n * 3);
   for (let i = 0; i < n; i++) {
-    const a = alpha[i] / 255;
-    pre[i * 3] = rgb[i * 3] * a;
-    pre[i * 3 + 1] = rgb[i * 3 + 1] * a;
-    pre[i * 3 + 2] = rgb[i * 3 + 2] * a;
+    const a = alpha[i]! / 255;
+    pre[i * 3] = rgb[i * 3]! * a;
+    pre[i * 3 + 1] = rgb[i * 3 + 1]! * a;
+    pre[i * 3 + 2] = rgb[i * 3 + 2]! * a;
   }
   const sigma = Math.max(2, Math.max(width, height) / 150);
   const [preBlur, alphaBlur] = await Promise.all([
@@ -68,14 +71,14 @@ async function bleedColour(rgb: Buffer, alpha: Buffer, width: number, height: nu
     sharp(alpha, { raw: { width, height, channels: 1 } }).blur(sigma).toColourspace('b-w').raw().toBuffer(),
   ]);
   for (let i = 0; i < n; i++) {
-    const a = alpha[i];
+    const a = alpha[i]!;
     if (a === 255) continue;
-    const ab = alphaBlur[i];
+    const ab = alphaBlur[i]!;
     if (ab < 1) continue;
     const k = a / 255;
     for (let c = 0; c < 3; c++) {
-      const bled = Math.min(255, (preBlur[i * 3 + c] * 255) / ab);
-      rgb[i * 3 + c] = Math.round(rgb[i * 3 + c] * k + bled * (1 - k));
+      const bled = Math.min(255, (preBlur[i * 3 + c]! * 255) / ab);
+      rgb[i * 3 + c] = Math.round(rgb[i * 3 + c]! * k + bled * (1 - k));
     }
   }
 }

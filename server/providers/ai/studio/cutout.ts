@@ -5,6 +5,9 @@ import { otsu, saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
 import { CUTOUT_LIMITS } from '../../../../shared/constants.js';
 
+// Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
+// 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
+
 /**
  * Stage 1 of the studio: the product's mask from a real photo, offline.
  *
@@ -96,7 +99,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     const t = Math.max(0.25, otsu(sal));
 
     // Region the product may occupy.
-    let salBox = boxOf((i) => sal[i] > t, sw, sh);
+    let salBox = boxOf((i) => sal[i]! > t, sw, sh);
     let roi: Box;
     if (hints.subject) roi = grow(hints.subject, 0.02);
     else if (subject) roi = grow(union(subject, salBox && overlaps(salBox, subject) ? salBox : subject), 0.08);
@@ -122,8 +125,8 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
         const atBorder = x < border || y < border || x >= sw - border || y >= sh - border;
         if (!inRoi || (atBorder && !hints.subject)) seeds[i] = BGD;
         else if (core[i] && inSubject) seeds[i] = FGD;
-        else if (sal[i] > t) seeds[i] = PR_FGD;
-        else if (hints.subject) seeds[i] = sal[i] > t * 0.5 ? PR_FGD : PR_BGD;
+        else if (sal[i]! > t) seeds[i] = PR_FGD;
+        else if (hints.subject) seeds[i] = sal[i]! > t * 0.5 ? PR_FGD : PR_BGD;
         else seeds[i] = PR_BGD;
       }
     }
@@ -139,7 +142,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     let agreed: Uint8Array | null = null;
     for (let a = 0; a < runs.length && !agreed; a++) {
       for (let b = a + 1; b < runs.length && !agreed; b++) {
-        if (overlap(runs[a], runs[b]) >= CUTOUT_LIMITS.minAgreement) agreed = runs[a];
+        if (overlap(runs[a]!, runs[b]!) >= CUTOUT_LIMITS.minAgreement) agreed = runs[a]!;
       }
     }
     if (!agreed) return done({ ok: false, reason: 'uncertain', confidence: 0 });
@@ -147,7 +150,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
 
     const area = mask.reduce((s, v) => s + v, 0) / (sw * sh);
     const confidence = contrastConfidence(sal, mask);
-    const maskBox = boxOf((i) => mask[i] > 0, sw, sh);
+    const maskBox = boxOf((i) => mask[i]! > 0, sw, sh);
     if (!maskBox || area < CUTOUT_LIMITS.minCoverage) return done({ ok: false, reason: 'no_subject', confidence });
     if (area > CUTOUT_LIMITS.maxCoverage) return done({ ok: false, reason: 'fills_frame', confidence });
     if (!guided) {
@@ -173,9 +176,9 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
         if (x < clip.x0 || x >= clip.x1 || y < clip.y0 || y >= clip.y1) continue;
       }
       if (!a) continue;
-      rgba[i * 4] = full.data[j];
-      rgba[i * 4 + 1] = full.data[j + 1];
-      rgba[i * 4 + 2] = full.data[j + 2];
+      rgba[i * 4] = full.data[j]!;
+      rgba[i * 4 + 1] = full.data[j + 1]!;
+      rgba[i * 4 + 2] = full.data[j + 2]!;
       rgba[i * 4 + 3] = a;
     }
     const png = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).png({ compressionLevel: 4, adaptiveFiltering: false }).toBuffer();
@@ -209,13 +212,13 @@ function keepComponents(cv: Cv, mask: Uint8Array, w: number, h: number, keep: Po
   const largest = Math.max(0, ...areas.filter((a) => a !== undefined));
   const lab = labels.data32S as Int32Array;
   const wanted = new Set<number>();
-  for (let c = 1; c < count; c++) if (areas[c] >= largest * 0.15) wanted.add(c);
+  for (let c = 1; c < count; c++) if (areas[c]! >= largest * 0.15) wanted.add(c);
   for (const p of keep) {
-    const l = lab[Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))];
+    const l = lab[Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))]!;
     if (l > 0) wanted.add(l);
   }
   const out = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) out[i] = wanted.has(lab[i]) ? 1 : 0;
+  for (let i = 0; i < w * h; i++) out[i] = wanted.has(lab[i]!) ? 1 : 0;
   return out;
 }
 
@@ -293,10 +296,10 @@ function guidedUpscale(
   // a wooden table next to it.
   const eps = CUTOUT_LIMITS.guideEps;
   for (let i = 0; i < n; i++) {
-    const varI = cII[i] - mI[i] * mI[i];
-    const cov = cIp[i] - mI[i] * mP[i];
+    const varI = cII[i]! - mI[i]! * mI[i]!;
+    const cov = cIp[i]! - mI[i]! * mP[i]!;
     A[i] = cov / (varI + eps);
-    B[i] = mP[i] - A[i] * mI[i];
+    B[i] = mP[i]! - A[i]! * mI[i]!;
   }
   const meanA = box(a);
   const meanB = box(b);
@@ -314,13 +317,13 @@ function guidedUpscale(
   for (let i = 0; i < W * H; i++) {
     // Away from the mask's edge band the mask decides (solid inside, clean outside);
     // inside the band the guided filter follows the photo's own edges.
-    const m = FP[i];
+    const m = FP[i]!;
     if (m <= 0.02) continue;
     if (m >= 0.98) {
       out[i] = 255;
       continue;
     }
-    const q = FA[i] * (G[i] / 255) + FB[i];
+    const q = FA[i]! * (G[i]! / 255) + FB[i]!;
     const v = (q - 0.5) * 1.4 + 0.5;
     out[i] = v <= 0.03 ? 0 : v >= 0.97 ? 255 : Math.round(v * 255);
   }
@@ -346,10 +349,10 @@ function fillSalientHoles(mask: Uint8Array, sal: Float32Array, t: number, w: num
     let salSum = 0;
     let marked = false;
     for (let head = 0; head < tail; head++) {
-      const p = queue[head];
+      const p = queue[head]!;
       const x = p % w;
       const y = (p - x) / w;
-      salSum += sal[p];
+      salSum += sal[p]!;
       if (removed.has(p)) marked = true;
       if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touchesBorder = true;
       for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
@@ -360,7 +363,7 @@ function fillSalientHoles(mask: Uint8Array, sal: Float32Array, t: number, w: num
       }
     }
     if (touchesBorder || marked || salSum / tail < t * 0.8) continue;
-    for (let k = 0; k < tail; k++) out[queue[k]] = 1;
+    for (let k = 0; k < tail; k++) out[queue[k]!] = 1;
   }
   return out;
 }
@@ -372,10 +375,10 @@ function contrastConfidence(sal: Float32Array, mask: Uint8Array): number {
   let outN = 0;
   for (let i = 0; i < mask.length; i++) {
     if (mask[i]) {
-      inSum += sal[i];
+      inSum += sal[i]!;
       inN++;
     } else {
-      outSum += sal[i];
+      outSum += sal[i]!;
       outN++;
     }
   }
@@ -410,7 +413,7 @@ function erodeBinary(m: Uint8Array, w: number, h: number, times: number): Uint8A
     for (let y = 1; y < h - 1; y++) {
       for (let x = 1; x < w - 1; x++) {
         const i = y * w + x;
-        next[i] = cur[i] & cur[i - 1] & cur[i + 1] & cur[i - w] & cur[i + w];
+        next[i] = cur[i]! & cur[i - 1]! & cur[i + 1]! & cur[i - w]! & cur[i + w]!;
       }
     }
     cur = next;

@@ -1,5 +1,8 @@
 import { loadDetector } from './wasm.js';
 
+// Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
+// 3 channels each; model outputs by cell and class); the `!` on those reads states that, at no run-time cost.
+
 /** A box in fractions 0..1 of the photo (x, y = top-left). */
 export type Box = { x: number; y: number; width: number; height: number };
 export type Detection = Box & { score: number; label: string };
@@ -8,8 +11,8 @@ const INPUT = 416;
 const STRIDES = [8, 16, 32] as const;
 const REG_MAX = 10;
 /** NanoDet was trained on BGR input normalised with these (plain /255 gives junk). */
-const MEAN = [103.53, 116.28, 123.675];
-const STD = [57.375, 57.12, 58.395];
+const MEAN = [103.53, 116.28, 123.675] as const;
+const STD = [57.375, 57.12, 58.395] as const;
 const MIN_SCORE = 0.3;
 
 const COCO = [
@@ -40,9 +43,9 @@ export async function detectObjects(rgb: Uint8Array, width: number, height: numb
       const sx = Math.min(width - 1, Math.floor(((x + 0.5) * width) / INPUT));
       const s = (sy * width + sx) * 3;
       const d = y * INPUT + x;
-      planes[d] = (rgb[s + 2] - MEAN[0]) / STD[0];
-      planes[INPUT * INPUT + d] = (rgb[s + 1] - MEAN[1]) / STD[1];
-      planes[2 * INPUT * INPUT + d] = (rgb[s] - MEAN[2]) / STD[2];
+      planes[d] = (rgb[s + 2]! - MEAN[0]) / STD[0];
+      planes[INPUT * INPUT + d] = (rgb[s + 1]! - MEAN[1]) / STD[1];
+      planes[2 * INPUT * INPUT + d] = (rgb[s]! - MEAN[2]) / STD[2];
     }
   }
   const input = tf.tensor4d(planes, [1, 3, INPUT, INPUT]);
@@ -62,7 +65,7 @@ export async function detectObjects(rgb: Uint8Array, width: number, height: numb
       let best = 0;
       let label = -1;
       for (let c = 0; c < COCO.length; c++) {
-        const s = scores.data[i * COCO.length + c];
+        const s = scores.data[i * COCO.length + c]!;
         if (s > best) {
           best = s;
           label = c;
@@ -72,12 +75,12 @@ export async function detectObjects(rgb: Uint8Array, width: number, height: numb
       const cx = ((i % side) + 0.5) * stride;
       const cy = (Math.floor(i / side) + 0.5) * stride;
       const d = [0, 1, 2, 3].map((k) => expectation(regs.data, i * 44 + k * (REG_MAX + 1)) * stride);
-      const x0 = clamp01((cx - d[0]) / INPUT);
-      const y0 = clamp01((cy - d[1]) / INPUT);
-      const x1 = clamp01((cx + d[2]) / INPUT);
-      const y1 = clamp01((cy + d[3]) / INPUT);
+      const x0 = clamp01((cx - d[0]!) / INPUT);
+      const y0 = clamp01((cy - d[1]!) / INPUT);
+      const x1 = clamp01((cx + d[2]!) / INPUT);
+      const y1 = clamp01((cy + d[3]!) / INPUT);
       if (x1 - x0 < 0.01 || y1 - y0 < 0.01) continue;
-      found.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, score: best, label: COCO[label] });
+      found.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, score: best, label: COCO[label]! });
     }
   }
   found.sort((a, b) => b.score - a.score);
@@ -88,11 +91,11 @@ export async function detectObjects(rgb: Uint8Array, width: number, height: numb
 
 function expectation(data: Float32Array, offset: number): number {
   let max = -Infinity;
-  for (let j = 0; j <= REG_MAX; j++) max = Math.max(max, data[offset + j]);
+  for (let j = 0; j <= REG_MAX; j++) max = Math.max(max, data[offset + j]!);
   let sum = 0;
   let acc = 0;
   for (let j = 0; j <= REG_MAX; j++) {
-    const e = Math.exp(data[offset + j] - max);
+    const e = Math.exp(data[offset + j]! - max);
     sum += e;
     acc += e * j;
   }

@@ -70,7 +70,8 @@ export async function renderStudioImages(input: StudioImagesInput, onProgress: (
   };
   // Two at a time: sharp runs each pipeline on one thread here, so pairs keep
   // both cores busy without piling up four 4K canvases in memory.
-  const outputs = await Promise.all([first(), scene(scenes[0])]);
-  outputs.push(...(await Promise.all([scene(scenes[1]), scene(scenes[2])])));
+  // sceneLooks plans three scenes.
+  const outputs = await Promise.all([first(), scene(scenes[0]!)]);
+  outputs.push(...(await Promise.all([scene(scenes[1]!), scene(scenes[2]!)])));
   return outputs;
 }

@@ -37,7 +37,8 @@ const smooth = (t: number) => {
 const radius = (u: number, v: number, cu: number, cv: number, aspect: number) =>
   Math.hypot((u - cu) * Math.max(1, aspect), (v - cv) * Math.max(1, 1 / aspect));
 
-export const LOOKS: readonly Look[] = [
+// The first is the clean white set (the honest fallback; the video starts from it too).
+export const LOOKS: readonly [Look, ...Look[]] = [
   {
     id: 'white-seamless',
     backdrop: (u, v, aspect) => {
@@ -99,6 +100,3 @@ export const LOOKS: readonly Look[] = [
     grain: false,
   },
 ];
-
-/** The video uses the clean white set: it reads well in both orientations. */
-export const VIDEO_LOOK: Look = LOOKS[0];

@@ -1,3 +1,6 @@
+// Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
+// 3 channels each); the `!` on those reads states that, at no run-time cost.
+
 /**
  * Salient-object map of a small Lab image: the minimum barrier distance from
  * the image border (FastMBD, Zhang et al. 2015, raster-scan approximation)
@@ -9,16 +12,16 @@ export function saliencyMap(lab: Uint8Array, w: number, h: number): Float32Array
   const total = new Float32Array(n);
   for (let c = 0; c < 3; c++) {
     const channel = new Float32Array(n);
-    for (let i = 0; i < n; i++) channel[i] = lab[i * 3 + c];
+    for (let i = 0; i < n; i++) channel[i] = lab[i * 3 + c]!;
     const d = barrierDistance(channel, w, h, 3);
-    for (let i = 0; i < n; i++) total[i] += d[i];
+    for (let i = 0; i < n; i++) total[i]! += d[i]!;
   }
   normalise(total);
   const contrast = borderContrast(lab, w, h);
-  for (let i = 0; i < n; i++) total[i] = total[i] * 0.6 + contrast[i] * 0.4;
+  for (let i = 0; i < n; i++) total[i] = total[i]! * 0.6 + contrast[i]! * 0.4;
   normalise(total);
   // MB+ post-processing: a gentle sigmoid to push the object up and the rest down.
-  for (let i = 0; i < n; i++) total[i] = 1 / (1 + Math.exp(-10 * (total[i] - 0.5)));
+  for (let i = 0; i < n; i++) total[i] = 1 / (1 + Math.exp(-10 * (total[i]! - 0.5)));
   normalise(total);
   return total;
 }
@@ -38,10 +41,12 @@ function barrierDistance(img: Float32Array, w: number, h: number, passes: number
     D[y * w + w - 1] = 0;
   }
   const relax = (p: number, q: number) => {
-    const v = img[p];
-    const u = U[q] > v ? U[q] : v;
-    const l = L[q] < v ? L[q] : v;
-    if (u - l < D[p]) {
+    const v = img[p]!;
+    const uq = U[q]!;
+    const lq = L[q]!;
+    const u = uq > v ? uq : v;
+    const l = lq < v ? lq : v;
+    if (u - l < D[p]!) {
       D[p] = u - l;
       U[p] = u;
       L[p] = l;
@@ -88,14 +93,14 @@ function borderContrast(lab: Uint8Array, w: number, h: number): Float32Array {
         if (!inStrip(x, y)) continue;
         const i = (y * w + x) * 3;
         for (let c = 0; c < 3; c++) {
-          sum[c] += lab[i + c];
-          sq[c] += lab[i + c] * lab[i + c];
+          sum[c]! += lab[i + c]!;
+          sq[c]! += lab[i + c]! * lab[i + c]!;
         }
         count++;
       }
     }
     const mean = sum.map((s) => s / count);
-    const sd = sq.map((s, c) => Math.sqrt(Math.max(16, s / count - mean[c] * mean[c])));
+    const sd = sq.map((s, c) => Math.sqrt(Math.max(16, s / count - mean[c]! * mean[c]!)));
     return { mean, sd };
   });
   const out = new Float32Array(w * h);
@@ -105,7 +110,7 @@ function borderContrast(lab: Uint8Array, w: number, h: number): Float32Array {
     for (const { mean, sd } of stats) {
       let d = 0;
       for (let c = 0; c < 3; c++) {
-        const z = (lab[p * 3 + c] - mean[c]) / sd[c];
+        const z = (lab[p * 3 + c]! - mean[c]!) / sd[c]!;
         d += z * z;
       }
       d = Math.sqrt(d);
@@ -126,26 +131,26 @@ function normalise(a: Float32Array): void {
     if (v > hi) hi = v;
   }
   const k = hi > lo ? 1 / (hi - lo) : 0;
-  for (let i = 0; i < a.length; i++) a[i] = (a[i] - lo) * k;
+  for (let i = 0; i < a.length; i++) a[i] = (a[i]! - lo) * k;
 }
 
 /** Otsu's threshold of a 0..1 map (256 bins). */
 export function otsu(a: Float32Array): number {
   const hist = new Float64Array(256);
-  for (const v of a) hist[Math.min(255, Math.max(0, Math.round(v * 255)))]++;
+  for (const v of a) hist[Math.min(255, Math.max(0, Math.round(v * 255)))]!++;
   const total = a.length;
   let sumAll = 0;
-  for (let i = 0; i < 256; i++) sumAll += i * hist[i];
+  for (let i = 0; i < 256; i++) sumAll += i * hist[i]!;
   let wB = 0;
   let sumB = 0;
   let best = 0;
   let threshold = 128;
   for (let t = 0; t < 256; t++) {
-    wB += hist[t];
+    wB += hist[t]!;
     if (!wB) continue;
     const wF = total - wB;
     if (!wF) break;
-    sumB += t * hist[t];
+    sumB += t * hist[t]!;
     const mB = sumB / wB;
     const mF = (sumAll - sumB) / wF;
     const between = wB * wF * (mB - mF) * (mB - mF);

@@ -91,7 +91,7 @@ const TO_YUV = 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p';
 
 async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir: string) {
   const product = await productFromCutout(input.cutoutPng);
-  const look = sceneLooks(planScene(input.prompt, input.category))[0];
+  const look = sceneLooks(planScene(input.prompt, input.category))[0]!;
   const out = videoSize(input.aspectRatio);
   const place = videoPlacement(product, look, input.aspectRatio);
 
