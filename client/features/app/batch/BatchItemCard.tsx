@@ -1,0 +1,50 @@
+import { Badge, Card, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { M } from '../../../../shared/messages/app';
+import type { useDownloads } from '../../generation/download';
+import { ExportMenu } from '../../generation/ExportMenu';
+import { StatusBadge } from '../../generation/StatusBadge';
+import { isUnfinished } from '../../generation/types';
+import type { RouterOutputs } from '../../../lib/trpc';
+import type { BatchRow } from './useBatchRun';
+
+type BatchGeneration = RouterOutputs['batch']['get']['items'][number];
+
+/** One photo of the batch: its thumbnail, name, status, progress while it runs, and its downloads when done. */
+export function BatchItemCard({ row, generation: g, downloads }: { row: BatchRow; generation: BatchGeneration | undefined; downloads: ReturnType<typeof useDownloads> }) {
+  const status = g?.status ?? (row.phase === 'started' ? 'queued' : row.phase);
+  return (
+    <Card padding="xs" data-testid="batch-item" data-status={status}>
+      <Group wrap="nowrap" gap="sm">
+        <Image src={g?.thumbnails[0] ?? row.preview} w={64} h={64} radius="sm" fit="cover" alt="" />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={600} truncate>
+              {row.file.name}
+            </Text>
+            {g ? (
+              <StatusBadge status={g.status} />
+            ) : (
+              <Badge variant="light" color={row.phase === 'rejected' ? 'red' : 'gray'} style={{ textTransform: 'none' }}>
+                {M.exports.batchItem[row.phase === 'started' ? 'queued' : row.phase]}
+              </Badge>
+            )}
+          </Group>
+          {(row.phase === 'uploading' || (g && isUnfinished(g.status)) || (row.phase === 'started' && !g)) && (
+            <Progress value={Math.max(3, g?.progress ?? 0)} size="sm" radius="xl" striped animated aria-label={M.generation.progressLabel} />
+          )}
+          {row.error && (
+            <Text size="xs" c="red">
+              {row.error}
+            </Text>
+          )}
+          {g?.status === 'failed' && (
+            <Text size="xs" c="red">
+              {M.exports.batchItem.failed}
+            </Text>
+          )}
+        </Stack>
+        {g?.status === 'completed' && <ExportMenu generationId={g.id} downloads={downloads} size="xs" />}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useMemo, useState } from 'react';
+import { M } from '../../../../shared/messages/app';
+import { BATCH_MAX_PHOTOS } from '../../../../shared/schemas/batch';
+import { trpc } from '../../../lib/trpc';
+import { isUnfinished } from '../../generation/types';
+import { checkPhotoFile, uploadPhoto } from '../../generation/uploadPhoto';
+
+export type BatchRow = {
+  key: string;
+  file: File;
+  preview: string;
+  /** Before the batch exists: waiting, uploading, or refused (with its Turkish reason). */
+  phase: 'waiting' | 'uploading' | 'rejected' | 'started';
+  uploadId?: string;
+  generationId?: string;
+  error?: string;
+};
+type Row = BatchRow;
+
+/**
+ * A batch's photos and its run (issue 12): photos picked (at most BATCH_MAX_PHOTOS), then on start
+ * each is checked and uploaded, and all that passed become one `batch.create`; the batch is then
+ * polled until every generation has finished.
+ */
+export function useBatchRun() {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [prompt, setPrompt] = useState('');
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const create = trpc.batch.create.useMutation();
+  const utils = trpc.useUtils();
+
+  const batch = trpc.batch.get.useQuery(
+    { batchId: batchId ?? '00000000-0000-4000-8000-000000000000' },
+    {
+      enabled: !!batchId,
+      refetchInterval: (q) => (q.state.data?.items.some((g) => isUnfinished(g.status)) === false ? false : 1500),
+    },
+  );
+  const byGeneration = useMemo(() => new Map((batch.data?.items ?? []).map((g) => [g.id, g])), [batch.data]);
+  const started = rows.filter((r) => r.generationId);
+  const finished = started.filter((r) => {
+    const g = byGeneration.get(r.generationId!);
+    return g && !isUnfinished(g.status);
+  });
+  const completed = started.filter((r) => byGeneration.get(r.generationId!)?.status === 'completed');
+  const allDone = !!batchId && started.length > 0 && finished.length === started.length;
+
+  useEffect(() => () => rows.forEach((r) => URL.revokeObjectURL(r.preview)), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function pick(files: File[]) {
+    setPickError(null);
+    if (rows.length + files.length > BATCH_MAX_PHOTOS) {
+      setPickError(M.exports.batchTooMany(BATCH_MAX_PHOTOS));
+      files = files.slice(0, Math.max(0, BATCH_MAX_PHOTOS - rows.length));
+    }
+    setRows((old) => [
+      ...old,
+      ...files.map((file, i) => ({ key: `${Date.now()}-${i}-${file.name}`, file, preview: URL.createObjectURL(file), phase: 'waiting' as const })),
+    ]);
+  }
+
+  const update = (key: string, patch: Partial<Row>) => setRows((old) => old.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+
+  async function start() {
+    if (!rows.length || !prompt.trim()) {
+      setPickError(M.generation.needPhotoAndPrompt);
+      return;
+    }
+    setStarting(true);
+    const uploaded: Array<{ key: string; uploadId: string }> = [];
+    for (const row of rows) {
+      update(row.key, { phase: 'uploading' });
+      try {
+        await checkPhotoFile(row.file);
+        const { uploadId } = await uploadPhoto(row.file);
+        uploaded.push({ key: row.key, uploadId });
+        update(row.key, { uploadId });
+      } catch (err) {
+        update(row.key, { phase: 'rejected', error: err instanceof Error ? err.message : M.generation.uploadFailed });
+      }
+    }
+    if (uploaded.length) {
+      try {
+        const res = await create.mutateAsync({ uploadIds: uploaded.map((u) => u.uploadId), prompt });
+        res.items.forEach((item, i) =>
+          update(uploaded[i].key, item.generationId ? { phase: 'started', generationId: item.generationId } : { phase: 'rejected', error: item.error ?? undefined }),
+        );
+        setBatchId(res.batchId);
+        void utils.credits.balance.invalidate();
+      } catch (err) {
+        setPickError(err instanceof Error ? err.message : M.generation.unknown);
+        uploaded.forEach((u) => update(u.key, { phase: 'waiting' }));
+      }
+    }
+    setStarting(false);
+  }
+
+  function reset() {
+    rows.forEach((r) => URL.revokeObjectURL(r.preview));
+    setRows([]);
+    setBatchId(null);
+    setPickError(null);
+  }
+
+  return {
+    rows,
+    prompt,
+    setPrompt,
+    pickError,
+    batchId,
+    starting,
+    byGeneration,
+    started,
+    completed,
+    allDone,
+    pick,
+    start,
+    reset,
+  };
+}
