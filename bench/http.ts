@@ -13,8 +13,8 @@ import { signUp } from '../server/services/accounts';
 /**
  * HTTP figures on this machine, all in one run so the ratios compare like with like: a bare
  * Express JSON handler, `content.landing` signed out, `credits.balance` signed in (50 and 200
- * connections), the delay from a generation's completion event to its owner's socket, and the
- * server's memory idle and under load. The load generator shares the process and its cores.
+ * connections) and the delay from a generation's completion event to its owner's socket. The
+ * load generator shares the process and its cores (the server's memory: server-memory.ts).
  */
 export type Load = { rps: number; p50: number; p99: number; max: number; errors: number; non2xx: number };
 export type HttpBench = {
@@ -24,7 +24,6 @@ export type HttpBench = {
   balance50: Load;
   balance200: Load;
   pushMs: { p50: number; p95: number };
-  rssMb: { idle: number; loaded: number };
 };
 
 async function load(url: string, connections: number, headers: Record<string, string> = {}, seconds = 8): Promise<Load> {
@@ -103,13 +102,11 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
       body: JSON.stringify({ email, password: 'bench-password' }),
     });
     const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const idle = process.memoryUsage().rss;
 
     const bareLoad = await load(bare.url, 50);
     const landing = await load(`${server.url}/trpc/content.landing`, 50);
     const balance50 = await load(`${server.url}/trpc/credits.balance`, 50, { cookie });
     const balance200 = await load(`${server.url}/trpc/credits.balance`, 200, { cookie });
-    const loaded = process.memoryUsage().rss;
     const pushMs = await pushDelay(server, cookie, user.id);
     return {
       database: databaseUrl ? 'PostgreSQL' : 'PGlite',
@@ -118,7 +115,6 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
       balance50,
       balance200,
       pushMs,
-      rssMb: { idle: Math.round(idle / 1048576), loaded: Math.round(loaded / 1048576) },
     };
   } finally {
     await bare.close();

@@ -3,6 +3,7 @@ import { benchCredits } from './credits';
 import { benchStudio } from './studio';
 import { benchBatch } from './batch';
 import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
+import { benchServerMemory } from './server-memory';
 
 /**
  * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
@@ -38,7 +39,6 @@ function printHttp(r: HttpBench) {
   line('credits.balance, oturumlu, 50 bağlantı', r.balance50);
   line('credits.balance, oturumlu, 200 bağlantı', r.balance200);
   console.log(`  üretim tamamlandı → sahibinin soketi: p50 ${r.pushMs.p50.toFixed(1)} ms, p95 ${r.pushMs.p95.toFixed(1)} ms`);
-  console.log(`  sunucu belleği (RSS): boşta ${r.rssMb.idle} MB, yük altında ${r.rssMb.loaded} MB`);
 }
 printHttp(await benchHttp());
 try {
@@ -46,4 +46,6 @@ try {
 } catch (err) {
   console.log(`Postgres HTTP ölçümü atlandı: ${(err as Error).message}`);
 }
+const memory = await benchServerMemory();
+console.log(`Sunucu belleği (RSS, gömülü veritabanı, ayrı süreç): boşta ${memory.idleMb} MB, 200 bağlantıyla yük altında ${memory.loadedMb} MB`);
 console.log(`Makine: ${providers.machine.cpus} çekirdek, yük ${providers.machine.loadAvg1m.toFixed(2)}`);
