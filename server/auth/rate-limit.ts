@@ -80,6 +80,22 @@ export async function limitedPasswordCheck<T>(
   return result;
 }
 
+/**
+ * One sign-in under its limits (D15), for sellers (`signin:` keys) and admins (`admin:` keys):
+ * per client address, and per e-mail address, which a success clears.
+ */
+export function signInWithLimits<T>(db: Db, scope: 'signin' | 'admin', who: { email: string; ip: string }, check: () => Promise<T>): Promise<T> {
+  return limitedPasswordCheck(
+    db,
+    [
+      { key: `${scope}:ip:${who.ip}`, ...LIMITS.signInPerIp },
+      { key: `${scope}:email:${who.email}`, ...LIMITS.signInPerEmail, clearOnSuccess: true },
+    ],
+    check,
+    (err) => err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS',
+  );
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }

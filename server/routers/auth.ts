@@ -7,7 +7,7 @@ import * as accounts from '../services/accounts';
 import { getPreferences, savePreferences } from '../services/preferences';
 import { createSession, deleteSession } from '../auth/sessions';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
-import { LIMITS, hitRateLimit, limitedPasswordCheck } from '../auth/rate-limit';
+import { LIMITS, hitRateLimit, limitedPasswordCheck, signInWithLimits } from '../auth/rate-limit';
 import type { Context } from '../trpc/context';
 import { assertMaySignIn, sendVerification } from '../services/email-verification';
 import { getSettings } from '../services/settings';
@@ -52,25 +52,13 @@ export const authRouter = router({
   }),
 
   signIn: publicProcedure.input(ZSignIn).mutation(async ({ ctx, input }) => {
-    const emailKey = `signin:email:${input.email}`;
-    const ipKey = `signin:ip:${ctx.ip}`;
-    const E = LIMITS.signInPerEmail;
-    const I = LIMITS.signInPerIp;
     // Each attempt is counted atomically BEFORE argon2 runs, so a flood (even a concurrent
     // one) costs us one small query per request once over the limit.
-    const { id: userId } = await limitedPasswordCheck(
-      ctx.db,
-      [
-        { key: ipKey, ...I },
-        { key: emailKey, ...E, clearOnSuccess: true },
-      ],
-      async () => {
-        const user = await accounts.checkCredentials(ctx.db, input.email, input.password);
-        await assertMaySignIn(ctx.db, user);
-        return user;
-      },
-      (err) => err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS',
-    );
+    const { id: userId } = await signInWithLimits(ctx.db, 'signin', { email: input.email, ip: ctx.ip }, async () => {
+      const user = await accounts.checkCredentials(ctx.db, input.email, input.password);
+      await assertMaySignIn(ctx.db, user);
+      return user;
+    });
     await startSession(ctx, userId, input.rememberMe);
     return { user: await requireUser(ctx, userId) };
   }),

@@ -96,13 +96,13 @@ export async function billingSummary(db: Db, userId: string, now = new Date()) {
 
 /** The invoice details as printed on an invoice (issue 16): the buyer, tax number, address. */
 export function buyerLines(d: TInvoiceDetailsParsed | null): string[] {
-  const I = M.invoice;
-  if (!d) return [`  ${I.noDetails}`];
+  const invoiceText = M.invoice;
+  if (!d) return [`  ${invoiceText.noDetails}`];
   const who =
     d.kind === 'individual'
-      ? [`  ${M.invoiceDetails.fullName}: ${d.fullName}`, `  ${I.tckn}: ${d.tckn}`]
-      : [`  ${I.companyTitle}: ${d.companyTitle}`, `  ${I.taxOffice}: ${d.taxOffice}`, `  ${I.vkn}: ${d.vkn}`];
-  return [...who, `  ${I.address}: ${d.address} / ${d.city}`];
+      ? [`  ${M.invoiceDetails.fullName}: ${d.fullName}`, `  ${invoiceText.tckn}: ${d.tckn}`]
+      : [`  ${invoiceText.companyTitle}: ${d.companyTitle}`, `  ${invoiceText.taxOffice}: ${d.taxOffice}`, `  ${invoiceText.vkn}: ${d.vkn}`];
+  return [...who, `  ${invoiceText.address}: ${d.address} / ${d.city}`];
 }
 
 /**
@@ -134,32 +134,32 @@ export async function renderInvoice(db: Db, userId: string, txId: string): Promi
     .where('credit_transactions.amount_paid_cents', 'is not', null)
     .executeTakeFirst();
   if (!t) return null;
-  const I = M.invoice;
+  const invoiceText = M.invoice;
   const number = invoiceNumber(t.id);
   const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: t.currency ?? 'USD' }).format((t.amount_paid_cents ?? 0) / 100);
   const date = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(t.created_at));
   const details = (t.buyer_details as TInvoiceDetailsParsed | null) ?? (await getInvoiceDetails(db, userId));
   const lines = [
-    I.title,
+    invoiceText.title,
     '='.repeat(40),
     ...(t.provider === 'test' ? [M.payments.testBanner, ''] : []),
-    `${I.number}: ${number}`,
-    `${I.date}: ${date}`,
+    `${invoiceText.number}: ${number}`,
+    `${invoiceText.date}: ${date}`,
     '',
-    `${I.customer}: ${t.full_name}`,
-    `${I.email}: ${t.email}`,
-    ...(t.company_name ? [`${I.company}: ${t.company_name}`] : []),
+    `${invoiceText.customer}: ${t.full_name}`,
+    `${invoiceText.email}: ${t.email}`,
+    ...(t.company_name ? [`${invoiceText.company}: ${t.company_name}`] : []),
     '',
-    `${I.buyer}:`,
+    `${invoiceText.buyer}:`,
     ...buyerLines(details),
     '',
-    `${I.item}: ${findPlan(t.plan_code)?.name ?? t.description} — ${t.description}`,
-    `${I.credits}: ${t.amount}`,
-    `${I.amount}: ${money}`,
-    ...(t.provider ? [`${I.provider}: ${M.billing.providerNames[t.provider] ?? t.provider}`] : []),
-    `${I.reference}: ${t.id}`,
+    `${invoiceText.item}: ${findPlan(t.plan_code)?.name ?? t.description} — ${t.description}`,
+    `${invoiceText.credits}: ${t.amount}`,
+    `${invoiceText.amount}: ${money}`,
+    ...(t.provider ? [`${invoiceText.provider}: ${M.billing.providerNames[t.provider] ?? t.provider}`] : []),
+    `${invoiceText.reference}: ${t.id}`,
     '',
-    I.footer,
+    invoiceText.footer,
     '',
   ];
   return { name: `${number}.txt`, text: lines.join('\n') };

@@ -56,8 +56,8 @@ export async function paymentsCsv(db: Db, range: TPaymentsExportRange): Promise<
     .orderBy('t.id', 'asc')
     .execute();
 
-  const C = M.adminPayments.columns;
-  const header = [C.invoiceNumber, C.date, C.email, C.kind, C.name, C.tckn, C.vkn, C.taxOffice, C.address, C.city, C.plan, C.credits, C.amount, C.currency, C.provider, C.reference];
+  const column = M.adminPayments.columns;
+  const header = [column.invoiceNumber, column.date, column.email, column.kind, column.name, column.tckn, column.vkn, column.taxOffice, column.address, column.city, column.plan, column.credits, column.amount, column.currency, column.provider, column.reference];
   const lines = [header.map(cell).join(';')];
   for (const r of rows) {
     const d = (r.buyer_details as TInvoiceDetailsParsed | null) ?? detailsFromRow(r);

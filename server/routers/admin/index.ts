@@ -1,11 +1,9 @@
 import { router, openProcedure, adminProcedure } from '../../trpc/init';
 import { ZAdminLogin } from '../../../shared/schemas/auth';
-import { AppError } from '../../errors';
-import { M } from '../../../shared/messages';
 import { checkAdminCredentials, getPublicAdmin } from '../../services/admin/accounts';
 import { createSession, deleteSession } from '../../auth/sessions';
 import { clearedCookie, sessionCookie } from '../../auth/cookies';
-import { LIMITS, limitedPasswordCheck } from '../../auth/rate-limit';
+import { signInWithLimits } from '../../auth/rate-limit';
 import { adminUsersRouter } from './users';
 import { adminCreditsRouter } from './credits';
 import { adminWebhooksRouter } from './webhooks';
@@ -23,19 +21,9 @@ import { dashboardProcedure, onActivityProcedure } from './dashboard';
 export const adminRouter = router({
   /** Same limiter as customer sign-in (D15), under its own keys. */
   login: openProcedure.input(ZAdminLogin).mutation(async ({ ctx, input }) => {
-    const emailKey = `admin:email:${input.email}`;
-    const ipKey = `admin:ip:${ctx.ip}`;
-    const E = LIMITS.signInPerEmail;
-    const I = LIMITS.signInPerIp;
     // Counted atomically before argon2 runs, exactly as auth.signIn.
-    const adminId = await limitedPasswordCheck(
-      ctx.db,
-      [
-        { key: ipKey, ...I },
-        { key: emailKey, ...E, clearOnSuccess: true },
-      ],
-      () => checkAdminCredentials(ctx.db, input.email, input.password),
-      (err) => err instanceof AppError && err.appCode === 'INVALID_CREDENTIALS',
+    const adminId = await signInWithLimits(ctx.db, 'admin', { email: input.email, ip: ctx.ip }, () =>
+      checkAdminCredentials(ctx.db, input.email, input.password),
     );
     if (ctx.adminSession) await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
     const { token, session } = await createSession(ctx.db, 'admin', adminId, false);
