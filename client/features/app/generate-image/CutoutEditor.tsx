@@ -1,20 +1,15 @@
 import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBrush, IconDownload, IconEraser, IconRefresh, IconSquare, IconWand } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { MIN_RECOMMENDED_LONG_SIDE } from '../../../../shared/constants';
 import { trpc } from '../../../lib/trpc';
 import { downloadOne, useDownloads } from '../../generation/download';
 import type { SelectedPhoto } from '../../generation/types';
 import classes from './CutoutEditor.module.css';
-
-type Tool = 'box' | 'keep' | 'remove';
-type Point = { x: number; y: number };
-type Box = { x: number; y: number; width: number; height: number };
+import { useCutoutSelection, type CutoutTool } from './useCutoutSelection';
 
 const studioText = M.studio;
-/** Stroke points closer than this (fraction of the photo) are not sent twice. */
-const MIN_STEP = 0.006;
 
 /**
  * Issue 11: the automatic cut-out over a checkerboard right after upload, and
@@ -24,65 +19,23 @@ const MIN_STEP = 0.006;
 export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabled?: boolean }) {
   const cutout = trpc.studio.cutout.useMutation();
   const downloads = useDownloads();
-  const [tool, setTool] = useState<Tool>('box');
-  const [box, setBox] = useState<Box | null>(null);
-  const [keep, setKeep] = useState<Point[]>([]);
-  const [remove, setRemove] = useState<Point[]>([]);
-  const drag = useRef<{ start: Point; pointer: number } | null>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const selection = useCutoutSelection(stage, !!disabled || cutout.isPending);
+  const { tool, box, keep, remove, guided } = selection;
   const { mutate, reset } = cutout;
+  const clearSelection = selection.clear;
 
   // A new photo: forget the old selection and run the automatic cut-out.
   useEffect(() => {
-    setBox(null);
-    setKeep([]);
-    setRemove([]);
+    clearSelection();
     reset();
     mutate({ uploadId: photo.uploadId });
-  }, [photo.uploadId, mutate, reset]);
+  }, [photo.uploadId, mutate, reset, clearSelection]);
 
   const result = cutout.data;
-  const guided = !!box || keep.length > 0 || remove.length > 0;
   const long = Math.max(photo.width ?? 0, photo.height ?? 0);
   const lowRes = long > 0 && long < MIN_RECOMMENDED_LONG_SIDE;
   const aspect = result ? result.width / result.height : photo.width && photo.height ? photo.width / photo.height : 4 / 3;
-
-  function at(e: ReactPointerEvent): Point {
-    const r = stage.current!.getBoundingClientRect();
-    return { x: clamp01((e.clientX - r.left) / r.width), y: clamp01((e.clientY - r.top) / r.height) };
-  }
-
-  function addStroke(p: Point) {
-    const setter = tool === 'keep' ? setKeep : setRemove;
-    setter((list) => {
-      const last = list[list.length - 1];
-      if (last && Math.hypot(last.x - p.x, last.y - p.y) < MIN_STEP) return list;
-      return [...list, p];
-    });
-  }
-
-  function onDown(e: ReactPointerEvent) {
-    if (disabled || cutout.isPending) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
-    const p = at(e);
-    drag.current = { start: p, pointer: e.pointerId };
-    if (tool === 'box') setBox({ x: p.x, y: p.y, width: 0, height: 0 });
-    else addStroke(p);
-  }
-
-  function onMove(e: ReactPointerEvent) {
-    if (!drag.current || drag.current.pointer !== e.pointerId) return;
-    const p = at(e);
-    if (tool === 'box') {
-      const s = drag.current.start;
-      setBox({ x: Math.min(s.x, p.x), y: Math.min(s.y, p.y), width: Math.abs(p.x - s.x), height: Math.abs(p.y - s.y) });
-    } else addStroke(p);
-  }
-
-  function onUp() {
-    drag.current = null;
-    setBox((b) => (b && (b.width < 0.02 || b.height < 0.02) ? null : b));
-  }
 
   function apply() {
     mutate({
@@ -93,10 +46,8 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
     });
   }
 
-  function clearSelection() {
-    setBox(null);
-    setKeep([]);
-    setRemove([]);
+  function startOver() {
+    clearSelection();
     mutate({ uploadId: photo.uploadId });
   }
 
@@ -132,10 +83,7 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
           ref={stage}
           className={`${classes.stage} ${result?.cutoutUrl ? classes.checker : ''}`}
           style={{ aspectRatio: String(aspect), width: `min(100%, ${Math.round(420 * aspect)}px)` }}
-          onPointerDown={onDown}
-          onPointerMove={onMove}
-          onPointerUp={onUp}
-          onPointerCancel={onUp}
+          {...selection.handlers}
           data-testid="cutout-stage"
           data-tool={tool}
         >
@@ -184,7 +132,7 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
           <SegmentedControl
             aria-label={studioText.toolsLabel}
             value={tool}
-            onChange={(v) => setTool(v as Tool)}
+            onChange={(v) => selection.setTool(v as CutoutTool)}
             disabled={disabled}
             data={[
               { value: 'box', label: <ToolLabel icon={<IconSquare size={14} />} text={studioText.toolBox} /> },
@@ -201,7 +149,7 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
           <Button size="sm" leftSection={<IconWand size={16} />} onClick={apply} disabled={!guided || disabled} loading={cutout.isPending && guided}>
             {studioText.apply}
           </Button>
-          <Button size="sm" variant="default" onClick={clearSelection} disabled={!guided || disabled || cutout.isPending}>
+          <Button size="sm" variant="default" onClick={startOver} disabled={!guided || disabled || cutout.isPending}>
             {studioText.reset}
           </Button>
           <Button
@@ -221,7 +169,7 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
   );
 }
 
-function ToolLabel({ icon, text }: { icon: React.ReactNode; text: string }) {
+function ToolLabel({ icon, text }: { icon: ReactNode; text: string }) {
   return (
     <Group gap={6} wrap="nowrap" justify="center">
       {icon}
@@ -229,5 +177,3 @@ function ToolLabel({ icon, text }: { icon: React.ReactNode; text: string }) {
     </Group>
   );
 }
-
-const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
