@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Chip, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconFileZip, IconMovie, IconPhotoAi } from '@tabler/icons-react';
+import { Chip, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconPhotoAi } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
@@ -7,12 +7,10 @@ import { usePageTitle } from '../../../lib/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
-import { downloadOne, downloadZip, generatedImageName, useDownloads } from '../../generation/download';
-import { ExportMenu } from '../../generation/ExportMenu';
+import { useDownloads } from '../../generation/download';
 import { GenerateActions } from '../../generation/GenerateActions';
 import { GenerateScreen } from '../../generation/GenerateScreen';
 import { GenerationResult } from '../../generation/GenerationResult';
-import { OutputGrid } from '../../generation/OutputGrid';
 import { PhotoStep } from '../../generation/PhotoStep';
 import { ResultPlaceholder } from '../../generation/ResultPlaceholder';
 import { StepTitle } from '../../generation/StepTitle';
@@ -20,7 +18,7 @@ import type { PhotoRouteState } from '../../generation/types';
 import { useGenerationRun } from '../../generation/useGenerationRun';
 import { useSite } from '../../site/useSite';
 import { CutoutEditor } from './CutoutEditor';
-import classes from './GenerateImagePage.module.css';
+import { ImageResultsCard } from './ImageResultsCard';
 
 const PROMPT_MAX = 1000;
 const PRESETS = M.generation.presets;
@@ -56,23 +54,6 @@ export default function GenerateImagePage() {
     void run.start((chosen) => (prompt.trim() ? { uploadId: chosen.uploadId, prompt: prompt.trim(), ...(preset ? { category: preset } : {}) } : null));
   }
 
-  function downloadImage(i: number) {
-    if (!completed) return;
-    void downloads.run(`image-${i}`, () => downloadOne({ url: completed.outputs[i], name: generatedImageName(i + 1) }), M.generation.imageDownloaded);
-  }
-
-  function downloadAll() {
-    if (!completed) return;
-    const files = completed.outputs.map((url, i) => ({ url, name: generatedImageName(i + 1) }));
-    void downloads.run('zip', () => downloadZip(files, 'generated-images.zip'), M.generation.allDownloaded);
-  }
-
-  function downloadCutout() {
-    if (!completed?.cutoutUrl) return;
-    const url = `${completed.cutoutUrl}?download=1`;
-    void downloads.run('png', () => downloadOne({ url, name: 'urun-seffaf.png' }), M.studio.pngDownloaded);
-  }
-
   function toVideo() {
     const source = jobPhoto ?? photo;
     const state: PhotoRouteState = source ? { photo: source } : {};
@@ -86,63 +67,7 @@ export default function GenerateImagePage() {
       placeholder={<ResultPlaceholder icon={IconPhotoAi} text={M.generation.resultsPlaceholder} hint={M.generation.expectedImage} />}
     >
       {completed && (
-        <Card>
-          <Stack gap="md">
-            <Group justify="space-between" gap="sm">
-              <Title order={2} fz="lg">
-                {M.generation.resultsTitle}
-              </Title>
-              <Group gap="xs" className={classes.actions}>
-                <Button
-                  size="sm"
-                  variant="default"
-                  leftSection={<IconFileZip size={16} />}
-                  onClick={downloadAll}
-                  loading={downloads.busy === 'zip'}
-                >
-                  {M.generation.downloadAll}
-                </Button>
-                {completed.cutoutUrl && (
-                  <Button
-                    size="sm"
-                    variant="default"
-                    leftSection={<IconDownload size={16} />}
-                    onClick={downloadCutout}
-                    loading={downloads.busy === 'png'}
-                    aria-label={M.studio.downloadPngLabel}
-                  >
-                    {M.studio.downloadPng}
-                  </Button>
-                )}
-                <ExportMenu generationId={completed.id} downloads={downloads} />
-                <Button size="sm" variant="light" leftSection={<IconMovie size={16} />} onClick={toVideo}>
-                  {M.generation.createVideo}
-                </Button>
-              </Group>
-            </Group>
-            <OutputGrid
-              outputs={completed.outputs}
-              thumbnails={completed.thumbnails}
-              title={M.generation.resultsTitle}
-              onDownload={downloadImage}
-              busyIndex={downloads.busy?.startsWith('image-') ? Number(downloads.busy.slice(6)) : null}
-            />
-            {completed.cutoutNote && (
-              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
-                {M.studio.framedNote}
-              </Alert>
-            )}
-            <Group gap="md" data-testid="output-sizes">
-              {completed.outputSizes.map((size, i) =>
-                size ? (
-                  <Text key={i} size="xs" c="dimmed">
-                    {`${i + 1}${completed.outputRoles[i] === 'white' ? ` (${M.studio.whiteLabel})` : ''}: ${M.studio.pixelSize(size.width, size.height)}`}
-                  </Text>
-                ) : null,
-              )}
-            </Group>
-          </Stack>
-        </Card>
+        <ImageResultsCard completed={completed} downloads={downloads} onToVideo={toVideo} />
       )}
     </GenerationResult>
   );
