@@ -19,7 +19,9 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
-// Postgres returns int8 (count, sum) as strings; our counts fit a JS number.
+// Through `pg`, Postgres int8 (count, sum of integers) and numeric arrive as strings; our counts fit a
+// JS number. These parsers are pg's only: PGlite parses int8 to a number by itself (numeric would stay
+// a string there; no query selects one).
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
