@@ -35,10 +35,10 @@ export async function benchBatch(count = 9, workers = 2): Promise<BatchBench> {
     const uploadIds: string[] = [];
     for (let i = 0; i < count; i++) {
       const key = `uploads/${user.id}/${i}.jpg`;
-      await storage.put(key, sources[i % sources.length], 'image/jpeg');
+      await storage.put(key, sources[i % sources.length]!, 'image/jpeg');
       const row = await handle.db
         .insertInto('uploads')
-        .values({ user_id: user.id, storage_key: key, mime: 'image/jpeg', width: 600, height: 400, size_bytes: sources[i % sources.length].length })
+        .values({ user_id: user.id, storage_key: key, mime: 'image/jpeg', width: 600, height: 400, size_bytes: sources[i % sources.length]!.length })
         .returning('id')
         .executeTakeFirstOrThrow();
       uploadIds.push(row.id);

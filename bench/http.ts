@@ -40,7 +40,8 @@ async function bareExpress(): Promise<{ url: string; close: () => Promise<void> 
   return { url: `http://127.0.0.1:${port}/x`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-const percentile = (values: number[], p: number) => values.slice().sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+// Callers pass a non-empty sample.
+const percentile = (values: number[], p: number) => values.slice().sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 /** Completion event → owner's WebSocket, `n` times (the subscription reads the finished row, as in production). */
 async function pushDelay(server: RunningServer, cookie: string, userId: string, n = 40): Promise<{ p50: number; p95: number }> {

@@ -38,11 +38,11 @@ export async function benchProviders(): Promise<ProvidersBench> {
     resolution: '1080p',
   };
   t = performance.now();
-  const [video] = await run(provider, 'video', videoInput);
+  const video = (await run(provider, 'video', videoInput))[0]!;
   const videoMs = performance.now() - t;
 
   return {
-    machine: { cpus: cpus().length, loadAvg1m: Number(loadavg()[0].toFixed(2)) },
+    machine: { cpus: cpus().length, loadAvg1m: Number(loadavg()[0]!.toFixed(2)) },
     images12mp: { ms: Math.round(imagesMs), outputs },
     video5s1080p: { ms: Math.round(videoMs), kb: Math.round(video.bytes.length / 1024) },
   };

@@ -62,7 +62,7 @@ export async function benchStudio(): Promise<StudioBench> {
       pool.run({ kind: 'images', input: { imageBytes: big, cutoutPng: png, prompt: 'beyaz mermer mutfak tezgahı, aydınlık' } }),
     );
     return {
-      machine: { cpus: cpus().length, loadAvg1m: Number(loadavg()[0].toFixed(2)) },
+      machine: { cpus: cpus().length, loadAvg1m: Number(loadavg()[0]!.toFixed(2)) },
       coldFirstCutoutMs: cold.ms,
       cutouts,
       photo12mp: {

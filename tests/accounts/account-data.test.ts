@@ -115,7 +115,7 @@ test('"Verilerimi indir": a zip of profile, generations with their files, credit
   expect(txs.map((t: any) => t.type).sort()).toEqual(['bonus', 'purchase']);
   const invoices = names.filter((n) => /^invoices\/INV-[0-9a-f]{8}\.txt$/.test(n));
   expect(invoices).toHaveLength(1);
-  expect(await zip.file(invoices[0])!.async('string')).toContain(M.invoice.title);
+  expect(await zip.file(invoices[0]!)!.async('string')).toContain(M.invoice.title);
 
   // Someone else, or nobody, gets the same 404 as for a zip that does not exist.
   expect((await other.client.raw(`/api/exports/${ready.id}`)).status).toBe(404);
@@ -204,7 +204,7 @@ test('a deletion request goes to the back-office; carrying it out erases the sel
 
   const audit = await db.selectFrom('admin_logs').selectAll().where('action', '=', 'account.delete').execute();
   expect(audit).toHaveLength(1);
-  expect(audit[0].target_id).toBe(target.userId);
+  expect(audit[0]!.target_id).toBe(target.userId);
   const req = await db.selectFrom('deletion_requests').selectAll().where('id', '=', asked.data.id).executeTakeFirstOrThrow();
   expect(req.status).toBe('completed');
   const bye = await mailbox.waitFor((m) => m.to[0] === 'silinecek@example.com' && m.subject === M.email.accountDeletedSubject);

@@ -55,12 +55,12 @@ describe('first admin (D11)', () => {
     expect(admins).toHaveLength(1);
     const lines = startupLog.filter((l) => /admin/i.test(l));
     expect(lines).toHaveLength(1);
-    const password = /Şifre:\s*(\S+)/.exec(lines[0])?.[1];
+    const password = /Şifre:\s*(\S+)/.exec(lines[0]!)?.[1];
     expect(password).toBeTruthy();
     expect(password!.length).toBeGreaterThanOrEqual(16);
-    expect(lines[0]).toContain(admins[0].email);
-    expect(admins[0].password_hash).not.toContain(password!);
-    expect(admins[0].password_hash.startsWith('$argon2id$')).toBe(true);
+    expect(lines[0]).toContain(admins[0]!.email);
+    expect(admins[0]!.password_hash).not.toContain(password!);
+    expect(admins[0]!.password_hash.startsWith('$argon2id$')).toBe(true);
 
     // A second start: nothing created, nothing logged.
     const again: string[] = [];
@@ -70,11 +70,11 @@ describe('first admin (D11)', () => {
 
     // The logged password works.
     const c = client();
-    const r = await c.mutate('admin.login', { email: admins[0].email, password });
+    const r = await c.mutate('admin.login', { email: admins[0]!.email, password });
     expect(r.status).toBe(200);
-    expect(r.data.admin.email).toBe(admins[0].email);
-    expect((await c.query('admin.me')).data.admin.id).toBe(admins[0].id);
-    expect((await client().mutate('admin.login', { email: admins[0].email, password: `${password}x` })).status).toBe(401);
+    expect(r.data.admin.email).toBe(admins[0]!.email);
+    expect((await c.query('admin.me')).data.admin.id).toBe(admins[0]!.id);
+    expect((await client().mutate('admin.login', { email: admins[0]!.email, password: `${password}x` })).status).toBe(401);
   });
 
   test('with ADMIN_EMAIL/ADMIN_PASSWORD that admin is created once; the password is never logged', async () => {
@@ -108,7 +108,7 @@ describe('admin sign-in and separation (D11, SECURITY 15)', () => {
     expect(ck.attrs.path).toBe('/');
     expect(findSetCookie(c.lastSetCookies, 'vitrin_session')).toBeUndefined();
 
-    const [id] = c.cookies.get('vitrin_admin_session')!.split('.');
+    const [id] = c.cookies.get('vitrin_admin_session')!.split('.') as [string];
     expect(await db.selectFrom('admin_sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeTruthy();
     expect(await db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
 
@@ -262,7 +262,7 @@ describe('every admin procedure refuses customers and anonymous callers (SECURIT
     expect(anon.status).toBe(401);
     expect(anon.data).toBeUndefined();
     const cust = client();
-    cust.cookies.set('vitrin_session', /vitrin_session=([^;]+)/.exec(customerCookie)![1]);
+    cust.cookies.set('vitrin_session', /vitrin_session=([^;]+)/.exec(customerCookie)![1]!);
     const asCustomer = await send(cust);
     expect(asCustomer.status).toBe(403);
     expect(asCustomer.error.message).toBe(M.common.forbidden);

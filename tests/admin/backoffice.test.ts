@@ -102,7 +102,7 @@ describe('admin.dashboard (SPEC §7) on known fixtures', () => {
     });
     const charts = r.data.charts as { day: string; signups: number; images: number; videos: number; creditsUsed: number }[];
     expect(charts).toHaveLength(30);
-    const today = charts[29];
+    const today = charts[29]!;
     expect(today.day).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(now));
     expect(today).toMatchObject({ signups: 3, images: 1, videos: 1, creditsUsed: 9 });
     expect(charts[26]).toMatchObject({ images: 1 });
@@ -217,8 +217,8 @@ describe('admin.settings (D23): effects at once', () => {
     const logs = await logsOf('settings.update');
     expect(logs.length).toBe(4);
     expect(logs[0]).toMatchObject({ admin_id: adminId, target_type: 'settings' });
-    expect(logs[0].old_values).toEqual({ allow_registrations: 'true', default_trial_credits: '10' });
-    expect(logs[0].new_values).toEqual({ allow_registrations: 'false', default_trial_credits: '3' });
+    expect(logs[0]!.old_values).toEqual({ allow_registrations: 'true', default_trial_credits: '10' });
+    expect(logs[0]!.new_values).toEqual({ allow_registrations: 'false', default_trial_credits: '3' });
     const stored = await db.selectFrom('settings').select(['value', 'updated_by']).where('key', '=', 'maintenance_mode').executeTakeFirstOrThrow();
     expect(stored).toEqual({ value: 'false', updated_by: adminId });
 
@@ -255,15 +255,15 @@ describe('admin.content, portfolio and testimonials', () => {
     const logs = await logsOf('content.update');
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ target_id: title.id, target_type: 'site_content' });
-    expect(logs[0].old_values).toMatchObject({ value: M.defaults.content.hero.title[0] });
-    expect(logs[0].new_values).toMatchObject({ value: 'Yeni başlık' });
+    expect(logs[0]!.old_values).toMatchObject({ value: M.defaults.content.hero.title[0] });
+    expect(logs[0]!.new_values).toMatchObject({ value: 'Yeni başlık' });
 
     const reset = await admin.mutate('admin.content.reset');
     expect(reset.data).toEqual({ reset: 1 });
     expect((await clientFor(server).query('content.landing')).data.content.hero.title).toBe(M.defaults.content.hero.title[0]);
     const resetLog = await logsOf('content.reset');
     expect(resetLog).toHaveLength(1);
-    expect(resetLog[0].new_values).toEqual({ 'hero.title': M.defaults.content.hero.title[0] });
+    expect(resetLog[0]!.new_values).toEqual({ 'hero.title': M.defaults.content.hero.title[0] });
   });
 
   test('portfolio: create, update, toggle, delete — audited, landing updated at once', async () => {
@@ -293,9 +293,9 @@ describe('admin.content, portfolio and testimonials', () => {
 
     const logs = await db.selectFrom('admin_logs').selectAll().where('target_id', '=', id).orderBy('created_at').execute();
     expect(logs.map((l) => l.action)).toEqual(['portfolio.create', 'portfolio.update', 'portfolio.toggle', 'portfolio.delete']);
-    expect(logs[1].old_values).toEqual({ title: 'Meşe sandalye' });
-    expect(logs[1].new_values).toEqual({ title: 'Meşe sandalye (yeni)' });
-    expect(logs[3].old_values).toMatchObject({ title: 'Meşe sandalye (yeni)', category: 'Mobilya' });
+    expect(logs[1]!.old_values).toEqual({ title: 'Meşe sandalye' });
+    expect(logs[1]!.new_values).toEqual({ title: 'Meşe sandalye (yeni)' });
+    expect(logs[3]!.old_values).toMatchObject({ title: 'Meşe sandalye (yeni)', category: 'Mobilya' });
 
     // Validation: category from the list, URLs http(s) or site paths only.
     const bad = await admin.mutate('admin.portfolio.create', { ...fields, category: 'Araba', beforeImageUrl: 'javascript:alert(1)' });

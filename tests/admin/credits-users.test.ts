@@ -65,10 +65,10 @@ describe('admin.credits (SPEC §7, §9)', () => {
       ['credits.set', adminId, 'user'],
       ['credits.set', adminId, 'user'],
     ]);
-    expect(logs[0].old_values).toMatchObject({ balance: 10 });
-    expect(logs[0].new_values).toMatchObject({ balance: 25 });
-    expect(logs[1].old_values).toMatchObject({ balance: 25 });
-    expect(logs[1].new_values).toMatchObject({ balance: 7 });
+    expect(logs[0]!.old_values).toMatchObject({ balance: 10 });
+    expect(logs[0]!.new_values).toMatchObject({ balance: 25 });
+    expect(logs[1]!.old_values).toMatchObject({ balance: 25 });
+    expect(logs[1]!.new_values).toMatchObject({ balance: 7 });
 
     expect(await balanceOf(db, userId)).toBe(7);
     expect(await ledgerSum(db, userId)).toBe(7);
@@ -175,9 +175,9 @@ describe('admin.users (SPEC §4, D21)', () => {
     }
     // liste-0: passive (profile old, never signed in since); liste-1: no credits.
     const old = new Date(Date.now() - 40 * 86_400_000);
-    await db.updateTable('profiles').set({ updated_at: old }).where('id', '=', made[0]).execute();
-    await db.updateTable('users').set({ last_sign_in_at: old }).where('id', '=', made[0]).execute();
-    await db.updateTable('users').set({ credits_balance: 0 }).where('id', '=', made[1]).execute();
+    await db.updateTable('profiles').set({ updated_at: old }).where('id', '=', made[0]!).execute();
+    await db.updateTable('users').set({ last_sign_in_at: old }).where('id', '=', made[0]!).execute();
+    await db.updateTable('users').set({ credits_balance: 0 }).where('id', '=', made[1]!).execute();
 
     const page1 = await admin.query('admin.users.list', { search: 'liste-', pageSize: 5, page: 1 });
     expect(page1.status).toBe(200);

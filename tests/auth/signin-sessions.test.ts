@@ -125,7 +125,7 @@ describe('sign-in (SPEC §8, D21)', () => {
     const c = client();
     const r = await c.mutate('auth.signUp', validSignUp('disabled-live@example.com'));
     const id: string = r.data.user.id;
-    const [sid] = tokenOf(c).split('.');
+    const [sid] = tokenOf(c).split('.') as [string];
     expect((await c.query('credits.balance')).status).toBe(200);
     await db.updateTable('users').set({ is_disabled: true }).where('id', '=', id).execute();
     expect((await c.query('auth.me')).data.user).toBeNull();
@@ -142,7 +142,7 @@ describe('sign-in (SPEC §8, D21)', () => {
     expect(second.split('.')[0]).not.toBe(first.split('.')[0]);
     expect((await withToken(first).query('auth.me')).data.user).toBeNull();
     expect((await withToken(second).query('auth.me')).data.user.email).toBe('ayse@example.com');
-    const old = await db.selectFrom('sessions').select('id').where('id', '=', first.split('.')[0]).executeTakeFirst();
+    const old = await db.selectFrom('sessions').select('id').where('id', '=', first.split('.')[0]!).executeTakeFirst();
     expect(old).toBeUndefined();
   });
 
@@ -171,7 +171,7 @@ describe('sign-in (SPEC §8, D21)', () => {
     const bal = await replay.query('credits.balance');
     expect(bal.status).toBe(401);
     expect(bal.error.data.appCode).toBe('UNAUTHENTICATED');
-    expect(await db.selectFrom('sessions').select('id').where('id', '=', token.split('.')[0]).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('sessions').select('id').where('id', '=', token.split('.')[0]!).executeTakeFirst()).toBeUndefined();
   });
 });
 
@@ -180,7 +180,7 @@ describe('sessions (SECURITY 10-12, D17)', () => {
     const c = client();
     await signIn(c, 'ayse@example.com');
     const token = tokenOf(c);
-    const [id, secret] = token.split('.');
+    const [id, secret] = token.split('.') as [string, string];
     expect(id.length).toBeGreaterThanOrEqual(20);
     expect(secret.length).toBeGreaterThanOrEqual(20);
     const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -196,7 +196,7 @@ describe('sessions (SECURITY 10-12, D17)', () => {
   test('right id with a wrong secret is refused (and the cookie cleared)', async () => {
     const c = client();
     await signIn(c, 'ayse@example.com');
-    const [id, secret] = tokenOf(c).split('.');
+    const [id, secret] = tokenOf(c).split('.') as [string, string];
     const flipped = secret.slice(0, -1) + (secret.endsWith('a') ? 'b' : 'a');
     for (const bad of [`${id}.${flipped}`, `${id}.`, id, `${id}.${secret}.x`, `x${id}.${secret}`]) {
       const f = withToken(bad);
@@ -243,7 +243,7 @@ describe('sessions (SECURITY 10-12, D17)', () => {
     const expires = new Date(String(ck.attrs.expires)).getTime();
     expect(Math.abs(expires - (before + SESSION_REMEMBER_MS))).toBeLessThan(60_000);
     expect(Math.abs(expires - (before + 30 * 86_400_000))).toBeLessThan(60_000);
-    const row = await db.selectFrom('sessions').selectAll().where('id', '=', tokenOf(c).split('.')[0]).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('sessions').selectAll().where('id', '=', tokenOf(c).split('.')[0]!).executeTakeFirstOrThrow();
     expect(row.remember).toBe(true);
     expect(Math.abs(new Date(row.expires_at).getTime() - (before + 30 * 86_400_000))).toBeLessThan(60_000);
   });
@@ -256,7 +256,7 @@ describe('sessions (SECURITY 10-12, D17)', () => {
       const ck = findSetCookie(c.lastSetCookies, 'vitrin_session')!;
       expect(ck.attrs.expires).toBeUndefined();
       expect(ck.attrs['max-age']).toBeUndefined();
-      const row = await db.selectFrom('sessions').selectAll().where('id', '=', tokenOf(c).split('.')[0]).executeTakeFirstOrThrow();
+      const row = await db.selectFrom('sessions').selectAll().where('id', '=', tokenOf(c).split('.')[0]!).executeTakeFirstOrThrow();
       expect(row.remember).toBe(false);
       expect(Math.abs(new Date(row.expires_at).getTime() - (before + SESSION_SHORT_MS))).toBeLessThan(60_000);
       expect(SESSION_SHORT_MS).toBe(86_400_000);
@@ -275,7 +275,7 @@ describe('sessions (SECURITY 10-12, D17)', () => {
     const t0 = new Date('2030-01-01T00:00:00Z');
     const H = 3_600_000;
     const { token } = await createSession(db, 'customer', userId, false, t0);
-    const id = token.split('.')[0];
+    const id = token.split('.')[0]!;
 
     const early = await validateSession(db, 'customer', token, new Date(t0.getTime() + 11 * H));
     expect(early).not.toBeNull();
@@ -314,7 +314,7 @@ describe('sessions (SECURITY 10-12, D17)', () => {
   test('over HTTP: a remembered session past half-life gets a renewed cookie; an expired one is refused', async () => {
     const c = client();
     await signIn(c, 'ayse@example.com', PASSWORD, true);
-    const id = tokenOf(c).split('.')[0];
+    const id = tokenOf(c).split('.')[0]!;
     await db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 10 * 86_400_000) }).where('id', '=', id).execute();
     const before = Date.now();
     expect((await c.query('auth.me')).data.user).not.toBeNull();

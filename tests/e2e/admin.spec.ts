@@ -61,7 +61,7 @@ test('admin adjusts a customer’s credits; the signed-in customer sees the new 
   // Every change is in the audit log, newest first.
   await admin.goto('/admin/logs');
   const first = admin.getByTestId('admin-log-row').first();
-  await expect(first).toContainText(M.adminLogs.actions['credits.adjust']);
+  await expect(first).toContainText(M.adminLogs.actions['credits.adjust']!);
   await expect(first).toContainText(email);
   await customerCtx.close();
 });

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { M } from '../../shared/messages';
 import { signUp } from './support';
 import { PLANS } from '../../shared/plans';

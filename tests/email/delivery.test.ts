@@ -42,7 +42,7 @@ test('a queued message is sent over real SMTP once, in Turkish, as HTML and plai
   await drain(sender);
   await drain(sender);
   expect(mailbox.mails).toHaveLength(1);
-  const mail = mailbox.mails[0];
+  const mail = mailbox.mails[0]!;
   expect(mail.to).toEqual(['ayse@example.com']);
   expect(mail.from).toBe('destek@example.com');
   expect(mail.headers.from).toContain('Vitrin');
@@ -63,8 +63,8 @@ test('SMTP_FROM overrides the sender; a secret link is removed from the stored c
   const sender = new EmailSender({ db: handle.db, env: { ...env, SMTP_FROM: '"Bildirim" <bildirim@vitrin.test>' }, transport: smtpTransport(mailbox.url) });
   const id = await enqueueEmail(handle.db, { to: 'b@example.com', kind: 'password_reset', message: passwordResetEmail(site, 'B', 'http://vitrin.test/auth/reset/abcdefghijklmnop') });
   await drain(sender);
-  expect(mailbox.mails[0].from).toBe('bildirim@vitrin.test');
-  expect(mailbox.mails[0].text).toContain('http://vitrin.test/auth/reset/abcdefghijklmnop');
+  expect(mailbox.mails[0]!.from).toBe('bildirim@vitrin.test');
+  expect(mailbox.mails[0]!.text).toContain('http://vitrin.test/auth/reset/abcdefghijklmnop');
   const row = await handle.db.selectFrom('email_outbox').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
   expect(row.body).not.toContain('abcdefghijklmnop');
   expect(row.html).not.toContain('abcdefghijklmnop');

@@ -30,7 +30,7 @@ function decodeQp(s: string): Buffer {
     if (cleaned[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(cleaned.slice(i + 1, i + 3))) {
       bytes.push(parseInt(cleaned.slice(i + 1, i + 3), 16));
       i += 2;
-    } else bytes.push(...Buffer.from(cleaned[i], 'utf8'));
+    } else bytes.push(...Buffer.from(cleaned[i]!, 'utf8'));
   }
   return Buffer.from(bytes);
 }
@@ -73,7 +73,7 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
     const content = decodeBody(headers, body);
     const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1];
     if (/attachment/i.test(disposition) || (filename && !/^text\/(plain|html)/i.test(type))) {
-      out.attachments.push({ filename: decodeWords(filename ?? 'ek'), contentType: type.split(';')[0], content });
+      out.attachments.push({ filename: decodeWords(filename ?? 'ek'), contentType: type.split(';')[0]!, content });
     } else if (/^text\/html/i.test(type)) out.html += content.toString('utf8');
     else if (/^text\/plain/i.test(type)) out.text += content.toString('utf8');
   };

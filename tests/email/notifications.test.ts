@@ -70,10 +70,10 @@ test('a run longer than a minute sends "ready" once; a quick one sends nothing',
   await deliver();
   const mails = mailsTo(user.email);
   expect(mails).toHaveLength(1);
-  expect(mails[0].subject).toBe(M.email.videoReadySubject);
-  expect(mails[0].text).toContain('http://vitrin.test/app/history');
-  expect(mails[0].text).toContain(M.email.unsubscribeText);
-  expect(mails[0].headers['list-unsubscribe']).toMatch(/^<http:\/\/vitrin\.test\/bildirimlerden-cik\/[a-z0-9]+>$/);
+  expect(mails[0]!.subject).toBe(M.email.videoReadySubject);
+  expect(mails[0]!.text).toContain('http://vitrin.test/app/history');
+  expect(mails[0]!.text).toContain(M.email.unsubscribeText);
+  expect(mails[0]!.headers['list-unsubscribe']).toMatch(/^<http:\/\/vitrin\.test\/bildirimlerden-cik\/[a-z0-9]+>$/);
 });
 
 test('a failed run sends "failed and refunded" once, even if the failure path runs twice', async () => {
@@ -83,9 +83,9 @@ test('a failed run sends "failed and refunded" once, even if the failure path ru
   await deliver();
   const mails = mailsTo(user.email);
   expect(mails).toHaveLength(1);
-  expect(mails[0].subject).toBe(M.email.generationFailedSubject);
-  expect(mails[0].text).toContain(M.email.generationFailedIntro(6));
-  expect(mails[0].text).toContain(M.generation.network);
+  expect(mails[0]!.subject).toBe(M.email.generationFailedSubject);
+  expect(mails[0]!.text).toContain(M.email.generationFailedIntro(6));
+  expect(mails[0]!.text).toContain(M.generation.network);
 });
 
 test('dropping below 10 credits sends one warning when the line is crossed, not on every take after', async () => {
@@ -95,7 +95,7 @@ test('dropping below 10 credits sends one warning when the line is crossed, not 
   await deliver();
   const mails = mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
   expect(mails).toHaveLength(1);
-  expect(mails[0].text).toContain(M.email.lowCreditsIntro(9));
+  expect(mails[0]!.text).toContain(M.email.lowCreditsIntro(9));
 });
 
 test('a payment sends "payment received" with the invoice attached as text', async () => {
@@ -110,10 +110,10 @@ test('a payment sends "payment received" with the invoice attached as text', asy
   await deliver();
   const mails = mailsTo(user.email).filter((m) => m.subject === M.email.paymentSubject);
   expect(mails).toHaveLength(1);
-  expect(mails[0].text).toContain(M.email.paymentIntro('Temel', 60));
-  expect(mails[0].attachments).toHaveLength(1);
-  expect(mails[0].attachments[0].filename).toMatch(/^INV-[0-9a-f]{8}\.txt$/);
-  expect(mails[0].attachments[0].content.toString('utf8')).toContain(M.invoice.title);
+  expect(mails[0]!.text).toContain(M.email.paymentIntro('Temel', 60));
+  expect(mails[0]!.attachments).toHaveLength(1);
+  expect(mails[0]!.attachments[0]!.filename).toMatch(/^INV-[0-9a-f]{8}\.txt$/);
+  expect(mails[0]!.attachments[0]!.content.toString('utf8')).toContain(M.invoice.title);
 });
 
 test('nothing is sent when the user turned e-mail off, or when the system setting is off', async () => {

@@ -87,7 +87,7 @@ test('each photo is its own generation; a failure refunds that photo only, the o
   // The cat's credit came back, once; the other two stay spent.
   expect(await balanceOf(h.db, user.id)).toBe(before - 2);
   const refunds = await h.db.selectFrom('credit_transactions').select('generation_id').where('user_id', '=', user.id).where('type', '=', 'refund').execute();
-  expect(refunds.map((r) => r.generation_id)).toEqual([items[1].generationId]);
+  expect(refunds.map((r) => r.generation_id)).toEqual([items[1]!.generationId]);
   expect(await ledgerSum(h.db, user.id)).toBe(before - 2);
 
   const zip = await batchWhiteZip({ db: h.db, storage }, user.id, batchId);
@@ -106,7 +106,7 @@ test('when the credits run out part-way, the photos already accepted are kept an
   const ledgerBefore = await ledgerSum(h.db, user.id);
   const { items } = await createBatch(h.db, new LocalEventBus(), user.id, { uploadIds, prompt: 'beyaz fon' });
   expect(items.map((i) => !!i.generationId)).toEqual([true, true, false]);
-  expect(items[2].error).toBe(M.generation.insufficient);
+  expect(items[2]!.error).toBe(M.generation.insufficient);
   expect(await balanceOf(h.db, user.id)).toBe(0);
   const rows = await h.db.selectFrom('generations').select('id').where('user_id', '=', user.id).execute();
   expect(rows).toHaveLength(2);

@@ -62,7 +62,7 @@ test('fal path: cut-out, three prompt scenes and upscale as three fal calls; whi
   const outputs = g.outputs as StoredOutput[];
   expect(outputs.map((o) => o.role)).toEqual(['white', 'scene', 'scene', 'scene']);
   // White image: square, from the upscaled photo (2560 px) → larger than 2× the 640 px upload, pure white edges.
-  const white = (await storage.get(outputs[0].key))!.bytes;
+  const white = (await storage.get(outputs[0]!.key))!.bytes;
   const m = await onWhite(white);
   expect(m.width).toBe(m.height);
   expect(m.width).toBeGreaterThan(2000);

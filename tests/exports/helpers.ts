@@ -1,6 +1,5 @@
 import JSZip from 'jszip';
 import sharp from 'sharp';
-import { expect } from 'vitest';
 import type { HttpClient } from '../helpers/server';
 
 export async function waitDone(c: HttpClient, id: string, tries = 480) {
@@ -15,7 +14,7 @@ export async function waitDone(c: HttpClient, id: string, tries = 480) {
 export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   const zip = await JSZip.loadAsync(bytes);
   const files = new Map<string, Buffer>();
-  for (const name of Object.keys(zip.files).sort()) files.set(name, await zip.files[name].async('nodebuffer'));
+  for (const name of Object.keys(zip.files).sort()) files.set(name, await zip.files[name]!.async('nodebuffer'));
   return files;
 }
 
@@ -37,7 +36,7 @@ export async function onWhite(jpeg: Buffer) {
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
       const i = px(x, y);
-      if (Math.min(data[i], data[i + 1], data[i + 2]) >= 240) continue;
+      if (Math.min(data[i]!, data[i + 1]!, data[i + 2]!) >= 240) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;

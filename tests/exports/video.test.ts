@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -54,7 +54,7 @@ function longestFlatBand(data: Buffer, width: number, height: number, axis: 'row
     let sq = 0;
     for (let k = 0; k < len; k += 2) {
       const i = axis === 'rows' ? (l * width + k) * 3 : (k * width + l) * 3;
-      const v = (data[i] + data[i + 1] + data[i + 2]) / 3;
+      const v = (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
       sum += v;
       sq += v * v;
     }
@@ -68,7 +68,7 @@ function longestFlatBand(data: Buffer, width: number, height: number, axis: 'row
 
 function meanAbsDiff(a: Buffer, b: Buffer): number {
   let d = 0;
-  for (let i = 0; i < a.length; i += 7) d += Math.abs(a[i] - b[i]);
+  for (let i = 0; i < a.length; i += 7) d += Math.abs(a[i]! - b[i]!);
   return d / Math.ceil(a.length / 7);
 }
 
@@ -106,8 +106,8 @@ describe.each([
       expect(longestFlatBand(f.data, width, height, 'cols')).toBeLessThan(0.03);
     }
     // Real motion: start, middle and end differ.
-    expect(meanAbsDiff(frames[0].data, frames[1].data)).toBeGreaterThan(1);
-    expect(meanAbsDiff(frames[1].data, frames[2].data)).toBeGreaterThan(1);
+    expect(meanAbsDiff(frames[0]!.data, frames[1]!.data)).toBeGreaterThan(1);
+    expect(meanAbsDiff(frames[1]!.data, frames[2]!.data)).toBeGreaterThan(1);
     expect(progress.at(-1)).toBeGreaterThanOrEqual(90);
   }, 300_000);
 });

@@ -90,6 +90,6 @@ test('expired credits are zeroed on spend with an expired ledger row (D8)', asyn
   expect(u).toMatchObject({ credits_balance: 0, plan_code: null, credits_expire_at: null });
   const expired = await h.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.id).where('reason', '=', 'expired').execute();
   expect(expired).toHaveLength(1);
-  expect(expired[0].delta).toBe(-10);
+  expect(expired[0]!.delta).toBe(-10);
   expect(await ledgerSum(h.db, user.id)).toBe(0);
 });

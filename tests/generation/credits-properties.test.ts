@@ -73,7 +73,7 @@ test('random sequences of credit operations keep balance ≥ 0 and equal to the 
         } else if (o.kind === 'refund') {
           const open = takes.filter((t) => !t.refunded);
           if (open.length === 0) continue;
-          const t = open[o.pick % open.length];
+          const t = open[o.pick % open.length]!;
           await db.transaction().execute((trx) => addCredits(trx, { userId: user.id, amount: t.amount, reason: 'refund', ref: t.ref, type: 'refund', description: 'iade' }));
           t.refunded = true;
           model += t.amount;

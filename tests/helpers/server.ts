@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from '../../server/index';
 import { readEnv } from '../../server/env';
 import { openDatabase } from '../../server/db';
 import { freshDatabase } from './db';
+import type { ApiResult, InputOf, MutationPath, OutputOf, QueryPath } from './api';
 
 /** The whole server on an ephemeral port over a fresh database; `close` tears both down. */
 export async function startTestServer(
@@ -88,7 +89,7 @@ export class HttpClient {
     return res;
   }
 
-  async query<T = any>(proc: string, input?: unknown): Promise<{ status: number; data?: T; error?: any }> {
+  async query<P extends QueryPath>(proc: P, input?: InputOf<P>): Promise<ApiResult<OutputOf<P>>> {
     const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     const res = await this.raw(`/trpc/${proc}${qs}`);
     const body = await res.json();
@@ -100,7 +101,7 @@ export class HttpClient {
     return this.cookieHeader();
   }
 
-  async mutate<T = any>(proc: string, input?: unknown): Promise<{ status: number; data?: T; error?: any }> {
+  async mutate<P extends MutationPath>(proc: P, input?: InputOf<P>): Promise<ApiResult<OutputOf<P>>> {
     const res = await this.raw(`/trpc/${proc}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

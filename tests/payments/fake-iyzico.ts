@@ -74,7 +74,7 @@ export class FakeIyzico {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = raw ? JSON.parse(raw) : {};
-    const path = (req.url ?? '').split('?')[0];
+    const path = (req.url ?? '').split('?')[0]!;
     const authOk = this.authOk(req, path, body);
     this.requests.push({ method: req.method ?? '', path, body, authOk });
     const fail = (code: string, message: string): [number, unknown] => [
@@ -111,7 +111,7 @@ export class FakeIyzico {
 
     let m = /^\/v2\/subscription\/checkoutform\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && m) {
-      const init = this.inits.get(m[1]);
+      const init = this.inits.get(m[1]!);
       if (!init?.subscription) return fail('201400', 'Ödeme formu sonucu bulunamadı');
       const s = this.subscriptions.get(init.subscription)!;
       return [
@@ -136,7 +136,7 @@ export class FakeIyzico {
 
     m = /^\/v2\/subscription\/subscriptions\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && m) {
-      const s = this.subscriptions.get(m[1]);
+      const s = this.subscriptions.get(m[1]!);
       if (!s) return fail('201401', 'Abonelik bulunamadı');
       return [200, { status: 'success', systemTime: Date.now(), data: { ...s, productName: 'Vitrin AI', productReferenceCode: 'prod-vitrin', pricingPlanName: s.pricingPlanReferenceCode } }];
     }
@@ -147,7 +147,7 @@ export class FakeIyzico {
   pay(token: string, opts: { orderStatus?: string; price?: number } = {}): Subscription {
     const init = this.inits.get(token);
     if (!init) throw new Error('unknown token');
-    const plan = this.opts.plans[init.body.pricingPlanReferenceCode];
+    const plan = this.opts.plans[init.body.pricingPlanReferenceCode]!;
     const email = init.body.customer.email;
     const customer = this.customers.get(email) ?? randomUUID();
     this.customers.set(email, customer);
@@ -168,8 +168,8 @@ export class FakeIyzico {
   /** iyzico charges the next period of a subscription. */
   renew(subscriptionReferenceCode: string, opts: { orderStatus?: string; price?: number } = {}): FakeOrder {
     const s = this.subscriptions.get(subscriptionReferenceCode)!;
-    const last = s.orders[s.orders.length - 1];
-    const plan = this.opts.plans[s.pricingPlanReferenceCode];
+    const last = s.orders[s.orders.length - 1]!;
+    const plan = this.opts.plans[s.pricingPlanReferenceCode]!;
     const order = { referenceCode: randomUUID(), price: opts.price ?? plan.price, currencyCode: plan.currencyCode, startPeriod: last.endPeriod, endPeriod: last.endPeriod + MONTH, orderStatus: opts.orderStatus ?? 'SUCCESS' };
     s.orders.push(order);
     return order;

@@ -11,8 +11,8 @@ const D = M.invoiceDetails;
 
 /** A valid TCKN from its first nine digits (the rule run forwards). */
 function tcknFrom(nine: number[]): string {
-  const odd = nine[0] + nine[2] + nine[4] + nine[6] + nine[8];
-  const even = nine[1] + nine[3] + nine[5] + nine[7];
+  const odd = nine[0]! + nine[2]! + nine[4]! + nine[6]! + nine[8]!;
+  const even = nine[1]! + nine[3]! + nine[5]! + nine[7]!;
   const d10 = (((odd * 7 - even) % 10) + 10) % 10;
   const d11 = (nine.reduce((a, b) => a + b, 0) + d10) % 10;
   return [...nine, d10, d11].join('');
@@ -36,7 +36,7 @@ describe('check digits', () => {
         const t = tcknFrom([first, ...rest]);
         expect(isValidTckn(t)).toBe(true);
         const d = [...t].map(Number);
-        d[pos] = (d[pos] + bump) % 10;
+        d[pos] = (d[pos]! + bump) % 10;
         if (d[0] !== 0) expect(isValidTckn(d.join(''))).toBe(false);
       }),
     );
@@ -47,8 +47,8 @@ describe('check digits', () => {
       fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 9 }), (nine, pos, bump) => {
         const valid = Array.from({ length: 10 }, (_, c) => nine.join('') + c).filter(isValidVkn);
         expect(valid).toHaveLength(1);
-        const d = [...valid[0]].map(Number);
-        d[pos] = (d[pos] + bump) % 10;
+        const d = [...valid[0]!].map(Number);
+        d[pos] = (d[pos]! + bump) % 10;
         expect(isValidVkn(d.join(''))).toBe(false);
       }),
     );

@@ -114,7 +114,7 @@ test('first payment: checkout form with the invoice details, return re-read from
 
   // The same return again, and iyzico's notification for that first order: nothing more.
   await returnFromIyzico(token);
-  const first = await notify(fake.notification(sub.referenceCode, sub.orders[0].referenceCode));
+  const first = await notify(fake.notification(sub.referenceCode, sub.orders[0]!.referenceCode));
   expect(first.status).toBe(200);
   expect(((await first.json()) as Ack).outcome).toBe('already_credited');
   expect((await balance(id)).credits_balance).toBe(70);

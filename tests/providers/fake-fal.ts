@@ -88,7 +88,7 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
     const match = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)(\/status)?$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const [, , id, isStatus] = match;
-      const r = requests.get(id);
+      const r = requests.get(id!);
       if (!r) return json(res, 404, { detail: 'Request not found' });
       if (isStatus) {
         const seq = script.statuses ?? ['IN_QUEUE', 'IN_PROGRESS', 'COMPLETED'];

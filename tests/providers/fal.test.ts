@@ -48,8 +48,8 @@ describe('FalProvider against a local fake of the fal queue API', () => {
     const { requestId } = await provider.submitImage(imageInput);
     expect(requestId).toBe(`fal:${DEFAULT_FAL_IMAGE_MODEL}#req-1`);
 
-    const body = fake.submits[0].body;
-    expect(fake.submits[0].model).toBe('fal-ai/nano-banana/edit');
+    const body = fake.submits[0]!.body;
+    expect(fake.submits[0]!.model).toBe('fal-ai/nano-banana/edit');
     expect(body).toMatchObject({ prompt: 'beyaz stüdyo', num_images: 4, output_format: 'jpeg' });
     expect(body.image_urls).toHaveLength(1);
     expect(body.image_urls[0]).toMatch(/^data:image\/jpeg;base64,\/9j\//);
@@ -63,7 +63,7 @@ describe('FalProvider against a local fake of the fal queue API', () => {
     }
     expect(progress.at(-1)).toBe(100);
     expect(progress.length).toBeGreaterThan(3);
-    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]!);
     // The log line "step 60%" lifted the estimate above the time-based curve.
     expect(progress).toContain(61);
     expect(fake.calls.filter((c) => c.endsWith('/status')).length).toBe(6);
@@ -73,19 +73,19 @@ describe('FalProvider against a local fake of the fal queue API', () => {
   it('sends video parameters as SPEC §7 lists them and returns one MP4', async () => {
     const { fake, provider } = await setup();
     const { requestId } = await provider.submitVideo(videoInput);
-    expect(fake.submits[0].model).toBe('fal-ai/bytedance/seedance/v1/pro/image-to-video');
-    expect(fake.submits[0].body).toMatchObject({
+    expect(fake.submits[0]!.model).toBe('fal-ai/bytedance/seedance/v1/pro/image-to-video');
+    expect(fake.submits[0]!.body).toMatchObject({
       prompt: 'smooth natural movement',
       duration: '7',
       aspect_ratio: '9:16',
       resolution: '1080p',
       enable_safety_checker: true,
     });
-    expect(fake.submits[0].body.image_url).toMatch(/^data:image\/jpeg;base64,/);
+    expect(fake.submits[0]!.body.image_url).toMatch(/^data:image\/jpeg;base64,/);
     const [video, ...rest] = await provider.waitForResult({ kind: 'video', requestId, loadInput: async () => videoInput });
     expect(rest).toHaveLength(0);
-    expect(video.mime).toBe('video/mp4');
-    expect(video.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(video!.mime).toBe('video/mp4');
+    expect(video!.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
   });
 
   it('422 is invalid_input and is not retried', async () => {

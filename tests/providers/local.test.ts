@@ -48,7 +48,7 @@ async function probe(bytes: Buffer) {
 
 function expectRising(progress: number[]) {
   expect(progress.length).toBeGreaterThan(2);
-  for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]);
+  for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]!);
   expect(progress.at(-1)).toBe(100);
 }
 
@@ -129,7 +129,7 @@ describe('LocalStudioProvider video', () => {
       { onProgress: (p) => progress.push(p) },
     );
     expect(outputs).toHaveLength(1);
-    const [video] = outputs;
+    const video = outputs[0]!;
     expect(video).toMatchObject({ mime: 'video/mp4', ext: 'mp4' });
     expect(video.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
     const info = await probe(video.bytes);
@@ -160,7 +160,7 @@ describe('LocalStudioProvider video', () => {
     });
     await expect(aborted).rejects.toThrow('lease lost');
 
-    const [video] = await provider.waitForResult(request);
+    const video = (await provider.waitForResult(request))[0]!;
     const info = await probe(video.bytes);
     expect(info).toMatchObject({ width: 1080, height: 1920, codec: 'h264' });
     expect(info.seconds).toBeGreaterThan(4.9);

@@ -74,7 +74,7 @@ describe('subscriptions and sockets (findings 1.3, 1.4)', () => {
       const before = await call(ws, 1, 'query', 'credits.balance');
       expect(before.result.data.balance).toBe(10);
       // Delete the session row directly: no `session.ended` event reaches the socket.
-      const [sessionId] = c.cookies.get('vitrin_session')!.split('.');
+      const [sessionId] = c.cookies.get('vitrin_session')!.split('.') as [string];
       await db().deleteFrom('sessions').where('id', '=', sessionId).execute();
       const after = await call(ws, 2, 'mutation', 'auth.savePreferences', { emailNotifications: false });
       expect(after.error?.data?.code).toBe('UNAUTHORIZED');
@@ -89,7 +89,7 @@ describe('subscriptions and sockets (findings 1.3, 1.4)', () => {
     const c = await signedIn('ws-recheck@example.com');
     const ws = await openSocket(c);
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-    const [sessionId] = c.cookies.get('vitrin_session')!.split('.');
+    const [sessionId] = c.cookies.get('vitrin_session')!.split('.') as [string];
     await db().deleteFrom('sessions').where('id', '=', sessionId).execute();
     await server.recheckSockets();
     expect(await closed).toBe(4001);

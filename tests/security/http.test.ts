@@ -182,7 +182,7 @@ describe('WebSocket (SECURITY 19)', () => {
     expect(await connect({ origin: server.url })).toEqual({ kind: 'refused', status: 401 });
     const c = await signedIn('ws-expired@example.com');
     const token = c.cookies.get('vitrin_session')!;
-    const [id] = token.split('.');
+    const [id] = token.split('.') as [string];
     expect(await connect({ origin: server.url, cookie: `vitrin_session=${id}.wrongsecretwrongsecret` })).toEqual({ kind: 'refused', status: 401 });
     await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
     expect(await connect(headersOf(c))).toEqual({ kind: 'refused', status: 401 });

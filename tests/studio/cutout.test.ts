@@ -62,7 +62,7 @@ describe('cut-out on real photographs', () => {
         const u = x / a.width;
         const v = y / a.height;
         const inBox = u >= subject.x - 0.01 && u <= subject.x + subject.width + 0.01 && v >= subject.y - 0.01 && v <= subject.y + subject.height + 0.01;
-        if (!inBox && a.data[y * a.width + x] > 0) outside++;
+        if (!inBox && a.data[y * a.width + x]! > 0) outside++;
       }
     }
     expect(outside).toBe(0);
@@ -91,13 +91,13 @@ describe('what a run makes from a cut-out', () => {
     if (!c.ok) throw new Error('coffee should cut out');
     const outs = await pool.run({ kind: 'images', input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt: 'stüdyo' } });
     expect(outs).toHaveLength(4);
-    const { data, info } = await sharp(Buffer.from(outs[0].bytes)).raw().toBuffer({ resolveWithObject: true });
-    expect(info.width).toBe(outs[0].width);
-    expect(info.height).toBe(outs[0].height);
+    const { data, info } = await sharp(Buffer.from(outs[0]!.bytes)).raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(outs[0]!.width);
+    expect(info.height).toBe(outs[0]!.height);
     const W = info.width;
     const H = info.height;
     const ch = info.channels;
-    const px = (x: number, y: number) => [data[(y * W + x) * ch], data[(y * W + x) * ch + 1], data[(y * W + x) * ch + 2]];
+    const px = (x: number, y: number): [number, number, number] => [data[(y * W + x) * ch]!, data[(y * W + x) * ch + 1]!, data[(y * W + x) * ch + 2]!];
     // Every edge pixel, 3 px deep, is #FFFFFF (JPEG keeps flat white exactly white).
     for (let d = 0; d < 3; d++) {
       for (let x = 0; x < W; x++) {
@@ -137,13 +137,13 @@ describe('what a run makes from a cut-out', () => {
     expect(planScene('beyaz mermer mutfak tezgahı, aydınlık')).toMatchObject({ setting: 'kitchen', floor: { material: 'marble' }, light: 'bright' });
     expect(planScene('ahşap parke salon, gün batımı ışığı')).toMatchObject({ setting: 'living', floor: { material: 'wood' }, light: 'sunset' });
     // The white image does not depend on the prompt; the scenes do.
-    expect(Buffer.from(marble[0].bytes).equals(Buffer.from(sunset[0].bytes))).toBe(true);
+    expect(Buffer.from(marble[0]!.bytes).equals(Buffer.from(sunset[0]!.bytes))).toBe(true);
     for (const i of [1, 2, 3]) {
       const size = { width: 96, height: 64, fit: 'fill' as const };
-      const a = await sharp(Buffer.from(marble[i].bytes)).resize(size).removeAlpha().raw().toBuffer();
-      const b = await sharp(Buffer.from(sunset[i].bytes)).resize(size).removeAlpha().raw().toBuffer();
+      const a = await sharp(Buffer.from(marble[i]!.bytes)).resize(size).removeAlpha().raw().toBuffer();
+      const b = await sharp(Buffer.from(sunset[i]!.bytes)).resize(size).removeAlpha().raw().toBuffer();
       let diff = 0;
-      for (let k = 0; k < a.length; k++) diff += Math.abs(a[k] - b[k]);
+      for (let k = 0; k < a.length; k++) diff += Math.abs(a[k]! - b[k]!);
       expect(diff / a.length).toBeGreaterThan(20); // mean absolute difference per channel, 0-255
     }
   });
