@@ -1,0 +1,124 @@
+/**
+ * Renders client components the way the app does (tRPC + TanStack Query + Mantine + router),
+ * with the server replaced at the tRPC link: each procedure path answers from a handler, and
+ * every call is recorded. Import this first in each `tests/client/*.test.tsx` file, which also
+ * declares `// @vitest-environment jsdom` so the server tests stay in node.
+ */
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, vi } from 'vitest';
+import { queryClient } from '../../client/lib/queryClient';
+import { trpc } from '../../client/lib/trpc';
+import { SITE_DEFAULTS } from '../../client/features/site/useSite';
+import { cssVariablesResolver, theme } from '../../client/theme';
+import type { AppRouter } from '../../server/trpc/router';
+
+// What jsdom lacks and Mantine uses.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+window.scrollTo = () => {};
+URL.createObjectURL ??= () => 'blob:fake-preview';
+URL.revokeObjectURL ??= () => {};
+
+export type Handler = (input: any) => unknown;
+export interface Call {
+  path: string;
+  type: string;
+  input: unknown;
+}
+
+/** The fake server: answers by procedure path; an unknown path fails the call (and is recorded). */
+export function fakeServer(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  const link: TRPCLink<AppRouter> = () => ({ op }) =>
+    observable((observer) => {
+      calls.push({ path: op.path, type: op.type, input: op.input });
+      // Live updates never arrive: the screens fall back to polling, as with a dropped socket.
+      if (op.type === 'subscription') return () => {};
+      let cancelled = false;
+      void Promise.resolve()
+        .then(() => {
+          const handler = handlers[op.path];
+          if (!handler) throw new Error(`fake server: no answer for ${op.path}`);
+          return handler(op.input);
+        })
+        .then(
+          (data) => {
+            if (cancelled) return;
+            observer.next({ result: { type: 'data', data } });
+            observer.complete();
+          },
+          (err: unknown) => {
+            if (!cancelled) observer.error(err instanceof TRPCClientError ? err : TRPCClientError.from(err as Error));
+          },
+        );
+      return () => {
+        cancelled = true;
+      };
+    });
+  const client = trpc.createClient({ links: [link] });
+  return {
+    client,
+    calls,
+    /** The inputs of every call to `path`, in order. */
+    inputs: (path: string) => calls.filter((c) => c.path === path).map((c) => c.input),
+  };
+}
+
+export type FakeServer = ReturnType<typeof fakeServer>;
+
+/** `ui` at `/` inside the app's providers; `/app` shows a marker so a redirect there can be seen. */
+export function renderWithApp(ui: ReactNode, server: FakeServer) {
+  return render(
+    <trpc.Provider client={server.client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+          <Notifications />
+          <MemoryRouter initialEntries={['/']}>
+            <Routes>
+              <Route path="/" element={ui} />
+              <Route path="/app" element={<p>app-home</p>} />
+              <Route path="/auth" element={<p>auth-page</p>} />
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+}
+
+/** `content.site` as the server answers it with the built-in settings. */
+export const SITE = { ...SITE_DEFAULTS, siteName: 'Vitrin AI' };
+
+/** A signed-in seller as `auth.me` returns one. */
+export const SELLER = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'satici@example.com',
+  fullName: 'Ayşe Satıcı',
+  companyName: null,
+  phone: null,
+  emailVerified: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+});
