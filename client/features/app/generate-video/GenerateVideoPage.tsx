@@ -67,7 +67,7 @@ export default function GenerateVideoPage() {
     void run.start((chosen) => ({ uploadId: chosen.uploadId, prompt: prompt.trim(), duration, aspectRatio: aspect }));
   }
 
-  const resultAspect = completed?.parameters.aspect_ratio === '9:16' ? '9:16' : '16:9';
+  const resultAspect = completed?.type === 'video' && completed.parameters.aspectRatio === '9:16' ? '9:16' : '16:9';
 
   function downloadVideo() {
     if (!completed) return;

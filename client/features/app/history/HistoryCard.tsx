@@ -19,7 +19,7 @@ interface HistoryCardProps {
 function metaLine(item: GenerationView): string {
   if (item.type === 'video') {
     const duration = String(item.parameters.duration ?? '');
-    const ratio = String(item.parameters.aspect_ratio ?? '16:9');
+    const ratio = String(item.parameters.aspectRatio ?? '16:9');
     return M.history.videoMeta(duration, ratio);
   }
   return M.history.imageMeta;

@@ -43,7 +43,7 @@ export function HistoryViewModal({ item, index, onIndexChange, onClose, download
     );
   }
 
-  const portrait = item.parameters.aspect_ratio === '9:16';
+  const portrait = item.parameters.aspectRatio === '9:16';
   return (
     <Modal
       opened
