@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { M } from '../shared/messages/public';
 import { LEGAL_PAGES, LEGAL_PAGE_KEYS } from '../shared/legal';
 import { AdminGuestOnly, RequireAdmin } from './features/admin/guards';
 import { GuestOnly, RequireUser } from './features/auth/guards';

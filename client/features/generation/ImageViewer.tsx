@@ -16,7 +16,8 @@ interface ImageViewerProps {
 /** A large view of one output with previous/next and download. */
 export function ImageViewer({ images, index, onIndexChange, title, onDownload, downloading }: ImageViewerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
-  const open = index !== null && index < images.length;
+  const current = index === null ? undefined : images[index];
+  const open = current !== undefined;
   const i = index ?? 0;
   const go = (delta: number) => onIndexChange((i + delta + images.length) % images.length);
 
@@ -35,14 +36,14 @@ export function ImageViewer({ images, index, onIndexChange, title, onDownload, d
         if (e.key === 'ArrowLeft') go(-1);
       }}
     >
-      {open && (
+      {current !== undefined && (
         <Box>
           <Box
             h={phone ? 'calc(100dvh - 150px)' : 'min(72vh, 760px)'}
             bg="var(--mantine-color-default-hover)"
             style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', position: 'relative' }}
           >
-            <SafeImage src={images[i]} alt={M.generation.resultImageAlt(i + 1)} fit="contain" />
+            <SafeImage src={current} alt={M.generation.resultImageAlt(i + 1)} fit="contain" />
             {images.length > 1 && (
               <>
                 <ActionIcon

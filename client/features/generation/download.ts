@@ -18,9 +18,12 @@ export async function downloadOne(file: DownloadFile): Promise<void> {
 
 /** Several files in one zip (jszip, loaded only when needed); JPEG/MP4 are stored, not recompressed. */
 export async function downloadZip(files: DownloadFile[], zipName: string): Promise<void> {
-  const [{ default: JSZip }, blobs] = await Promise.all([import('jszip'), Promise.all(files.map((f) => fetchBlob(f.url)))]);
+  const [{ default: JSZip }, fetched] = await Promise.all([
+    import('jszip'),
+    Promise.all(files.map(async (f) => ({ name: f.name, blob: await fetchBlob(f.url) }))),
+  ]);
   const zip = new JSZip();
-  files.forEach((f, i) => zip.file(f.name, blobs[i]));
+  for (const { name, blob } of fetched) zip.file(name, blob);
   saveBlob(await zip.generateAsync({ type: 'blob', compression: 'STORE' }), zipName);
 }
 

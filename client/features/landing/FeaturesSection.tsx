@@ -9,7 +9,7 @@ export function FeaturesSection({ texts, features }: { texts: Record<string, str
   return (
     <Box component="section" id="features" py={{ base: 64, sm: 96 }} aria-labelledby="features-title">
       <Container>
-        <SectionHeading id="features-title" title={texts.title} subtitle={texts.subtitle} />
+        <SectionHeading id="features-title" title={texts.title ?? ''} subtitle={texts.subtitle} />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
           {features.map((feature) => {
             const Icon = contentIcon(feature.icon);

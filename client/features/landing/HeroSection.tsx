@@ -16,7 +16,7 @@ function splitAccent(title: string): [string, string] {
 
 /** Hero: texts from site_content `hero` (title, subtitle, cta_primary, cta_secondary). */
 export function HeroSection({ hero }: { hero: Record<string, string> }) {
-  const [lead, accent] = splitAccent(hero.title);
+  const [lead, accent] = splitAccent(hero.title ?? '');
   return (
     <Box component="section" className={classes.hero} pt={{ base: 40, sm: 72 }} pb={{ base: 56, sm: 88 }} aria-labelledby="hero-title">
       <Container>

@@ -32,12 +32,12 @@ export default function LandingPage() {
   return (
     <>
       <HeroSection hero={content.hero} />
-      <StatsStrip title={content.stats.title} stats={stats} />
+      <StatsStrip title={content.stats.title ?? ''} stats={stats} />
       <FeaturesSection texts={content.features} features={features} />
       <PortfolioSection texts={content.portfolio} items={portfolio} />
       <TestimonialsSection texts={content.testimonials} items={testimonials} />
       <ContactSection />
-      <CtaBand title={content.cta.title} subtitle={content.cta.subtitle} button={content.cta.button} note={M.landing.ctaNote} />
+      <CtaBand title={content.cta.title ?? ''} subtitle={content.cta.subtitle ?? ''} button={content.cta.button ?? ''} note={M.landing.ctaNote} />
     </>
   );
 }

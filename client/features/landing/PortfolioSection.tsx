@@ -11,7 +11,7 @@ export function PortfolioSection({ texts, items }: { texts: Record<string, strin
   return (
     <Box component="section" id="references" py={{ base: 64, sm: 96 }} className={classes.softBand} aria-labelledby="references-title">
       <Container>
-        <SectionHeading id="references-title" title={texts.title} subtitle={texts.subtitle} />
+        <SectionHeading id="references-title" title={texts.title ?? ''} subtitle={texts.subtitle} />
         {items.length === 0 ? (
           <Center>
             <Stack align="center" gap="sm" py="xl">

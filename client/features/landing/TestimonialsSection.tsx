@@ -12,7 +12,7 @@ function initials(name: string): string {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => w[0].toLocaleUpperCase('tr-TR'))
+    .map((w) => w.charAt(0).toLocaleUpperCase('tr-TR'))
     .join('');
 }
 
@@ -22,7 +22,7 @@ export function TestimonialsSection({ texts, items }: { texts: Record<string, st
   return (
     <Box component="section" id="testimonials" py={{ base: 64, sm: 96 }} aria-labelledby="testimonials-title">
       <Container>
-        <SectionHeading id="testimonials-title" title={texts.title} subtitle={texts.subtitle} />
+        <SectionHeading id="testimonials-title" title={texts.title ?? ''} subtitle={texts.subtitle} />
         <SimpleGrid cols={{ base: 1, sm: Math.min(items.length, 2), md: Math.min(items.length, 3) }} spacing="xl" className={classes.testimonialGrid}>
           {items.map((t) => (
             <Card key={t.id} shadow="xs" padding="xl" component="figure" className={classes.quoteCard} data-testid="testimonial">

@@ -10,15 +10,17 @@ import { usePaymentOptions } from './usePaymentOptions';
 export function usePlanPrices() {
   const options = usePaymentOptions().data;
   const tl = options?.currency === 'TRY';
+  /** The admin's lira price when packages are sold through iyzico. */
+  const liraCents = (plan: Plan) => (tl && isPaidPlan(plan.id) ? options.prices[plan.id] : undefined);
   return {
     taxNote: tl ? M.pricing.taxNoteTry : M.pricing.taxNote,
     price(plan: Plan): string {
-      if (tl && isPaidPlan(plan.id)) return formatMoney(options!.prices[plan.id] / 100, 'TRY');
-      return formatUsd(plan.monthlyPrice);
+      const cents = liraCents(plan);
+      return cents === undefined ? formatUsd(plan.monthlyPrice) : formatMoney(cents / 100, 'TRY');
     },
     perCredit(plan: Plan): string {
-      if (tl && isPaidPlan(plan.id)) return formatMoney(options!.prices[plan.id] / 100 / plan.credits, 'TRY', true);
-      return formatUsdExact(pricePerCredit(plan));
+      const cents = liraCents(plan);
+      return cents === undefined ? formatUsdExact(pricePerCredit(plan)) : formatMoney(cents / 100 / plan.credits, 'TRY', true);
     },
   };
 }

@@ -16,7 +16,7 @@ const ACTION_COLOR: Record<string, string> = { credits: 'yellow', user: 'brand',
 
 function ActionBadge({ action }: { action: string }) {
   return (
-    <Badge variant="light" radius="sm" tt="none" color={ACTION_COLOR[action.split('.')[0]] ?? 'gray'}>
+    <Badge variant="light" radius="sm" tt="none" color={ACTION_COLOR[action.split('.', 1)[0] ?? ''] ?? 'gray'}>
       {logsText.actions[action] ?? action}
     </Badge>
   );

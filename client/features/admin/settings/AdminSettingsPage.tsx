@@ -137,7 +137,7 @@ export default function AdminSettingsPage() {
               {(['Basic', 'Standard', 'Premium'] as const).map((p) => (
                 <NumberInput
                   key={p}
-                  label={settingsText.priceTry(M.credits.planNames[p.toLowerCase()])}
+                  label={settingsText.priceTry(M.credits.planNames[p.toLowerCase()] ?? p)}
                   min={1}
                   max={1_000_000}
                   prefix="₺"

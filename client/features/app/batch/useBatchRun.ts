@@ -84,9 +84,11 @@ export function useBatchRun() {
     if (uploaded.length) {
       try {
         const res = await create.mutateAsync({ uploadIds: uploaded.map((u) => u.uploadId), prompt });
-        res.items.forEach((item, i) =>
-          update(uploaded[i].key, item.generationId ? { phase: 'started', generationId: item.generationId } : { phase: 'rejected', error: item.error ?? undefined }),
-        );
+        // One answer per upload, in the same order.
+        res.items.forEach((item, i) => {
+          const row = uploaded[i];
+          if (row) update(row.key, item.generationId ? { phase: 'started', generationId: item.generationId } : { phase: 'rejected', error: item.error ?? undefined });
+        });
         setBatchId(res.batchId);
         void utils.credits.balance.invalidate();
       } catch (err) {

@@ -5,10 +5,9 @@ import { useDownloadRunner } from '../../../lib/useDownloadRunner';
 /** `filename="INV-1a2b3c4d.txt"` from Content-Disposition, else the fallback. */
 function fileNameOf(res: Response, fallback: string): string {
   const header = res.headers.get('Content-Disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain ? plain[1] : fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (star) return decodeURIComponent(star);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
 }
 
 /** The server names the file (Content-Disposition); the fallback covers an answer without the header. */

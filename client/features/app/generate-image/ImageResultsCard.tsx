@@ -12,7 +12,9 @@ type CompletedRun = NonNullable<ReturnType<typeof useGenerationRun>['completed']
 /** The four studio images of a finished run: downloads (each, all as zip, the cut-out PNG), exports, make a video. */
 export function ImageResultsCard({ completed, downloads, onToVideo }: { completed: CompletedRun; downloads: ReturnType<typeof useDownloads>; onToVideo: () => void }) {
   function downloadImage(i: number) {
-    void downloads.run(`image-${i}`, () => downloadOne({ url: completed.outputs[i], name: generatedImageName(i + 1) }), M.generation.imageDownloaded);
+    const url = completed.outputs[i];
+    if (!url) return;
+    void downloads.run(`image-${i}`, () => downloadOne({ url, name: generatedImageName(i + 1) }), M.generation.imageDownloaded);
   }
 
   function downloadAll() {

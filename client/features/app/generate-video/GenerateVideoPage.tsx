@@ -69,9 +69,11 @@ export default function GenerateVideoPage() {
 
   const resultAspect = completed?.type === 'video' && completed.parameters.aspectRatio === '9:16' ? '9:16' : '16:9';
 
+  const videoUrl = completed?.outputs[0];
+
   function downloadVideo() {
-    if (!completed) return;
-    void downloads.run('video', () => downloadOne({ url: completed.outputs[0], name: GENERATED_VIDEO_NAME }), M.generation.videoDownloaded);
+    if (!videoUrl) return;
+    void downloads.run('video', () => downloadOne({ url: videoUrl, name: GENERATED_VIDEO_NAME }), M.generation.videoDownloaded);
   }
 
   const result = (
@@ -80,7 +82,7 @@ export default function GenerateVideoPage() {
       kind="video"
       placeholder={<ResultPlaceholder icon={IconMovie} text={M.generation.videoPlaceholder} hint={M.generation.expectedVideo} />}
     >
-      {completed && (
+      {videoUrl && (
         <Card>
           <Stack gap="md">
             <Group justify="space-between" gap="sm">
@@ -91,7 +93,7 @@ export default function GenerateVideoPage() {
                 {M.generation.downloadVideo}
               </Button>
             </Group>
-            <VideoPlayer src={completed.outputs[0]} aspectRatio={resultAspect} />
+            <VideoPlayer src={videoUrl} aspectRatio={resultAspect} />
           </Stack>
         </Card>
       )}

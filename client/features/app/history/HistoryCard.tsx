@@ -34,7 +34,10 @@ export function HistoryCard({ item, onView, downloads }: HistoryCardProps) {
   const files = item.outputs.map((url, i) => ({ url: withDownloadFlag(url), name: historyFileName(item.type, item.id, i, ext) }));
   const busy = downloads.busy?.startsWith(item.id) ?? false;
 
-  const downloadAt = (i: number) => void downloads.run(`${item.id}:${i}`, () => downloadOne(files[i]), success);
+  const downloadAt = (i: number) => {
+    const file = files[i];
+    if (file) void downloads.run(`${item.id}:${i}`, () => downloadOne(file), success);
+  };
   const downloadAll = () =>
     void downloads.run(`${item.id}:zip`, () => downloadZip(files, `${item.type}-${item.id}.zip`), M.generation.allDownloaded);
 

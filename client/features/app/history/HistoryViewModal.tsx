@@ -22,13 +22,15 @@ export function HistoryViewModal({ item, index, onIndexChange, onClose, download
   const phone = useMediaQuery('(max-width: 48em)');
   if (!item) return null;
   const title = generationTitle(item);
-  const download = (i: number) =>
+  const download = (i: number) => {
+    const url = item.outputs[i];
+    if (!url) return;
     void downloads.run(
       `${item.id}:${i}`,
-      () =>
-        downloadOne({ url: withDownloadFlag(item.outputs[i]), name: historyFileName(item.type, item.id, i, item.type === 'video' ? 'mp4' : 'jpg') }),
+      () => downloadOne({ url: withDownloadFlag(url), name: historyFileName(item.type, item.id, i, item.type === 'video' ? 'mp4' : 'jpg') }),
       item.type === 'video' ? M.generation.videoDownloaded : M.generation.imageDownloaded,
     );
+  };
 
   if (item.type !== 'video') {
     return (
@@ -43,6 +45,8 @@ export function HistoryViewModal({ item, index, onIndexChange, onClose, download
     );
   }
 
+  const video = item.outputs[0];
+  if (!video) return null;
   const portrait = item.parameters.aspectRatio === '9:16';
   return (
     <Modal
@@ -55,7 +59,7 @@ export function HistoryViewModal({ item, index, onIndexChange, onClose, download
       closeButtonProps={{ 'aria-label': M.common.close }}
     >
       <Stack gap="md">
-        <VideoPlayer src={item.outputs[0]} aspectRatio={portrait ? '9:16' : '16:9'} autoPlay />
+        <VideoPlayer src={video} aspectRatio={portrait ? '9:16' : '16:9'} autoPlay />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {formatLongDateTime(item.createdAt)}

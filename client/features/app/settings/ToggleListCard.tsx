@@ -33,7 +33,7 @@ export function ToggleListCard<T extends Record<string, boolean>>({ title, icon,
           key={row.key}
           label={row.label}
           description={row.description}
-          checked={values[row.key]}
+          checked={values[row.key] ?? false}
           onChange={(checked) => setValues((v) => ({ ...v, [row.key]: checked }))}
         />
       ))}
