@@ -28,12 +28,15 @@ export type FakeFalScript = {
   failModels?: Record<string, number>;
 };
 
+/** A submitted job's JSON input; the tests read the image fields. */
+type SubmitBody = { image_url?: string; image_urls?: string[] } & Record<string, unknown>;
+
 export type FakeFal = {
   base: string;
   fetch: typeof fetch;
   /** Every request the client made, in order, as "METHOD path". */
   calls: string[];
-  submits: Array<{ model: string; body: Record<string, any> }>;
+  submits: Array<{ model: string; body: SubmitBody }>;
   script: FakeFalScript;
   close: () => Promise<void>;
 };

@@ -52,7 +52,7 @@ describe('FalProvider against a local fake of the fal queue API', () => {
     expect(fake.submits[0]!.model).toBe('fal-ai/nano-banana/edit');
     expect(body).toMatchObject({ prompt: 'beyaz stüdyo', num_images: 4, output_format: 'jpeg' });
     expect(body.image_urls).toHaveLength(1);
-    expect(body.image_urls[0]).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    expect(body.image_urls?.[0]).toMatch(/^data:image\/jpeg;base64,\/9j\//);
 
     const progress: number[] = [];
     const outputs = await provider.waitForResult(imageRequest(requestId), { onProgress: (p) => progress.push(p) });
