@@ -24,6 +24,6 @@ test('a local video run stages the upload cut-out (recorded on the run) and stor
   expect(g.outputRoles).toEqual(['video']);
   expect(g.outputSizes).toEqual([{ width: 1080, height: 1920 }]);
   expect(g.cutoutUrl).toMatch(/^\/api\/files\/cutouts\//);
-  const res = await alice.raw(g.outputs[0]);
+  const res = await alice.raw(g.outputs[0]!);
   expect(res.headers.get('content-type')).toBe('video/mp4');
 }, 180_000);
