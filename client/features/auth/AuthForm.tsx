@@ -1,4 +1,5 @@
 import { Button, PasswordInput, Stack, TextInput, type ButtonProps, type PasswordInputProps, type TextInputProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import type { FormEventHandler, ReactNode } from 'react';
 import { M } from '../../../shared/messages/public';
@@ -57,5 +58,26 @@ export function PasswordField({ visibility, ...props }: PasswordInputProps & { v
       visibilityToggleButtonProps={{ 'aria-label': visibility.visible ? M.auth.hidePassword : M.auth.showPassword }}
       {...props}
     />
+  );
+}
+
+/** A new password and its repetition (sign-up, reset), sharing one show/hide toggle. */
+export function NewPasswordFields<T extends { password: string; confirmPassword: string }>(props: {
+  form: UseFormReturnType<T>;
+  visibility: PasswordVisibility;
+  labels: { password: string; repeat: string };
+}) {
+  const { form, visibility, labels } = props;
+  return (
+    <>
+      <PasswordField label={labels.password} autoComplete="new-password" visibility={visibility} key={form.key('password')} {...form.getInputProps('password')} />
+      <PasswordField
+        label={labels.repeat}
+        autoComplete="new-password"
+        visibility={visibility}
+        key={form.key('confirmPassword')}
+        {...form.getInputProps('confirmPassword')}
+      />
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { toastSuccess } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { FullPageLoader } from '../common/FullPageLoader';
 import { AuthCard } from './AuthCard';
-import { AuthForm, PasswordField } from './AuthForm';
+import { AuthForm, NewPasswordFields } from './AuthForm';
 import { BackToSignIn } from './ForgotPasswordPage';
 
 /**
@@ -70,20 +70,7 @@ export default function ResetPasswordPage() {
         </Stack>
       ) : (
         <AuthForm onSubmit={submit} submitLabel={accountsText.resetButton} pending={reset.isPending} after={<BackToSignIn />}>
-          <PasswordField
-            label={M.profile.newPassword}
-            autoComplete="new-password"
-            visibility={visibility}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label={M.profile.newPasswordRepeat}
-            autoComplete="new-password"
-            visibility={visibility}
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordFields form={form} visibility={visibility} labels={{ password: M.profile.newPassword, repeat: M.profile.newPasswordRepeat }} />
         </AuthForm>
       )}
     </AuthCard>

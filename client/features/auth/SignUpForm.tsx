@@ -13,7 +13,7 @@ import { useSite } from '../site/useSite';
 import type { PasswordVisibility } from './passwordVisibility';
 import { useCompleteSignIn } from './useCompleteSignIn';
 import { OptionalLabel } from '../common/OptionalLabel';
-import { AuthForm, EmailField, PasswordField } from './AuthForm';
+import { AuthForm, EmailField, NewPasswordFields } from './AuthForm';
 
 /** The form holds an unticked box until the user accepts; the schema then requires `true`. */
 type SignUpValues = Omit<TSignUp, 'acceptTerms' | 'companyName' | 'phone'> & {
@@ -73,20 +73,7 @@ export function SignUpForm({ visibility }: { visibility: PasswordVisibility }) {
         {...form.getInputProps('fullName')}
       />
       <EmailField key={form.key('email')} {...form.getInputProps('email')} />
-      <PasswordField
-        label={M.auth.password}
-        autoComplete="new-password"
-        visibility={visibility}
-        key={form.key('password')}
-        {...form.getInputProps('password')}
-      />
-      <PasswordField
-        label={M.auth.passwordRepeat}
-        autoComplete="new-password"
-        visibility={visibility}
-        key={form.key('confirmPassword')}
-        {...form.getInputProps('confirmPassword')}
-      />
+      <NewPasswordFields form={form} visibility={visibility} labels={{ password: M.auth.password, repeat: M.auth.passwordRepeat }} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
           label={<OptionalLabel label={M.auth.company} note={M.auth.optional} />}

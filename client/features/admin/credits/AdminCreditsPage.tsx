@@ -9,6 +9,7 @@ import { formatCredits } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { usePollWhileOffline } from '../common/ConnectionBadge';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { CreditsCell, PersonCell } from '../common/cells';
 import { DataTable } from '../common/DataTable';
 import { CreditStatusBadge } from '../common/StatusBadges';
 import { CreditEditor } from './CreditEditor';
@@ -63,28 +64,12 @@ export default function AdminCreditsPage() {
             {
               key: 'user',
               header: creditsText.colUser,
-              cell: (u) => (
-                <>
-                  <Text size="sm" fw={600}>
-                    {u.fullName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {u.email}
-                  </Text>
-                </>
-              ),
+              cell: (u) => <PersonCell name={u.fullName} detail={u.email} />,
             },
             {
               key: 'balance',
               header: creditsText.colBalance,
-              cell: (u) => (
-                <Group gap={8} wrap="nowrap">
-                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="admin-credit-balance">
-                    {formatCredits(u.balance)}
-                  </Text>
-                  <CreditStatusBadge balance={u.balance} />
-                </Group>
-              ),
+              cell: (u) => <CreditsCell balance={u.balance} testId="admin-credit-balance" />,
             },
             { key: 'plan', header: creditsText.colPlan, cell: (u) => <Text size="sm">{u.planCode ? (M.credits.planNames[u.planCode] ?? u.planCode) : '—'}</Text> },
             { key: 'updated', header: creditsText.colUpdated, cell: (u) => <Text size="sm">{formatDateTime(u.updatedAt)}</Text> },

@@ -8,6 +8,7 @@ import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';
 import { formatDateTime } from '../../../lib/format';
+import { PersonCell } from '../common/cells';
 import { DataTable } from '../common/DataTable';
 
 type Request = RouterOutputs['admin']['deletion']['list'][number];
@@ -65,18 +66,8 @@ export default function AdminDeletionPage() {
             {
               key: 'user',
               header: deletionText.colUser,
-              cell: (r) => (
-                <>
-                  <Text size="sm" fw={600}>
-                    {r.status === 'completed' ? deletionText.deletedUser : r.fullName}
-                  </Text>
-                  {r.status !== 'completed' && (
-                    <Text size="xs" c="dimmed">
-                      {r.email}
-                    </Text>
-                  )}
-                </>
-              ),
+              cell: (r) =>
+                r.status === 'completed' ? <PersonCell name={deletionText.deletedUser} /> : <PersonCell name={r.fullName} detail={r.email} />,
             },
             {
               key: 'reason',

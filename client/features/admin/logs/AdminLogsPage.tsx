@@ -6,6 +6,7 @@ import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { PersonCell } from '../common/cells';
 import { DataTable } from '../common/DataTable';
 import { LogDiff } from './LogDiff';
 
@@ -78,18 +79,7 @@ export default function AdminLogsPage() {
             {
               key: 'admin',
               header: logsText.colAdmin,
-              cell: (log) => (
-                <>
-                  <Text size="sm" fw={600}>
-                    {log.admin?.name || logsText.unknownAdmin}
-                  </Text>
-                  {log.admin && (
-                    <Text size="xs" c="dimmed">
-                      {log.admin.email}
-                    </Text>
-                  )}
-                </>
-              ),
+              cell: (log) => <PersonCell name={log.admin?.name || logsText.unknownAdmin} detail={log.admin?.email} />,
             },
             { key: 'action', header: logsText.colAction, cell: (log) => <ActionBadge action={log.action} /> },
             {

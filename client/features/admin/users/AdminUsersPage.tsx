@@ -8,6 +8,7 @@ import { formatCredits } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConnectionBadge, usePollWhileOffline } from '../common/ConnectionBadge';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
+import { CreditsCell, PersonCell } from '../common/cells';
 import { DataTable } from '../common/DataTable';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 import { UserEditModal } from './UserEditModal';
@@ -81,16 +82,7 @@ export default function AdminUsersPage() {
             {
               key: 'user',
               header: usersText.colUser,
-              cell: (u) => (
-                <>
-                  <Text size="sm" fw={600}>
-                    {u.fullName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {u.email}
-                  </Text>
-                </>
-              ),
+              cell: (u) => <PersonCell name={u.fullName} detail={u.email} />,
             },
             {
               key: 'company',
@@ -109,14 +101,7 @@ export default function AdminUsersPage() {
             {
               key: 'credits',
               header: usersText.colCredits,
-              cell: (u) => (
-                <Group gap={8} wrap="nowrap">
-                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                    {formatCredits(u.balance)}
-                  </Text>
-                  <CreditStatusBadge balance={u.balance} />
-                </Group>
-              ),
+              cell: (u) => <CreditsCell balance={u.balance} />,
             },
             { key: 'status', header: usersText.colStatus, cell: (u) => <UserStatusBadge active={u.active} disabled={u.disabled} /> },
             { key: 'joined', header: usersText.colJoined, nowrap: true, cell: (u) => <Text size="sm">{formatShortDate(u.createdAt)}</Text> },
