@@ -11,7 +11,7 @@ test('sign-up gives a session, 10 trial credits and the trial plan', async () =>
   const r = await c.mutate('auth.signUp', validSignUp());
   expect(r.status).toBe(200);
   const me = await c.query('auth.me');
-  expect(me.data.user.email).toBe('ayse@example.com');
+  expect(me.data.user?.email).toBe('ayse@example.com');
   const bal = await c.query('credits.balance');
   expect(bal.data).toMatchObject({ balance: 10, planCode: 'trial', unlimited: false });
 });

@@ -86,7 +86,7 @@ test('"Verilerimi indir": a zip of profile, generations with their files, credit
   expect(['queued', 'processing', 'ready']).toContain(queued.data.status);
   const ready = await waitForExport(client);
   expect(ready.status).toBe('ready');
-  const ttl = new Date(ready.expiresAt).getTime() - Date.now();
+  const ttl = new Date(ready.expiresAt!).getTime() - Date.now();
   expect(ttl).toBeGreaterThan(23.9 * 3600_000);
   expect(ttl).toBeLessThanOrEqual(24 * 3600_000);
   await mailbox.waitFor((m) => m.to[0] === 'disa-aktar@example.com' && m.subject === M.email.exportReadySubject);
@@ -123,7 +123,7 @@ test('"Verilerimi indir": a zip of profile, generations with their files, credit
   // After its 24 hours it is gone.
   await server.deps.db.updateTable('data_exports').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', ready.id).execute();
   expect((await client.raw(`/api/exports/${ready.id}`)).status).toBe(404);
-  expect((await client.query('auth.exportStatus')).data.status).toBe('expired');
+  expect((await client.query('auth.exportStatus')).data?.status).toBe('expired');
 });
 
 function filesUnder(dir: string): string[] {
@@ -143,7 +143,7 @@ test('a deletion request goes to the back-office; carrying it out erases the sel
   expect(asked.status).toBe(200);
   const again = await target.client.mutate('auth.requestDeletion', {});
   expect(again.data.id).toBe(asked.data.id);
-  expect((await target.client.query('auth.deletionStatus')).data.id).toBe(asked.data.id);
+  expect((await target.client.query('auth.deletionStatus')).data?.id).toBe(asked.data.id);
   await mailbox.waitFor((m) => m.to[0] === 'silinecek@example.com' && m.subject === M.email.deletionRequestedSubject);
 
   // A customer cannot carry it out, or even see the list.
@@ -224,7 +224,7 @@ test('an admin can reject a request; it is audited and the account stays', async
   const asked = await client.mutate('auth.requestDeletion', {});
   const admin = await adminClient(server);
   expect((await admin.mutate('admin.deletion.reject', { id: asked.data.id })).status).toBe(200);
-  expect((await client.query('auth.me')).data.user.email).toBe('vazgecen@example.com');
+  expect((await client.query('auth.me')).data.user?.email).toBe('vazgecen@example.com');
   expect((await client.query('auth.deletionStatus')).data).toBeNull();
   const audit = await server.deps.db.selectFrom('admin_logs').select('target_id').where('action', '=', 'deletion.reject').execute();
   expect(audit.map((a) => a.target_id)).toContain(asked.data.id);
@@ -249,7 +249,7 @@ test('legal pages: starting texts name the kept data and the operator contact; a
   const content = (await admin.query('admin.content.list')).data;
   const item = content.items.find((i: any) => i.section === 'legal' && i.key === 'cookies');
   expect(item).toBeTruthy();
-  const saved = await admin.mutate('admin.content.save', { items: [{ id: item.id, value: '## Çerezler\nYalnızca zorunlu çerezler. İletişim: {support_email}' }] });
+  const saved = await admin.mutate('admin.content.save', { items: [{ id: item!.id, value: '## Çerezler\nYalnızca zorunlu çerezler. İletişim: {support_email}' }] });
   expect(saved.status).toBe(200);
   const edited = (await anon.query('legal.page', { page: 'cookies' })).data;
   expect(edited.body).toBe('## Çerezler\nYalnızca zorunlu çerezler. İletişim: destek@example.com');
@@ -283,5 +283,5 @@ test('a deletion waits while the seller still has a run in progress (it would wr
   const res = await admin.mutate('admin.deletion.execute', { id: asked.data.id });
   expect(res.status).toBe(400);
   expect(res.error.message).toBe(M.adminDeletion.runInProgress);
-  expect((await client.query('auth.me')).data.user.email).toBe('uretimde@example.com');
+  expect((await client.query('auth.me')).data.user?.email).toBe('uretimde@example.com');
 });

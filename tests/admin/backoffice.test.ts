@@ -157,22 +157,22 @@ describe('admin.messages (SPEC §4, D20)', () => {
     expect(target).toBeTruthy();
     const unreadBefore = list.data.unread;
 
-    const read = await admin.mutate('admin.messages.markRead', { id: target.id });
+    const read = await admin.mutate('admin.messages.markRead', { id: target!.id });
     expect(read.status).toBe(200);
     expect(read.data).toMatchObject({ isRead: true, readBy: { id: adminId, email: 'admin@test.local' } });
-    let row = await db.selectFrom('contact_messages').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
+    let row = await db.selectFrom('contact_messages').selectAll().where('id', '=', target!.id).executeTakeFirstOrThrow();
     expect(row.is_read).toBe(true);
     expect(row.read_by).toBe(adminId);
     expect(row.read_at).not.toBeNull();
     expect((await admin.query('admin.messages.list', { filter: 'unread' })).data.unread).toBe(unreadBefore - 1);
     expect((await admin.query('admin.dashboard')).data.stats.unreadMessages).toBe(unreadBefore - 1);
 
-    const unread = await admin.mutate('admin.messages.markUnread', { id: target.id });
+    const unread = await admin.mutate('admin.messages.markUnread', { id: target!.id });
     expect(unread.data).toMatchObject({ isRead: false, readAt: null, readBy: null });
-    row = await db.selectFrom('contact_messages').selectAll().where('id', '=', target.id).executeTakeFirstOrThrow();
+    row = await db.selectFrom('contact_messages').selectAll().where('id', '=', target!.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_read: false, read_at: null, read_by: null });
 
-    const logs = [...(await logsOf('message.read')), ...(await logsOf('message.unread'))].filter((l) => l.target_id === target.id);
+    const logs = [...(await logsOf('message.read')), ...(await logsOf('message.unread'))].filter((l) => l.target_id === target!.id);
     expect(logs.map((l) => [l.action, l.admin_id, l.target_type])).toEqual([
       ['message.read', adminId, 'contact_message'],
       ['message.unread', adminId, 'contact_message'],
@@ -244,17 +244,17 @@ describe('admin.content, portfolio and testimonials', () => {
     await clientFor(server).query('content.landing');
     const saved = await admin.mutate('admin.content.save', {
       items: [
-        { id: title.id, value: 'Yeni başlık' },
-        { id: subtitle.id, value: subtitle.value },
+        { id: title!.id, value: 'Yeni başlık' },
+        { id: subtitle!.id, value: subtitle!.value },
       ],
     });
     expect(saved.data).toEqual({ saved: 1 });
     expect((await clientFor(server).query('content.landing')).data.content.hero.title).toBe('Yeni başlık');
-    const row = await db.selectFrom('site_content').selectAll().where('id', '=', title.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('site_content').selectAll().where('id', '=', title!.id).executeTakeFirstOrThrow();
     expect(row.updated_by).toBe(adminId);
     const logs = await logsOf('content.update');
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ target_id: title.id, target_type: 'site_content' });
+    expect(logs[0]).toMatchObject({ target_id: title!.id, target_type: 'site_content' });
     expect(logs[0]!.old_values).toMatchObject({ value: M.defaults.content.hero.title[0] });
     expect(logs[0]!.new_values).toMatchObject({ value: 'Yeni başlık' });
 
@@ -271,7 +271,7 @@ describe('admin.content, portfolio and testimonials', () => {
     const fields = {
       title: 'Meşe sandalye',
       description: 'Atölye çekiminden katalog görseline.',
-      category: 'Mobilya',
+      category: 'Mobilya' as const,
       beforeImageUrl: '/api/files/public/portfolio/before.jpg',
       afterImageUrl: 'https://cdn.example.com/after.jpg',
       displayOrder: 0,
@@ -282,7 +282,7 @@ describe('admin.content, portfolio and testimonials', () => {
     const id = created.data.id;
     expect((await clientFor(server).query('content.landing')).data.portfolio.map((p: any) => p.title)).toContain('Meşe sandalye');
 
-    const updated = await admin.mutate('admin.portfolio.update', { ...fields, id, title: 'Meşe sandalye (yeni)', displayOrder: '' });
+    const updated = await admin.mutateUnchecked('admin.portfolio.update', { ...fields, id, title: 'Meşe sandalye (yeni)', displayOrder: '' });
     expect(updated.data).toMatchObject({ title: 'Meşe sandalye (yeni)', displayOrder: 0 });
     const hidden = await admin.mutate('admin.portfolio.toggle', { id, isActive: false });
     expect(hidden.data.isActive).toBe(false);
@@ -298,9 +298,9 @@ describe('admin.content, portfolio and testimonials', () => {
     expect(logs[3]!.old_values).toMatchObject({ title: 'Meşe sandalye (yeni)', category: 'Mobilya' });
 
     // Validation: category from the list, URLs http(s) or site paths only.
-    const bad = await admin.mutate('admin.portfolio.create', { ...fields, category: 'Araba', beforeImageUrl: 'javascript:alert(1)' });
+    const bad = await admin.mutateUnchecked('admin.portfolio.create', { ...fields, category: 'Araba', beforeImageUrl: 'javascript:alert(1)' });
     expect(bad.status).toBe(400);
-    expect(bad.error.data.fieldErrors.beforeImageUrl).toBe(M.adminForms.imageUrlInvalid);
+    expect(bad.error.data.fieldErrors?.beforeImageUrl).toBe(M.adminForms.imageUrlInvalid);
     const defaults = await admin.mutate('admin.portfolio.create', { title: 'Varsayılanlar', beforeImageUrl: '/a.jpg', afterImageUrl: '/b.jpg' });
     expect(defaults.data).toMatchObject({ category: 'Mobilya', displayOrder: 0, description: '' });
   });

@@ -29,7 +29,7 @@ export async function customerClient(server: RunningServer, email: string, extra
   const c = clientFor(server);
   const r = await c.mutate('auth.signUp', { ...validSignUp(email), ...extra });
   expect(r.status, JSON.stringify(r.error)).toBe(200);
-  return { client: c, userId: r.data.user.id as string };
+  return { client: c, userId: r.data.user!.id as string };
 }
 
 export async function adminIdOf(server: RunningServer): Promise<string> {

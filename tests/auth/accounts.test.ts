@@ -38,7 +38,7 @@ describe('sign-up (D5, D6)', () => {
     const r = await c.mutate('auth.signUp', validSignUp('trial7@example.com'));
     expect(r.status).toBe(200);
     expect(r.data.user).toMatchObject({ email: 'trial7@example.com', fullName: 'Ayşe Yılmaz', companyName: 'Ahşap Atölyesi' });
-    const id: string = r.data.user.id;
+    const id: string = r.data.user!.id;
 
     const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(user.credits_balance).toBe(7);
@@ -93,7 +93,7 @@ describe('sign-up (D5, D6)', () => {
     const c = client();
     const r = await c.mutate('auth.signUp', validSignUp('  MiXeD@Example.COM '));
     expect(r.status).toBe(200);
-    expect(r.data.user.email).toBe('mixed@example.com');
+    expect(r.data.user?.email).toBe('mixed@example.com');
   });
 
   const cases: Array<[string, Record<string, unknown>, string, string, string | null]> = [
@@ -113,7 +113,7 @@ describe('sign-up (D5, D6)', () => {
     expect(r.error.message).toBe(text);
     if (specText) expect(r.error.message).toBe(specText);
     expect(r.error.data.appCode).toBe('VALIDATION');
-    expect(r.error.data.fieldErrors[field]).toBe(text);
+    expect(r.error.data.fieldErrors?.[field]).toBe(text);
     expect(await accountTableCounts(db)).toEqual(before);
   });
 
@@ -167,13 +167,13 @@ describe('profile (SPEC §5, §8)', () => {
   test('updateProfile validates the name and saves', async () => {
     const c = client();
     const { data } = await c.mutate('auth.signUp', validSignUp('profile@example.com'));
-    const id: string = data.user.id;
+    const id: string = data.user!.id;
 
     const bad = await c.mutate('auth.updateProfile', { fullName: 'X', companyName: 'Yeni Firma', phone: null });
     expect(bad.status).toBe(400);
     expect(bad.error.message).toBe(M.validation.fullNameMin);
     expect(bad.error.message).toBe('Ad soyad en az 2 karakter olmalıdır');
-    expect(bad.error.data.fieldErrors.fullName).toBe('Ad soyad en az 2 karakter olmalıdır');
+    expect(bad.error.data.fieldErrors?.fullName).toBe('Ad soyad en az 2 karakter olmalıdır');
     let row = await db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.full_name).toBe('Ayşe Yılmaz');
     expect(row.company_name).toBe('Ahşap Atölyesi');
@@ -184,7 +184,7 @@ describe('profile (SPEC §5, §8)', () => {
     row = await db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ full_name: 'Mehmet Öztürk', company_name: null, phone: '+90 532 111 22 33' });
     const me = await c.query('auth.me');
-    expect(me.data.user.fullName).toBe('Mehmet Öztürk');
+    expect(me.data.user?.fullName).toBe('Mehmet Öztürk');
   });
 
   test('updateProfile needs a session', async () => {
@@ -199,7 +199,7 @@ describe('profile (SPEC §5, §8)', () => {
     const ra = await a.mutate('auth.signUp', validSignUp('owner-a@example.com'));
     await b.mutate('auth.signUp', validSignUp('owner-b@example.com'));
     // Extra keys (email, id) are ignored: B only ever edits B.
-    const r = await b.mutate('auth.updateProfile', { fullName: 'Saldırgan', companyName: null, phone: null, email: 'x@example.com', id: ra.data.user.id });
+    const r = await b.mutateUnchecked('auth.updateProfile', { fullName: 'Saldırgan', companyName: null, phone: null, email: 'x@example.com', id: ra.data.user!.id });
     expect(r.status).toBe(200);
     expect(r.data.user.email).toBe('owner-b@example.com');
     expect((await a.query('auth.me')).data.user).toMatchObject({ fullName: 'Ayşe Yılmaz', email: 'owner-a@example.com' });
@@ -263,7 +263,7 @@ describe('preferences (D18, SPEC §9)', () => {
       { section: 'notifications', notifications: { email: 'yes', push: false, marketing: true, updates: true } },
       { section: 'everything', theme: 'dark' },
     ]) {
-      const r = await c.mutate('auth.savePreferences', bad);
+      const r = await c.mutateUnchecked('auth.savePreferences', bad);
       expect(r.status, JSON.stringify(bad)).toBe(400);
       expect(r.error.data.appCode).toBe('VALIDATION');
     }
@@ -290,7 +290,7 @@ describe('preferences (D18, SPEC §9)', () => {
     await db
       .updateTable('user_preferences')
       .set({ data: JSON.stringify({ notifications: { email: false, push: true, marketing: false }, theme: 'dark' }) })
-      .where('user_id', '=', data.user.id)
+      .where('user_id', '=', data.user!.id)
       .execute();
     const p = (await c.query('auth.preferences')).data;
     expect(p.notifications).toEqual({ email: false, push: true, marketing: false, updates: true });

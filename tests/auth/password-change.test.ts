@@ -13,7 +13,7 @@ test('a password change ends every other session, renews this one, and the old p
   await laptop.mutate('auth.signUp', signup);
   const phone = new HttpClient(server.url);
   await phone.mutate('auth.signIn', { email: signup.email, password: signup.password });
-  expect((await phone.query('auth.me')).data.user.email).toBe(signup.email);
+  expect((await phone.query('auth.me')).data.user?.email).toBe(signup.email);
   const laptopCookieBefore = laptop.cookies.get('vitrin_session');
 
   const wrong = await laptop.mutate('auth.changePassword', { currentPassword: 'yanlis-sifre', newPassword: 'yeni-sifre-1', confirmPassword: 'yeni-sifre-1' });
@@ -27,7 +27,7 @@ test('a password change ends every other session, renews this one, and the old p
   const ok = await laptop.mutate('auth.changePassword', { currentPassword: signup.password, newPassword: 'yeni-sifre-1', confirmPassword: 'yeni-sifre-1' });
   expect(ok.status).toBe(200);
   expect(laptop.cookies.get('vitrin_session')).not.toBe(laptopCookieBefore);
-  expect((await laptop.query('auth.me')).data.user.email).toBe(signup.email);
+  expect((await laptop.query('auth.me')).data.user?.email).toBe(signup.email);
   expect((await phone.query('auth.me')).data.user).toBeNull();
 
   const old = await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: signup.password });

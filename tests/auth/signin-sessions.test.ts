@@ -38,7 +38,7 @@ function client(base = server.url, origin?: string) {
 async function register(email: string): Promise<string> {
   const r = await client().mutate('auth.signUp', validSignUp(email));
   expect(r.status).toBe(200);
-  return r.data.user.id;
+  return r.data.user!.id;
 }
 
 const signIn = (c: HttpClient, email: string, password = PASSWORD, rememberMe?: boolean) =>
@@ -75,7 +75,7 @@ describe('sign-in (SPEC §8, D21)', () => {
     expect(r.status).toBe(200);
     expect(r.data.user.email).toBe('ayse@example.com');
     expect(findSetCookie(c.lastSetCookies, 'vitrin_session')).toBeTruthy();
-    expect((await c.query('auth.me')).data.user.email).toBe('ayse@example.com');
+    expect((await c.query('auth.me')).data.user?.email).toBe('ayse@example.com');
     expect((await c.query('credits.balance')).status).toBe(200);
   });
 
@@ -103,7 +103,7 @@ describe('sign-in (SPEC §8, D21)', () => {
     expect(e.error.message).toBe('Geçerli bir e-posta adresi giriniz');
     const p = await client().mutate('auth.signIn', { email: 'ayse@example.com', password: '123' });
     expect(p.error.message).toBe('Şifre en az 6 karakter olmalıdır');
-    expect(p.error.data.fieldErrors.password).toBe(M.validation.passwordMin);
+    expect(p.error.data.fieldErrors?.password).toBe(M.validation.passwordMin);
   });
 
   test('a disabled account cannot sign in', async () => {
@@ -124,7 +124,7 @@ describe('sign-in (SPEC §8, D21)', () => {
   test('disabling an account ends its live sessions too (sliding expiry cannot keep it alive)', async () => {
     const c = client();
     const r = await c.mutate('auth.signUp', validSignUp('disabled-live@example.com'));
-    const id: string = r.data.user.id;
+    const id: string = r.data.user!.id;
     const [sid] = tokenOf(c).split('.') as [string];
     expect((await c.query('credits.balance')).status).toBe(200);
     await db.updateTable('users').set({ is_disabled: true }).where('id', '=', id).execute();
@@ -141,7 +141,7 @@ describe('sign-in (SPEC §8, D21)', () => {
     const second = tokenOf(c);
     expect(second.split('.')[0]).not.toBe(first.split('.')[0]);
     expect((await withToken(first).query('auth.me')).data.user).toBeNull();
-    expect((await withToken(second).query('auth.me')).data.user.email).toBe('ayse@example.com');
+    expect((await withToken(second).query('auth.me')).data.user?.email).toBe('ayse@example.com');
     const old = await db.selectFrom('sessions').select('id').where('id', '=', first.split('.')[0]!).executeTakeFirst();
     expect(old).toBeUndefined();
   });
@@ -152,7 +152,7 @@ describe('sign-in (SPEC §8, D21)', () => {
     await signIn(c, 'ayse@example.com');
     const ayse = tokenOf(c);
     await signIn(c, 'mehmet@example.com');
-    expect((await c.query('auth.me')).data.user.email).toBe('mehmet@example.com');
+    expect((await c.query('auth.me')).data.user?.email).toBe('mehmet@example.com');
     expect((await withToken(ayse).query('auth.me')).data.user).toBeNull();
   });
 
@@ -205,7 +205,7 @@ describe('sessions (SECURITY 10-12, D17)', () => {
       expect((await f.query('credits.balance')).status).toBe(401);
     }
     // The real token is unaffected by the forgeries.
-    expect((await withToken(`${id}.${secret}`).query('auth.me')).data.user.email).toBe('ayse@example.com');
+    expect((await withToken(`${id}.${secret}`).query('auth.me')).data.user?.email).toBe('ayse@example.com');
   });
 
   test('cookie flags: HttpOnly, SameSite=Lax, Path=/, not Secure on http', async () => {

@@ -92,13 +92,13 @@ describe('content.submitContact (D19)', () => {
       [valid({ company: 'x'.repeat(161) }), 'company', M.validation.tooLong],
     ];
     for (const [input, field, text] of cases) {
-      const r = await visitor().mutate('content.submitContact', input);
+      const r = await visitor().mutateUnchecked('content.submitContact', input);
       expect(r.status).toBe(400);
       expect(r.error.message).toBe(text);
       expect(r.error.data.appCode).toBe('VALIDATION');
-      expect(r.error.data.fieldErrors[field]).toBe(text);
+      expect(r.error.data.fieldErrors?.[field]).toBe(text);
     }
-    const empty = await visitor().mutate('content.submitContact', {});
+    const empty = await visitor().mutateUnchecked('content.submitContact', {});
     expect(empty.status).toBe(400);
     expect(await countRows(db, 'contact_messages')).toBe(before);
   });

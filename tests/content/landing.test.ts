@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 async function landing(): Promise<LandingData> {
-  const r = await new HttpClient(server.url).query<LandingData>('content.landing');
+  const r = await new HttpClient(server.url).query('content.landing');
   expect(r.status).toBe(200);
   return r.data!;
 }
@@ -183,7 +183,7 @@ describe('landing cache', () => {
   test('a second server process on the same database sees an admin edit made through the first', async () => {
     const second = await startSecondServer(server);
     try {
-      const read = async () => (await new HttpClient(second.url).query<LandingData>('content.landing')).data!;
+      const read = async () => (await new HttpClient(second.url).query('content.landing')).data!;
       await setStats(['ilk']);
       expect(await labelsEventually(read, ['ilk'])).toEqual(['ilk']);
       await setStats(['son']);
@@ -213,6 +213,6 @@ describe('content.plans', () => {
     expect(r.status).toBe(200);
     expect(r.data).toEqual(JSON.parse(JSON.stringify(PLANS)));
     expect(r.data.map((p: { id: string }) => p.id)).toEqual(['trial', 'basic', 'standard', 'premium']);
-    expect(r.data.find((p: { popular: boolean }) => p.popular).id).toBe('standard');
+    expect(r.data.find((p) => p.popular)!.id).toBe('standard');
   });
 });

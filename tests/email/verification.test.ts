@@ -34,7 +34,7 @@ async function signUp() {
 test('sign-up sends a 24-hour verification link bound to the address; with the gate off the seller signs in unverified', async () => {
   const { signup, client, res } = await signUp();
   expect(res.data.verificationRequired).toBe(false);
-  expect(res.data.user.emailVerified).toBe(false);
+  expect(res.data.user?.emailVerified).toBe(false);
   const mail = await mailbox.waitFor((m) => verifyMails(signup.email).includes(m));
   expect(mail.text).toContain(M.email.verifyValidity);
   const token = linkToken(mail.text, '/auth/verify')!;
@@ -48,7 +48,7 @@ test('sign-up sends a 24-hour verification link bound to the address; with the g
   expect((await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: signup.password })).status).toBe(200);
   const verified = await new HttpClient(server.url).mutate('auth.verifyEmail', { token });
   expect(verified.data).toEqual({ kind: 'verified', email: signup.email });
-  expect((await client.query('auth.me')).data.user.emailVerified).toBe(true);
+  expect((await client.query('auth.me')).data.user?.emailVerified).toBe(true);
   const again = await new HttpClient(server.url).mutate('auth.verifyEmail', { token });
   expect(again.status).toBe(400);
   expect(again.error.message).toBe(M.accounts.verifyInvalid);
@@ -109,14 +109,14 @@ test('a new address on the profile takes effect only after its own link is used'
   expect(ok.status).toBe(200);
   const mail = await mailbox.waitFor((m) => m.to[0] === 'yeni-adres@example.com');
   expect(mail.subject).toBe(M.email.changeSubject);
-  expect((await client.query('auth.me')).data.user.email).toBe(signup.email);
+  expect((await client.query('auth.me')).data.user?.email).toBe(signup.email);
 
   const token = linkToken(mail.text, '/auth/verify')!;
   const done = await new HttpClient(server.url).mutate('auth.verifyEmail', { token });
   expect(done.data).toEqual({ kind: 'changed', email: 'yeni-adres@example.com' });
   const me = (await client.query('auth.me')).data.user;
-  expect(me.email).toBe('yeni-adres@example.com');
-  expect(me.emailVerified).toBe(true);
+  expect(me!.email).toBe('yeni-adres@example.com');
+  expect(me!.emailVerified).toBe(true);
   expect((await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: signup.password })).status).toBe(401);
   expect((await new HttpClient(server.url).mutate('auth.signIn', { email: 'yeni-adres@example.com', password: signup.password })).status).toBe(200);
 });

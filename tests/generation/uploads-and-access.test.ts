@@ -121,7 +121,7 @@ test('image input errors use the SPEC texts and change nothing', async () => {
   const noPrompt = await alice.mutate('generations.createImage', { uploadId: '', prompt: '' });
   expect(noPrompt.status).toBe(400);
   expect(noPrompt.error.message).toBe('Lütfen fotoğraf seçin ve prompt girin');
-  const noPhoto = await alice.mutate('generations.createVideo', { duration: 5, aspectRatio: '16:9' });
+  const noPhoto = await alice.mutateUnchecked('generations.createVideo', { duration: 5, aspectRatio: '16:9' });
   expect(noPhoto.error.message).toBe('Lütfen fotoğraf seçin');
   const badDuration = await alice.mutate('generations.createVideo', { uploadId: crypto.randomUUID(), duration: 11, aspectRatio: '16:9' });
   expect(badDuration.error.message).toBe(M.generation.durationRange);

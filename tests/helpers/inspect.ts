@@ -4,7 +4,7 @@ import type { Db } from '../../server/db';
 /** Row count of a table, read straight from the database. */
 export async function countRows(db: Db, table: string): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
-  return Number(r.rows[0].n);
+  return Number(r.rows[0]!.n); // count(*) answers one row
 }
 
 /** Counts of every table an account write touches, to prove "nothing written". */
@@ -17,7 +17,7 @@ export async function accountTableCounts(db: Db) {
 
 /** Parses one Set-Cookie line into name, value and lower-cased attributes. */
 export function parseSetCookie(line: string) {
-  const [pair, ...rest] = line.split(';').map((s) => s.trim());
+  const [pair = '', ...rest] = line.split(';').map((s) => s.trim());
   const eq = pair.indexOf('=');
   const attrs: Record<string, string | true> = {};
   for (const a of rest) {

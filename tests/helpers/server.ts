@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from '../../server/index';
 import { readEnv } from '../../server/env';
 import { openDatabase } from '../../server/db';
 import { freshDatabase } from './db';
+import type { ApiResult, InputOf, MutationPath, OutputOf, QueryPath } from './api';
 
 /** The whole server on an ephemeral port over a fresh database; `close` tears both down. */
 export async function startTestServer(
@@ -71,8 +72,8 @@ export class HttpClient {
   private keepCookies(res: Response) {
     this.lastSetCookies = res.headers.getSetCookie();
     for (const c of this.lastSetCookies) {
-      const [pair] = c.split(';');
-      const [name, value] = pair.split('=');
+      const [pair = ''] = c.split(';');
+      const [name = '', value = ''] = pair.split('=');
       if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -88,11 +89,16 @@ export class HttpClient {
     return res;
   }
 
-  async query<T = any>(proc: string, input?: unknown): Promise<{ status: number; data?: T; error?: any }> {
+  async query<P extends QueryPath>(proc: P, input?: InputOf<P>): Promise<ApiResult<OutputOf<P>>> {
     const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     const res = await this.raw(`/trpc/${proc}${qs}`);
     const body = await res.json();
     return { status: res.status, data: body.result?.data, error: body.error };
+  }
+
+  /** For tests of refused input: `input` is sent as it is, not held to the procedure's input type. */
+  async queryUnchecked<P extends QueryPath>(proc: P, input: unknown): Promise<ApiResult<OutputOf<P>>> {
+    return this.query(proc, input as InputOf<P>);
   }
 
   /** The cookie header this client would send (for WebSocket upgrades). */
@@ -100,7 +106,7 @@ export class HttpClient {
     return this.cookieHeader();
   }
 
-  async mutate<T = any>(proc: string, input?: unknown): Promise<{ status: number; data?: T; error?: any }> {
+  async mutate<P extends MutationPath>(proc: P, input?: InputOf<P>): Promise<ApiResult<OutputOf<P>>> {
     const res = await this.raw(`/trpc/${proc}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -108,6 +114,11 @@ export class HttpClient {
     });
     const body = await res.json();
     return { status: res.status, data: body.result?.data, error: body.error };
+  }
+
+  /** For tests of refused input: `input` is sent as it is, not held to the procedure's input type. */
+  async mutateUnchecked<P extends MutationPath>(proc: P, input: unknown): Promise<ApiResult<OutputOf<P>>> {
+    return this.mutate(proc, input as InputOf<P>);
   }
 }
 
@@ -133,5 +144,5 @@ export const validSignUp = (email = 'ayse@example.com') => ({
   confirmPassword: 'gizli-sifre',
   companyName: 'Ahşap Atölyesi',
   phone: '+90 555 000 00 00',
-  acceptTerms: true,
+  acceptTerms: true as const,
 });

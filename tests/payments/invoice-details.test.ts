@@ -77,7 +77,7 @@ describe('on the billing profile, on invoices and in the accountant export', () 
   beforeAll(async () => {
     server = await startTestServer();
     ayse = new HttpClient(server.url);
-    ayseId = (await ayse.mutate('auth.signUp', validSignUp('ayse-fatura@example.com'))).data.user.id;
+    ayseId = (await ayse.mutate('auth.signUp', validSignUp('ayse-fatura@example.com'))).data.user!.id;
   });
   afterAll(async () => { await server.close(); });
 
@@ -87,11 +87,11 @@ describe('on the billing profile, on invoices and in the accountant export', () 
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.error)).toContain(D.tcknInvalid);
 
-    const company = { kind: 'company', companyTitle: 'Ahşap Atölyesi Ltd. Şti.', taxOffice: 'Kadıköy', vkn: '1234567890', address: 'Moda Caddesi No: 5 Kadıköy', city: 'İstanbul' };
+    const company = { kind: 'company' as const, companyTitle: 'Ahşap Atölyesi Ltd. Şti.', taxOffice: 'Kadıköy', vkn: '1234567890', address: 'Moda Caddesi No: 5 Kadıköy', city: 'İstanbul' };
     expect((await ayse.mutate('payments.saveInvoiceDetails', company)).data).toEqual(company);
     expect((await ayse.query('payments.invoiceDetails')).data).toEqual(company);
 
-    const person = { kind: 'individual', fullName: 'Ayşe Yılmaz', tckn: '10000000146', address: 'Bağdat Caddesi No: 1 Kadıköy', city: 'İstanbul' };
+    const person = { kind: 'individual' as const, fullName: 'Ayşe Yılmaz', tckn: '10000000146', address: 'Bağdat Caddesi No: 1 Kadıköy', city: 'İstanbul' };
     await ayse.mutate('payments.saveInvoiceDetails', person);
     expect((await ayse.query('payments.invoiceDetails')).data).toEqual(person);
     const row = await server.handle.db.selectFrom('billing_profiles').selectAll().where('user_id', '=', ayseId).executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { ledgerSum } from '../helpers/fixtures';
+import type { InputOf } from '../helpers/api';
 import { FakeIyzico } from './fake-iyzico';
 import { IyzicoPayments } from '../../server/providers/payments';
 import { setSetting } from '../../server/services/settings';
@@ -15,7 +16,7 @@ const fake = new FakeIyzico({
   ...KEYS,
   plans: { 'pp-basic': { price: 2990.0, currencyCode: 'TRY' }, 'pp-standard': { price: 6790.0, currencyCode: 'TRY' }, 'pp-unknown': { price: 2990.0, currencyCode: 'TRY' } },
 });
-const DETAILS = { kind: 'individual', fullName: 'Mehmet Can Demir', tckn: '10000000146', address: 'Atatürk Bulvarı No: 10 Çankaya', city: 'Ankara' };
+const DETAILS = { kind: 'individual' as const, fullName: 'Mehmet Can Demir', tckn: '10000000146', address: 'Atatürk Bulvarı No: 10 Çankaya', city: 'Ankara' };
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -41,13 +42,13 @@ const origin = 'https://vitrin.example.com';
 
 async function seller(email: string) {
   const c = new HttpClient(server.url, origin);
-  const id = (await c.mutate('auth.signUp', validSignUp(email))).data.user.id as string;
+  const id = (await c.mutate('auth.signUp', validSignUp(email))).data.user!.id as string;
   expect((await c.mutate('payments.saveInvoiceDetails', DETAILS)).status).toBe(200);
   return { c, id };
 }
 
 /** Starts a checkout for `plan` and returns the form token iyzico issued for it. */
-async function startCheckout(c: HttpClient, plan = 'basic') {
+async function startCheckout(c: HttpClient, plan: InputOf<'credits.checkout'>['plan'] = 'basic') {
   const r = (await c.mutate('credits.checkout', { plan })).data;
   expect(r.url).toMatch(/^\/api\/payments\/iyzico\/[0-9a-f-]{36}$/);
   const init = [...fake.inits.values()].at(-1)!;
@@ -122,7 +123,7 @@ test('first payment: checkout form with the invoice details, return re-read from
   // The purchase is in TL with an invoice carrying the invoice details.
   const tx = (await c.query('credits.transactions', {})).data.items.find((t: any) => t.type === 'purchase');
   expect(tx).toMatchObject({ amountPaidCents: 299000, currency: 'TRY', invoiceNumber: expect.stringMatching(/^INV-/) });
-  const invoice = await (await c.raw(`/api/invoices/${tx.id}`)).text();
+  const invoice = await (await c.raw(`/api/invoices/${tx!.id}`)).text();
   expect(invoice).toContain('₺2.990,00');
   expect(invoice).toContain('10000000146');
   expect(invoice).toContain('iyzico');

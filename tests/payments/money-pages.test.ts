@@ -14,7 +14,7 @@ let aliceId: string;
 beforeAll(async () => {
   server = await startTestServer();
   alice = new HttpClient(server.url);
-  aliceId = (await alice.mutate('auth.signUp', validSignUp('alice@example.com'))).data.user.id;
+  aliceId = (await alice.mutate('auth.signUp', validSignUp('alice@example.com'))).data.user!.id;
 });
 afterAll(async () => { await server.close(); });
 
@@ -73,30 +73,30 @@ test('billing shows a purchase, its invoice downloads as INV-xxxxxxxx text, all 
   expect(b.planCode).toBe('basic');
   const tx = (await alice.query('credits.transactions', { page: 1, pageSize: 20 })).data;
   const purchase = tx.items.find((t: any) => t.type === 'purchase');
-  expect(purchase.invoiceNumber).toBe(`INV-${purchase.id.slice(0, 8)}`);
-  const res = await alice.raw(`/api/invoices/${purchase.id}`);
+  expect(purchase!.invoiceNumber).toBe(`INV-${purchase!.id.slice(0, 8)}`);
+  const res = await alice.raw(`/api/invoices/${purchase!.id}`);
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-disposition')).toContain(`INV-${purchase.id.slice(0, 8)}.txt`);
+  expect(res.headers.get('content-disposition')).toContain(`INV-${purchase!.id.slice(0, 8)}.txt`);
   const text = await res.text();
   expect(text).toContain('FATURA');
   expect(text).toContain('Temel');
   expect(text).toMatch(/79,00\s?\$|\$79,00|US\$/);
   const zipRes = await alice.raw('/api/invoices/all.zip');
   const zip = await JSZip.loadAsync(Buffer.from(await zipRes.arrayBuffer()));
-  expect(Object.keys(zip.files)).toEqual([`INV-${purchase.id.slice(0, 8)}.txt`]);
+  expect(Object.keys(zip.files)).toEqual([`INV-${purchase!.id.slice(0, 8)}.txt`]);
 
   const bob = new HttpClient(server.url);
   await bob.mutate('auth.signUp', validSignUp('bob@example.com'));
-  expect((await bob.raw(`/api/invoices/${purchase.id}`)).status).toBe(404);
-  expect((await new HttpClient(server.url).raw(`/api/invoices/${purchase.id}`)).status).toBe(404);
+  expect((await bob.raw(`/api/invoices/${purchase!.id}`)).status).toBe(404);
+  expect((await new HttpClient(server.url).raw(`/api/invoices/${purchase!.id}`)).status).toBe(404);
   const usage = tx.items.find((t: any) => t.type === 'bonus');
-  expect((await alice.raw(`/api/invoices/${usage.id}`)).status).toBe(404);
+  expect((await alice.raw(`/api/invoices/${usage!.id}`)).status).toBe(404);
 });
 
 test('the expiry sweep zeroes ended periods with an expired ledger row and leaves the rest', async () => {
   const db = server.handle.db;
   const c = new HttpClient(server.url);
-  const id = (await c.mutate('auth.signUp', validSignUp('expire@example.com'))).data.user.id;
+  const id = (await c.mutate('auth.signUp', validSignUp('expire@example.com'))).data.user!.id;
   await db.updateTable('users').set({ credits_expire_at: new Date(Date.now() - 60_000) }).where('id', '=', id).execute();
   const n = await sweepExpiredCredits(db, new LocalEventBus());
   expect(n).toBe(1);

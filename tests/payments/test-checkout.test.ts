@@ -6,7 +6,7 @@ import { testCheckoutAllowed } from '../../server/providers/payments';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
-const DETAILS = { kind: 'individual', fullName: 'Ayşe Yılmaz', tckn: '10000000146', address: 'Bağdat Caddesi No: 1 Kadıköy', city: 'İstanbul' };
+const DETAILS = { kind: 'individual' as const, fullName: 'Ayşe Yılmaz', tckn: '10000000146', address: 'Bağdat Caddesi No: 1 Kadıköy', city: 'İstanbul' };
 
 test('the test checkout exists only on the operator machine without a real provider', () => {
   const env = (over: Record<string, string> = {}) => readEnv({ PORT: '0', ...over } as NodeJS.ProcessEnv);
@@ -31,7 +31,7 @@ describe('on the embedded default', () => {
   beforeAll(async () => {
     server = await startTestServer();
     alice = new HttpClient(server.url);
-    aliceId = (await alice.mutate('auth.signUp', validSignUp('alice-test@example.com'))).data.user.id;
+    aliceId = (await alice.mutate('auth.signUp', validSignUp('alice-test@example.com'))).data.user!.id;
   });
   afterAll(async () => { await server.close(); });
 
@@ -46,7 +46,7 @@ describe('on the embedded default', () => {
 
     expect((await alice.mutate('payments.saveInvoiceDetails', DETAILS)).status).toBe(200);
     const { url } = (await alice.mutate('credits.checkout', { plan: 'basic' })).data;
-    const id = /^\/app\/test-checkout\/([0-9a-f-]{36})$/.exec(url)![1];
+    const id = /^\/app\/test-checkout\/([0-9a-f-]{36})$/.exec(url!)![1];
 
     const view = (await alice.query('payments.testCheckout', { id })).data;
     expect(view).toMatchObject({ plan: 'basic', credits: 60, amountCents: 7900, currency: 'USD', completed: false, details: { tckn: '10000000146' } });
@@ -66,7 +66,7 @@ describe('on the embedded default', () => {
     expect(hook.user_id).toBe(aliceId);
 
     const tx = (await alice.query('credits.transactions', {})).data.items.find((t: any) => t.type === 'purchase');
-    const invoice = await (await alice.raw(`/api/invoices/${tx.id}`)).text();
+    const invoice = await (await alice.raw(`/api/invoices/${tx!.id}`)).text();
     expect(invoice).toContain(M.payments.testBanner);
     expect(invoice).toContain('10000000146');
     expect(invoice).toContain('Bağdat Caddesi No: 1 Kadıköy / İstanbul');
@@ -74,9 +74,9 @@ describe('on the embedded default', () => {
 
   test("another user cannot see or pay someone else's test checkout", async () => {
     const { url } = (await alice.mutate('credits.checkout', { plan: 'standard' })).data;
-    const id = url.split('/').pop();
+    const id = url!.split('/').pop()!;
     const bob = new HttpClient(server.url);
-    const bobId = (await bob.mutate('auth.signUp', validSignUp('bob-test@example.com'))).data.user.id;
+    const bobId = (await bob.mutate('auth.signUp', validSignUp('bob-test@example.com'))).data.user!.id;
     expect((await bob.query('payments.testCheckout', { id })).error.data.code).toBe('NOT_FOUND');
     expect((await bob.raw(`/api/test-checkout/${id}/pay`, { method: 'POST' })).status).toBe(404);
     expect((await balance(bobId)).credits_balance).toBe(10);
@@ -121,7 +121,7 @@ describe('off everywhere else', () => {
         const r = (await c.mutate('credits.checkout', { plan: 'basic' })).data;
         expect(r.url ?? '').not.toContain('test-checkout');
         const session = await server.handle.db.insertInto('checkout_sessions')
-          .values({ user_id: (await c.query('auth.me')).data.user.id, provider: 'test', plan_code: 'basic', amount_cents: 7900, currency: 'USD', expires_at: new Date(Date.now() + 60_000) })
+          .values({ user_id: (await c.query('auth.me')).data.user!.id, provider: 'test', plan_code: 'basic', amount_cents: 7900, currency: 'USD', expires_at: new Date(Date.now() + 60_000) })
           .returning('id').executeTakeFirstOrThrow();
         expect((await c.raw(`/api/test-checkout/${session.id}/pay`, { method: 'POST' })).status).toBe(404);
         expect((await c.query('payments.testCheckout', { id: session.id })).error.data.code).toBe('NOT_FOUND');

@@ -24,7 +24,7 @@ beforeAll(async () => {
   });
   const c = new HttpClient(server.url);
   const r = await c.mutate('auth.signUp', validSignUp(email));
-  userId = r.data.user.id;
+  userId = r.data.user!.id;
 });
 afterAll(async () => { await server.close(); });
 
@@ -77,7 +77,7 @@ test('checkout returns the payment link with the prefilled e-mail and user refer
   expect((await c.mutate('credits.checkout', { plan: 'basic' })).data).toMatchObject({ url: null, redirect: '/app/billing?plan=basic' });
   await c.mutate('payments.saveInvoiceDetails', { kind: 'company', companyTitle: 'Ahşap Atölyesi Ltd. Şti.', taxOffice: 'Kadıköy', vkn: '1234567890', address: 'Moda Caddesi No: 5 Kadıköy', city: 'İstanbul' });
   const r = await c.mutate('credits.checkout', { plan: 'basic' });
-  const url = new URL(r.data.url);
+  const url = new URL(r.data.url!);
   expect(url.origin + url.pathname).toBe('https://buy.stripe.com/test_basic');
   expect(url.searchParams.get('prefilled_email')).toBe(email);
   expect(url.searchParams.get('client_reference_id')).toBe(userId);
@@ -121,7 +121,7 @@ test('invoice.paid before checkout.session.completed ends in the same state as t
   const run = async (order: 'ordered' | 'reversed') => {
     const c = new HttpClient(server.url);
     const e = `${order}@example.com`;
-    const id = (await c.mutate('auth.signUp', validSignUp(e))).data.user.id;
+    const id = (await c.mutate('auth.signUp', validSignUp(e))).data.user!.id;
     const inv = `in_${order}_${seq++}`;
     const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86400;
     const checkout = stripeEvent('checkout.session.completed', session({ client_reference_id: id, customer: `cus_${order}`, customer_details: { email: e }, invoice: inv }));
@@ -173,7 +173,7 @@ test('unknown event types are acknowledged and logged, nothing credited', async 
 test('Lemon Squeezy: order_created credits once by user id; renewals credit; replays do not', async () => {
   const c = new HttpClient(server.url);
   const e = 'limon@example.com';
-  const id = (await c.mutate('auth.signUp', validSignUp(e))).data.user.id;
+  const id = (await c.mutate('auth.signUp', validSignUp(e))).data.user!.id;
   const order = JSON.stringify({ meta: { event_name: 'order_created', custom_data: { user_id: id } }, data: { id: '5001', type: 'orders', attributes: { status: 'paid', total: 17900, currency: 'USD', user_email: e, customer_id: 77 } } });
   for (let i = 0; i < 3; i++) expect((await sendLs(order)).status).toBe(200);
   expect((await state(id)).balance).toBe(10 + 180);

@@ -88,7 +88,7 @@ describe('Origin and content type (SECURITY 17)', () => {
     await expectRefused(await c.mutate('auth.signOut'));
     expect(c.cookies.get('vitrin_session')).toBe(token);
     c.origin = server.url;
-    expect((await c.query('auth.me')).data.user.email).toBe('victim@example.com');
+    expect((await c.query('auth.me')).data.user?.email).toBe('victim@example.com');
 
     const f = client(FOREIGN);
     await expectRefused(await f.mutate('auth.signIn', { email: 'victim@example.com', password: 'gizli-sifre' }));
@@ -100,7 +100,7 @@ describe('Origin and content type (SECURITY 17)', () => {
     c.origin = FOREIGN;
     await expectRefused(await c.mutate('auth.updateProfile', { fullName: 'Değişti', companyName: null, phone: null }));
     c.origin = server.url;
-    expect((await c.query('auth.me')).data.user.fullName).toBe('Ayşe Yılmaz');
+    expect((await c.query('auth.me')).data.user?.fullName).toBe('Ayşe Yılmaz');
   });
 
   test('batched mutations are guarded as well', async () => {
@@ -120,7 +120,7 @@ describe('Origin and content type (SECURITY 17)', () => {
     c.origin = null;
     const me = await c.query('auth.me');
     expect(me.status).toBe(200);
-    expect(me.data.user.email).toBe('getter@example.com');
+    expect(me.data.user?.email).toBe('getter@example.com');
     const site = await client(null).query('content.site');
     expect(site.status).toBe(200);
     expect(site.data.siteName).toBe('Vitrin AI');
@@ -281,7 +281,7 @@ describe('errors never leak (SECURITY 20)', () => {
     expect(body.error.data.appCode).toBe('INTERNAL');
     expect(text).not.toMatch(LEAKS);
     // The server recovered with the table back.
-    expect((await c.query('auth.me')).data.user.email).toBe('broken-query@example.com');
+    expect((await c.query('auth.me')).data.user?.email).toBe('broken-query@example.com');
   });
 
   test('a database failure in a mutation → generic Turkish text, no stack or SQL', async () => {

@@ -41,13 +41,13 @@ test('studio.cutout: the owner gets a transparent PNG at the photo size, downloa
   expect(a.at(0.48, 0.3)).toBe(255);
 
   // Another seller: neither the file nor a cut-out of someone else's upload.
-  expect((await bob.raw(r.data.cutoutUrl)).status).toBe(404);
+  expect((await bob.raw(r.data.cutoutUrl!)).status).toBe(404);
   const stolen = await bob.mutate('studio.cutout', { uploadId: up.uploadId });
   expect(stolen.error.data.appCode).toBe('NOT_FOUND');
   // Signed out.
   const anon = new HttpClient(server.url);
   expect((await anon.mutate('studio.cutout', { uploadId: up.uploadId })).error.data.appCode).toBe('UNAUTHENTICATED');
-  expect((await anon.raw(r.data.cutoutUrl)).status).toBe(404);
+  expect((await anon.raw(r.data.cutoutUrl!)).status).toBe(404);
   // Coordinates outside 0-1 are refused.
   const bad = await alice.mutate('studio.cutout', { uploadId: up.uploadId, keep: [{ x: 1.5, y: 0.2 }] });
   expect(bad.error.data.appCode).toBe('VALIDATION');
@@ -86,7 +86,7 @@ test('a run uses the latest cut-out of its upload: outputs[0] is the white image
     expect(g.outputSizes[i]).toEqual({ width: meta.width, height: meta.height });
   }
   // The white image is square and pure white at its corner.
-  expect(g.outputSizes[0].width).toBe(g.outputSizes[0].height);
+  expect(g.outputSizes[0]!.width).toBe(g.outputSizes[0]!.height);
   // Bob sees nothing of it.
   expect((await bob.query('generations.get', { id: data.id })).error.data.appCode).toBe('NOT_FOUND');
 });
