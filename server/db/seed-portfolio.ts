@@ -38,12 +38,15 @@ const BACKDROPS: [string, string][] = [
   ['#fff4e6', '#f3d9b1'],
 ];
 
+/** The i-th item of a non-empty list, starting over at its end. */
+const cycled = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
+
 /** Seeds the default reference works with before/after images stored as public files. */
 export async function seedPortfolio(db: Db, storage: Storage): Promise<void> {
   const rows = [];
   for (const [i, item] of M.defaults.portfolio.entries()) {
-    const product = PRODUCTS[i % PRODUCTS.length];
-    const [from, to] = BACKDROPS[i % BACKDROPS.length];
+    const product = cycled(PRODUCTS, i);
+    const [from, to] = cycled(BACKDROPS, i);
     const before = await sharp(beforeSvg(product)).jpeg({ quality: 80 }).toBuffer();
     const after = await sharp(afterSvg(product, from, to)).jpeg({ quality: 90 }).toBuffer();
     await storage.put(`public/portfolio/${i + 1}-before.jpg`, before, 'image/jpeg');

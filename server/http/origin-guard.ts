@@ -13,7 +13,7 @@ export function originGuard(allowedOrigins: string[]): RequestHandler {
     if (req.path.startsWith('/api/webhooks/')) return next();
     const ok = originAllowed(req.headers.origin, req.headers.host, allowedOrigins);
     const isTrpc = req.path.startsWith('/trpc');
-    const json = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+    const json = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
     if (!ok || (isTrpc && !json)) {
       const error = { message: M.common.forbiddenOrigin, code: -32003, data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'BAD_ORIGIN' } };
       if (!isTrpc) return void res.status(403).json({ error });

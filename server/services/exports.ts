@@ -98,7 +98,7 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
   const outputs = ((g.outputs ?? []) as StoredOutput[]).filter((o) => o.mime === 'image/jpeg');
   if (!outputs.length) return null;
   let cutoutPng: Buffer | null = null;
-  if (g.cutout_id && outputs[0].role === 'white') {
+  if (g.cutout_id && outputs[0]?.role === 'white') {
     const c = await deps.db.selectFrom('cutouts').select('storage_key').where('id', '=', g.cutout_id).executeTakeFirst();
     if (c?.storage_key) cutoutPng = (await deps.storage.get(c.storage_key))?.bytes ?? null;
   }

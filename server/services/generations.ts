@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { paginate } from '../db/paginate';
 import type { Db } from '../db';
-import type { Cutout, Generation, GenerationType } from '../db/types';
+import type { Cutout, Generation } from '../db/types';
 import type { EventBus } from '../events/bus';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';

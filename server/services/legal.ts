@@ -16,13 +16,13 @@ export async function getLegalPage(db: Db, page: LegalPageKey, aiProvider: 'loca
     getSettings(db),
   ]);
   const template = row?.value ?? M.defaults.content.legal[page][0];
-  const values: Record<string, string> = {
+  const values = {
     site_name: s.siteName,
     support_email: s.supportEmail,
     support_phone: s.supportPhone,
     contact_address: s.contactAddress,
     ai_transfer: aiProvider === 'fal' ? M.legal.aiTransferFal : M.legal.aiTransferLocal,
   };
-  const body = template.replace(/\{(site_name|support_email|support_phone|contact_address|ai_transfer)\}/g, (_m, k: string) => values[k]);
+  const body = template.replace(/\{(site_name|support_email|support_phone|contact_address|ai_transfer)\}/g, (_m, k: keyof typeof values) => values[k]) // the pattern matches these keys only;
   return { page, body, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
 }

@@ -55,7 +55,8 @@ function toInt(value: string, fallback: string): number {
  */
 export async function getSettings(db: Db): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
-  const raw: Record<string, string> = { ...SETTING_DEFAULTS };
+  // Every known key starts at its default, so reading one always finds a text.
+  const raw: Record<SettingKey, string> & Record<string, string> = { ...SETTING_DEFAULTS };
   for (const r of rows) raw[r.key] = r.value;
   const d = SETTING_DEFAULTS;
   return {

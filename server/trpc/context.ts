@@ -34,7 +34,8 @@ export function clientIp(req: IncomingMessage, trustedHops: number): string {
     .map((s) => s.trim())
     .filter(Boolean);
   const chain = [...forwarded, socketAddress];
-  return chain[Math.max(0, chain.length - 1 - trustedHops)];
+  // The chain ends with the socket address, so the index is always inside it.
+  return chain[Math.max(0, chain.length - 1 - trustedHops)]!;
 }
 
 async function loadSession(deps: AppDeps, req: IncomingMessage, kind: SessionKind, setCookie: (c: string) => void) {

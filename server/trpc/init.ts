@@ -7,9 +7,9 @@ import { getCachedSettings } from '../services/settings';
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
-function validationIssues(cause: unknown): Issue[] | null {
+function validationIssues(cause: unknown): [Issue, ...Issue[]] | null {
   const issues = (cause as { issues?: unknown })?.issues;
-  return Array.isArray(issues) && issues.length > 0 ? (issues as Issue[]) : null;
+  return Array.isArray(issues) && issues.length > 0 ? (issues as [Issue, ...Issue[]]) : null;
 }
 
 function fieldErrorsOf(issues: Issue[]): Record<string, string> {

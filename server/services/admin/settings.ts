@@ -51,7 +51,7 @@ export async function listSettings(db: Db) {
 export async function saveSettings(db: Db, adminId: string, input: Values): Promise<{ changed: string[] }> {
   const result = await db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('settings').select(['key', 'value']).forUpdate().execute();
-    const current: Record<string, string> = { ...SETTING_DEFAULTS };
+    const current: Record<SettingKey, string> & Record<string, string> = { ...SETTING_DEFAULTS };
     for (const r of rows) current[r.key] = r.value;
     const oldValues: Record<string, string> = {};
     const newValues: Record<string, string> = {};
