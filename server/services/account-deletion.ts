@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/types';
 import type { Storage } from '../providers/storage';
 import type { StoredOutput } from './generations';
 import { AppError } from '../errors';
@@ -134,47 +135,7 @@ export async function executeDeletion(db: Db, storage: Storage, adminId: string,
     const user = await trx.selectFrom('users').select(['email', 'credits_balance']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
     const now = new Date();
     const placeholder = erasedEmail(userId);
-
-    if (user.credits_balance !== 0) {
-      await trx.insertInto('credit_ledger').values({ user_id: userId, delta: -user.credits_balance, reason: 'account_deleted', ref: requestId }).execute();
-    }
-    await trx
-      .updateTable('users')
-      .set({
-        email: placeholder,
-        // Not an argon2 hash: no password can ever match it.
-        password_hash: `!silindi!${randomToken()}`,
-        credits_balance: 0,
-        credits_expire_at: null,
-        plan_code: null,
-        is_disabled: true,
-        email_verified_at: null,
-        deleted_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', userId)
-      .execute();
-    await trx
-      .updateTable('profiles')
-      .set({ email: placeholder, full_name: M.adminDeletion.deletedUser, company_name: null, phone: null, updated_at: now })
-      .where('id', '=', userId)
-      .execute();
-    await trx.updateTable('credit_transactions').set({ user_email: placeholder, buyer_details: null }).where('user_id', '=', userId).execute();
-    await trx
-      .updateTable('generations')
-      .set({ parameters: '{}', outputs: '[]', error_message: null, upload_id: null, provider_request_id: null, updated_at: now })
-      .where('user_id', '=', userId)
-      .execute();
-    await trx.updateTable('generations').set({ cutout_id: null }).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('cutouts').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('uploads').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('billing_profiles').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
-    await trx.deleteFrom('rate_limits').where(sql<boolean>`key like ${'%:' + user.email}`).execute();
+    await eraseAccount(trx, { userId, requestId, placeholder }, user, now);
     const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
     await trx
       .updateTable('deletion_requests')
@@ -194,6 +155,58 @@ export async function executeDeletion(db: Db, storage: Storage, adminId: string,
   });
   wakeEmailSenders();
   return result;
+}
+
+/**
+ * In the caller's transaction: the balance closed with a ledger row, personal fields erased, the
+ * account disabled, and the rows that hold its content or its address removed or emptied.
+ */
+async function eraseAccount(
+  trx: Transaction<Database>,
+  { userId, requestId, placeholder }: { userId: string; requestId: string; placeholder: string },
+  user: { email: string; credits_balance: number },
+  now: Date,
+): Promise<void> {
+  if (user.credits_balance !== 0) {
+    await trx.insertInto('credit_ledger').values({ user_id: userId, delta: -user.credits_balance, reason: 'account_deleted', ref: requestId }).execute();
+  }
+  await trx
+    .updateTable('users')
+    .set({
+      email: placeholder,
+      // Not an argon2 hash: no password can ever match it.
+      password_hash: `!silindi!${randomToken()}`,
+      credits_balance: 0,
+      credits_expire_at: null,
+      plan_code: null,
+      is_disabled: true,
+      email_verified_at: null,
+      deleted_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .execute();
+  await trx
+    .updateTable('profiles')
+    .set({ email: placeholder, full_name: M.adminDeletion.deletedUser, company_name: null, phone: null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+  await trx.updateTable('credit_transactions').set({ user_email: placeholder, buyer_details: null }).where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('generations')
+    .set({ parameters: '{}', outputs: '[]', error_message: null, upload_id: null, provider_request_id: null, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+  await trx.updateTable('generations').set({ cutout_id: null }).where('user_id', '=', userId).execute();
+  await trx.deleteFrom('cutouts').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('uploads').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('billing_profiles').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
+  await trx.deleteFrom('rate_limits').where(sql<boolean>`key like ${'%:' + user.email}`).execute();
 }
 
 export async function rejectDeletion(db: Db, adminId: string, requestId: string): Promise<void> {

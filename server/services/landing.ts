@@ -79,49 +79,8 @@ async function withFallback<T>(db: Db, table: ListTable, active: T[], defaults: 
 
 /** Reads everything the landing page needs: active rows only, by display order (SPEC §6/§7). */
 export async function loadLanding(db: Db): Promise<LandingData> {
-  const [contentRows, statRows, featureRows, testimonialRows, portfolioRows] = await Promise.all([
-    db.selectFrom('site_content').select(['section', 'key', 'value']).execute(),
-    db
-      .selectFrom('site_stats')
-      .select(['id', 'number', 'label', 'icon', 'icon_color'])
-      .where('is_active', '=', true)
-      .orderBy('display_order', 'asc')
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute(),
-    db
-      .selectFrom('features')
-      .select(['id', 'title', 'description', 'icon', 'icon_color'])
-      .where('is_active', '=', true)
-      .orderBy('display_order', 'asc')
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute(),
-    db
-      .selectFrom('testimonials')
-      .select(['id', 'name', 'company', 'image_url', 'text', 'rating'])
-      .where('is_active', '=', true)
-      .orderBy('display_order', 'asc')
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute(),
-    db
-      .selectFrom('portfolio_items')
-      .select(['id', 'title', 'description', 'category', 'before_image_url', 'after_image_url'])
-      .where('is_active', '=', true)
-      .orderBy('display_order', 'asc')
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute(),
-  ]);
-
-  // Seeded texts first, the database's values over them: a text an admin cleared falls back too.
-  const content = defaultContent();
-  for (const row of contentRows) {
-    if (row.value.trim() === '') continue;
-    (content[row.section] ??= {})[row.key] = row.value;
-  }
-
+  const [contentRows, statRows, featureRows, testimonialRows, portfolioRows] = await landingRows(db);
+  const content = contentOver(contentRows);
   const [stats, features, testimonials] = await Promise.all([
     withFallback(
       db,
@@ -164,6 +123,56 @@ export async function loadLanding(db: Db): Promise<LandingData> {
       afterImageUrl: r.after_image_url,
     })),
   };
+}
+
+
+/** The landing's rows: every text, and the active stats, features, testimonials and works in display order. */
+function landingRows(db: Db) {
+  return Promise.all([
+    db.selectFrom('site_content').select(['section', 'key', 'value']).execute(),
+    db
+      .selectFrom('site_stats')
+      .select(['id', 'number', 'label', 'icon', 'icon_color'])
+      .where('is_active', '=', true)
+      .orderBy('display_order', 'asc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+    db
+      .selectFrom('features')
+      .select(['id', 'title', 'description', 'icon', 'icon_color'])
+      .where('is_active', '=', true)
+      .orderBy('display_order', 'asc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+    db
+      .selectFrom('testimonials')
+      .select(['id', 'name', 'company', 'image_url', 'text', 'rating'])
+      .where('is_active', '=', true)
+      .orderBy('display_order', 'asc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+    db
+      .selectFrom('portfolio_items')
+      .select(['id', 'title', 'description', 'category', 'before_image_url', 'after_image_url'])
+      .where('is_active', '=', true)
+      .orderBy('display_order', 'asc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+  ]);
+}
+
+/** Seeded texts first, the database's values over them: a text an admin cleared falls back too. */
+function contentOver(contentRows: Array<{ section: ContentSection; key: string; value: string }>): LandingContent {
+  const content = defaultContent();
+  for (const row of contentRows) {
+    if (row.value.trim() === '') continue;
+    (content[row.section] ??= {})[row.key] = row.value;
+  }
+  return content;
 }
 
 /**
