@@ -51,6 +51,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Browser code and the code both sides share: Node's globals are not there at run time (the
+    // client's type check still sees @types/node, pulled in by the server types AppRouter reaches).
+    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'global', '__dirname', '__filename', 'require', 'module', 'setImmediate'],
+    },
+  },
+  {
     // The browser bundle may know the server's types (AppRouter) but never load its code.
     files: ['client/**/*.{ts,tsx}'],
     rules: {
@@ -85,6 +93,10 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+(server|client)(/|$)',
               message: 'shared/ imports nothing from server/ or client/.',
+            },
+            {
+              regex: '^node:',
+              message: 'shared/ also runs in the browser: no Node built-ins.',
             },
           ],
         },
