@@ -111,8 +111,8 @@ test('"Verilerimi indir": a zip of profile, generations with their files, credit
   }
   expect(names).toContain(`uploads/${uploadId}.jpg`);
   expect(names.some((n) => /^cutouts\/[0-9a-f-]+\.png$/.test(n))).toBe(true);
-  const txs = JSON.parse(await zip.file('credit-transactions.json')!.async('string'));
-  expect(txs.map((t: any) => t.type).sort()).toEqual(['bonus', 'purchase']);
+  const txs = JSON.parse(await zip.file('credit-transactions.json')!.async('string')) as { type: string }[];
+  expect(txs.map((t) => t.type).sort()).toEqual(['bonus', 'purchase']);
   const invoices = names.filter((n) => /^invoices\/INV-[0-9a-f]{8}\.txt$/.test(n));
   expect(invoices).toHaveLength(1);
   expect(await zip.file(invoices[0]!)!.async('string')).toContain(M.invoice.title);
@@ -152,7 +152,7 @@ test('a deletion request goes to the back-office; carrying it out erases the sel
 
   const admin = await adminClient(server);
   const pending = (await admin.query('admin.deletion.list', { status: 'pending' })).data;
-  expect(pending.map((r: any) => r.email)).toContain('silinecek@example.com');
+  expect(pending.map((r) => r.email)).toContain('silinecek@example.com');
 
   const dataDir = path.resolve(server.deps.env.DATA_DIR, 'files');
   const mine = () => ['uploads', 'cutouts', 'generations', 'exports'].flatMap((dir) => filesUnder(path.join(dataDir, dir, target.userId)));
@@ -247,7 +247,7 @@ test('legal pages: starting texts name the kept data and the operator contact; a
 
   const admin = await adminClient(server);
   const content = (await admin.query('admin.content.list')).data;
-  const item = content.items.find((i: any) => i.section === 'legal' && i.key === 'cookies');
+  const item = content.items.find((i) => i.section === 'legal' && i.key === 'cookies');
   expect(item).toBeTruthy();
   const saved = await admin.mutate('admin.content.save', { items: [{ id: item!.id, value: '## Çerezler\nYalnızca zorunlu çerezler. İletişim: {support_email}' }] });
   expect(saved.status).toBe(200);
@@ -261,12 +261,12 @@ test('the E-postalar page lists the outbox for admins only and says how mail lea
   const list = (await admin.query('admin.emails.list', { page: 1, pageSize: 50 })).data;
   expect(list.transport).toBe('smtp');
   expect(list.total).toBeGreaterThan(0);
-  const one = list.items[0];
+  const one = list.items[0]!;
   const detail = (await admin.query('admin.emails.get', { id: one.id })).data;
   expect(detail.subject).toBe(one.subject);
   expect(typeof detail.text).toBe('string');
   const filtered = (await admin.query('admin.emails.list', { search: 'vazgecen', page: 1, pageSize: 50 })).data;
-  expect(filtered.items.every((i: any) => i.to.includes('vazgecen'))).toBe(true);
+  expect(filtered.items.every((i) => i.to.includes('vazgecen'))).toBe(true);
   const customer = (await customerClient(server, 'merakli@example.com')).client;
   expect((await customer.query('admin.emails.list', { page: 1, pageSize: 50 })).status).toBe(403);
   expect((await fetch(`${server.url}/trpc/admin.emails.list`)).status).toBe(401);

@@ -152,8 +152,8 @@ describe('admin.messages (SPEC §4, D20)', () => {
   test('list with search and filter; read and unread are persisted with the admin id and audited', async () => {
     const list = await admin.query('admin.messages.list', { filter: 'unread' });
     expect(list.status).toBe(200);
-    expect(list.data.items.every((m: any) => !m.isRead)).toBe(true);
-    const target = list.data.items.find((m: any) => m.name === 'Okunmamış Bir');
+    expect(list.data.items.every((m) => !m.isRead)).toBe(true);
+    const target = list.data.items.find((m) => m.name === 'Okunmamış Bir');
     expect(target).toBeTruthy();
     const unreadBefore = list.data.unread;
 
@@ -179,9 +179,9 @@ describe('admin.messages (SPEC §4, D20)', () => {
     ]);
 
     const search = await admin.query('admin.messages.list', { search: 'hallettik' });
-    expect(search.data.items.map((m: any) => m.name)).toEqual(['Okunmuş']);
+    expect(search.data.items.map((m) => m.name)).toEqual(['Okunmuş']);
     const readOnly = await admin.query('admin.messages.list', { filter: 'read' });
-    expect(readOnly.data.items.every((m: any) => m.isRead)).toBe(true);
+    expect(readOnly.data.items.every((m) => m.isRead)).toBe(true);
     expect((await admin.mutate('admin.messages.markRead', { id: randomUUID() })).status).toBe(404);
   });
 });
@@ -233,12 +233,12 @@ describe('admin.content, portfolio and testimonials', () => {
   test('content: saves only changed texts, reset restores the defaults; landing shows changes at once', async () => {
     const list = await admin.query('admin.content.list');
     expect(list.status).toBe(200);
-    const sections = list.data.items.map((i: any) => i.section);
+    const sections = list.data.items.map((i) => i.section);
     expect([...sections]).toEqual([...sections].sort());
     expect(list.data.counts.stats).toEqual({ total: 4, active: 4 });
     expect(list.data.counts.features.total).toBe(4);
-    const title = list.data.items.find((i: any) => i.section === 'hero' && i.key === 'title');
-    const subtitle = list.data.items.find((i: any) => i.section === 'hero' && i.key === 'subtitle');
+    const title = list.data.items.find((i) => i.section === 'hero' && i.key === 'title');
+    const subtitle = list.data.items.find((i) => i.section === 'hero' && i.key === 'subtitle');
 
     // Warm the landing cache, then change a text.
     await clientFor(server).query('content.landing');
@@ -280,16 +280,16 @@ describe('admin.content, portfolio and testimonials', () => {
     expect(created.status).toBe(200);
     expect(created.data).toMatchObject({ ...fields, isActive: true });
     const id = created.data.id;
-    expect((await clientFor(server).query('content.landing')).data.portfolio.map((p: any) => p.title)).toContain('Meşe sandalye');
+    expect((await clientFor(server).query('content.landing')).data.portfolio.map((p) => p.title)).toContain('Meşe sandalye');
 
     const updated = await admin.mutateUnchecked('admin.portfolio.update', { ...fields, id, title: 'Meşe sandalye (yeni)', displayOrder: '' });
     expect(updated.data).toMatchObject({ title: 'Meşe sandalye (yeni)', displayOrder: 0 });
     const hidden = await admin.mutate('admin.portfolio.toggle', { id, isActive: false });
     expect(hidden.data.isActive).toBe(false);
-    expect((await clientFor(server).query('content.landing')).data.portfolio.map((p: any) => p.id)).not.toContain(id);
-    expect((await admin.query('admin.portfolio.list')).data.map((p: any) => p.id)).toContain(id);
+    expect((await clientFor(server).query('content.landing')).data.portfolio.map((p) => p.id)).not.toContain(id);
+    expect((await admin.query('admin.portfolio.list')).data.map((p) => p.id)).toContain(id);
     expect((await admin.mutate('admin.portfolio.delete', { id })).status).toBe(200);
-    expect((await admin.query('admin.portfolio.list')).data.map((p: any) => p.id)).not.toContain(id);
+    expect((await admin.query('admin.portfolio.list')).data.map((p) => p.id)).not.toContain(id);
 
     const logs = await db.selectFrom('admin_logs').selectAll().where('target_id', '=', id).orderBy('created_at').execute();
     expect(logs.map((l) => l.action)).toEqual(['portfolio.create', 'portfolio.update', 'portfolio.toggle', 'portfolio.delete']);
@@ -308,12 +308,12 @@ describe('admin.content, portfolio and testimonials', () => {
   test('testimonials: create, edit, toggle, delete — landing shows the edit at once', async () => {
     const list = await admin.query('admin.testimonials.list');
     expect(list.data).toHaveLength(3);
-    const first = list.data[0];
+    const first = list.data[0]!;
     await clientFor(server).query('content.landing');
     const edited = await admin.mutate('admin.testimonials.update', { ...first, text: 'Harika bir hizmet, herkese öneririm.', rating: 4 });
     expect(edited.status).toBe(200);
     const landing = (await clientFor(server).query('content.landing')).data;
-    expect(landing.testimonials.find((t: any) => t.id === first.id)).toMatchObject({ text: 'Harika bir hizmet, herkese öneririm.', rating: 4 });
+    expect(landing.testimonials.find((t) => t.id === first.id)).toMatchObject({ text: 'Harika bir hizmet, herkese öneririm.', rating: 4 });
 
     const created = await admin.mutate('admin.testimonials.create', { name: 'Deniz Ak', text: 'Çok memnunuz.', imageUrl: '' });
     expect(created.data).toMatchObject({ rating: 5, displayOrder: 0, imageUrl: null, company: null, isActive: true });
@@ -365,12 +365,12 @@ describe('admin.webhooks and admin.logs', () => {
 
     const r = await admin.query('admin.webhooks.list');
     expect(r.status).toBe(200);
-    expect(r.data.events.map((e: any) => e.eventKey)).toEqual(['stripe:evt_lost', 'stripe:evt_ok']);
+    expect(r.data.events.map((e) => e.eventKey)).toEqual(['stripe:evt_lost', 'stripe:evt_ok']);
     expect(r.data.events[0]).toMatchObject({ matched: false, summary: { email: 'kayip@example.com', plan: 'standard', amountCents: 7900 } });
     expect(r.data.events[1]).toMatchObject({ matched: true, userEmail: 'webhook@example.com' });
     expect(r.data.ledger.length).toBeLessThanOrEqual(20);
     expect(r.data.ledger[0]).toMatchObject({ reason: 'purchase', delta: 60, ref: 'pay_ok', email: 'webhook@example.com' });
-    const times = r.data.ledger.map((l: any) => l.createdAt);
+    const times = r.data.ledger.map((l) => l.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
   });
 
@@ -379,13 +379,13 @@ describe('admin.webhooks and admin.logs', () => {
     expect(r.status).toBe(200);
     expect(r.data.pageSize).toBe(50);
     expect(r.data.total).toBeGreaterThan(10);
-    expect(r.data.items[0].admin).toEqual({ id: adminId, name: M.admin.defaultAdminName, email: 'admin@test.local' });
-    const times = r.data.items.map((l: any) => l.createdAt);
+    expect(r.data.items[0]!.admin).toEqual({ id: adminId, name: M.admin.defaultAdminName, email: 'admin@test.local' });
+    const times = r.data.items.map((l) => l.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(r.data.actions).toEqual(expect.arrayContaining(['settings.update', 'portfolio.delete', 'message.read', 'upload.create']));
     const filtered = await admin.query('admin.logs.list', { page: 1, action: 'settings.update' });
     expect(filtered.data.total).toBe(4);
-    expect(filtered.data.items.every((l: any) => l.action === 'settings.update')).toBe(true);
-    expect(filtered.data.items[0].newValues).toBeTypeOf('object');
+    expect(filtered.data.items.every((l) => l.action === 'settings.update')).toBe(true);
+    expect(filtered.data.items[0]!.newValues).toBeTypeOf('object');
   });
 });

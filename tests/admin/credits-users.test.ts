@@ -185,24 +185,24 @@ describe('admin.users (SPEC §4, D21)', () => {
     expect(page1.data.items).toHaveLength(5);
     expect(page1.data.pageCount).toBe(2);
     // Newest first.
-    expect(page1.data.items[0].email).toBe('liste-6@example.com');
+    expect(page1.data.items[0]!.email).toBe('liste-6@example.com');
     const page2 = await admin.query('admin.users.list', { search: 'liste-', pageSize: 5, page: 2 });
-    expect(page2.data.items.map((u: any) => u.email)).toEqual(['liste-1@example.com', 'liste-0@example.com']);
+    expect(page2.data.items.map((u) => u.email)).toEqual(['liste-1@example.com', 'liste-0@example.com']);
 
     const byCompany = await admin.query('admin.users.list', { search: 'özel mobilya' });
-    expect(byCompany.data.items.map((u: any) => u.email)).toEqual(['liste-3@example.com']);
+    expect(byCompany.data.items.map((u) => u.email)).toEqual(['liste-3@example.com']);
     const byName = await admin.query('admin.users.list', { search: 'Kişi 5' });
-    expect(byName.data.items.map((u: any) => u.email)).toEqual(['liste-5@example.com']);
+    expect(byName.data.items.map((u) => u.email)).toEqual(['liste-5@example.com']);
     // LIKE wildcards in the search are literal.
     expect((await admin.query('admin.users.list', { search: '%' })).data.total).toBe(0);
 
     const passive = await admin.query('admin.users.list', { search: 'liste-', status: 'passive' });
-    expect(passive.data.items.map((u: any) => u.email)).toEqual(['liste-0@example.com']);
-    expect(passive.data.items[0].active).toBe(false);
+    expect(passive.data.items.map((u) => u.email)).toEqual(['liste-0@example.com']);
+    expect(passive.data.items[0]!.active).toBe(false);
     const active = await admin.query('admin.users.list', { search: 'liste-', status: 'active' });
     expect(active.data.total).toBe(6);
     const none = await admin.query('admin.users.list', { search: 'liste-', credit: 'none' });
-    expect(none.data.items.map((u: any) => u.email)).toEqual(['liste-1@example.com']);
+    expect(none.data.items.map((u) => u.email)).toEqual(['liste-1@example.com']);
     const has = await admin.query('admin.users.list', { search: 'liste-', credit: 'has' });
     expect(has.data.total).toBe(6);
   });

@@ -134,7 +134,7 @@ test('a newer reset link invalidates the earlier one', async () => {
   await mailbox.waitFor(() => resetMails(signup.email).length >= 1);
   await requestReset(signup.email);
   await mailbox.waitFor(() => resetMails(signup.email).length >= 2);
-  const [first, second] = resetMails(signup.email).map((m) => linkToken(m.text, '/auth/reset')!);
+  const [first, second] = resetMails(signup.email).map((m) => linkToken(m.text, '/auth/reset')!) as [string, string];
   expect(first).not.toBe(second);
   const anon = new HttpClient(server.url);
   const old = await anon.mutate('auth.resetPassword', { token: first, password: 'yeni-sifre-9', confirmPassword: 'yeni-sifre-9' });

@@ -76,7 +76,7 @@ test('with the gate on: no session at sign-up, sign-in refused with the spec tex
   expect(resend.data).toEqual({ ok: true });
   expect(unknown.data).toEqual(resend.data);
   await mailbox.waitFor(() => verifyMails(signup.email).length >= 2);
-  const [first, second] = verifyMails(signup.email).map((m) => linkToken(m.text, '/auth/verify')!);
+  const [first, second] = verifyMails(signup.email).map((m) => linkToken(m.text, '/auth/verify')!) as [string, string];
   expect((await anon.mutate('auth.verifyEmail', { token: first })).error.message).toBe(M.accounts.verifyInvalid);
   expect((await anon.mutate('auth.verifyEmail', { token: second })).status).toBe(200);
   const ok = await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: signup.password });

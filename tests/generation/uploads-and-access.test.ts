@@ -111,7 +111,7 @@ test("B can neither read nor use A's generation, its outputs or its upload (SECU
   expect((await bob.raw(g.outputs[0])).status).toBe(404);
   expect((await bob.raw(g.thumbnails[0])).status).toBe(404);
   const list = await bob.query('generations.list', { page: 1, pageSize: 12 });
-  expect(list.data.items.map((x: any) => x.id)).not.toContain(id);
+  expect(list.data.items.map((x) => x.id)).not.toContain(id);
   const steal = await bob.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'x' });
   expect(steal.status).toBe(404);
   expect((await bob.query('credits.balance')).data.balance).toBe(10);

@@ -114,8 +114,8 @@ describe('on the billing profile, on invoices and in the accountant export', () 
     await ayse.mutate('payments.saveInvoiceDetails', { kind: 'company', companyTitle: '=HYPERLINK("x") Ltd', taxOffice: 'Beşiktaş', vkn: '1234567890', address: 'Barbaros Bulvarı No: 9', city: 'İstanbul' });
     expect(await pay('inv2')).toBe('credited');
 
-    const items = (await ayse.query('credits.transactions', {})).data.items.filter((t: any) => t.type === 'purchase');
-    const [second, first] = items;
+    const items = (await ayse.query('credits.transactions', {})).data.items.filter((t) => t.type === 'purchase');
+    const [second, first] = items as [(typeof items)[number], (typeof items)[number]];
     const text = async (id: string) => (await ayse.raw(`/api/invoices/${id}`)).text();
     expect(await text(first.id)).toContain('10000000146');
     expect(await text(first.id)).not.toContain('Beşiktaş');
@@ -134,7 +134,7 @@ describe('on the billing profile, on invoices and in the accountant export', () 
     expect(r.count).toBe(2);
     expect(r.filename).toBe(`odemeler-${today}-${today}.csv`);
     const lines = r.csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0].split(';')[0]).toBe(`"${M.adminPayments.columns.invoiceNumber}"`);
+    expect(lines[0]!.split(';')[0]).toBe(`"${M.adminPayments.columns.invoiceNumber}"`);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${first.invoiceNumber}"`);
     expect(lines[1]).toContain('"10000000146"');

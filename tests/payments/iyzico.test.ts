@@ -121,7 +121,7 @@ test('first payment: checkout form with the invoice details, return re-read from
   expect((await balance(id)).credits_balance).toBe(70);
 
   // The purchase is in TL with an invoice carrying the invoice details.
-  const tx = (await c.query('credits.transactions', {})).data.items.find((t: any) => t.type === 'purchase');
+  const tx = (await c.query('credits.transactions', {})).data.items.find((t) => t.type === 'purchase');
   expect(tx).toMatchObject({ amountPaidCents: 299000, currency: 'TRY', invoiceNumber: expect.stringMatching(/^INV-/) });
   const invoice = await (await c.raw(`/api/invoices/${tx!.id}`)).text();
   expect(invoice).toContain('₺2.990,00');

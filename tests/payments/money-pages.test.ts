@@ -58,7 +58,7 @@ test('dashboard counts completed generations this and last month with savings an
   expect(d.totalSavings).toBe(3 * 4 * 150 + 250);
   expect(d.recentActivity.length).toBeGreaterThan(0);
   // The trial grant is a real credit movement in the recent activity (D22).
-  expect(d.recentActivity.some((a: any) => a.kind === 'credit' && a.amount === 10)).toBe(true);
+  expect(d.recentActivity.some((a) => a.kind === 'credit' && a.amount === 10)).toBe(true);
 });
 
 test('billing shows a purchase, its invoice downloads as INV-xxxxxxxx text, all invoices as a zip; others get 404', async () => {
@@ -72,7 +72,7 @@ test('billing shows a purchase, its invoice downloads as INV-xxxxxxxx text, all 
   expect(b.thisMonthSpentCents).toBe(7900);
   expect(b.planCode).toBe('basic');
   const tx = (await alice.query('credits.transactions', { page: 1, pageSize: 20 })).data;
-  const purchase = tx.items.find((t: any) => t.type === 'purchase');
+  const purchase = tx.items.find((t) => t.type === 'purchase');
   expect(purchase!.invoiceNumber).toBe(`INV-${purchase!.id.slice(0, 8)}`);
   const res = await alice.raw(`/api/invoices/${purchase!.id}`);
   expect(res.status).toBe(200);
@@ -89,7 +89,7 @@ test('billing shows a purchase, its invoice downloads as INV-xxxxxxxx text, all 
   await bob.mutate('auth.signUp', validSignUp('bob@example.com'));
   expect((await bob.raw(`/api/invoices/${purchase!.id}`)).status).toBe(404);
   expect((await new HttpClient(server.url).raw(`/api/invoices/${purchase!.id}`)).status).toBe(404);
-  const usage = tx.items.find((t: any) => t.type === 'bonus');
+  const usage = tx.items.find((t) => t.type === 'bonus');
   expect((await alice.raw(`/api/invoices/${usage!.id}`)).status).toBe(404);
 });
 

@@ -46,7 +46,7 @@ describe('on the embedded default', () => {
 
     expect((await alice.mutate('payments.saveInvoiceDetails', DETAILS)).status).toBe(200);
     const { url } = (await alice.mutate('credits.checkout', { plan: 'basic' })).data;
-    const id = /^\/app\/test-checkout\/([0-9a-f-]{36})$/.exec(url!)![1];
+    const id = /^\/app\/test-checkout\/([0-9a-f-]{36})$/.exec(url!)![1]!;
 
     const view = (await alice.query('payments.testCheckout', { id })).data;
     expect(view).toMatchObject({ plan: 'basic', credits: 60, amountCents: 7900, currency: 'USD', completed: false, details: { tckn: '10000000146' } });
@@ -65,7 +65,7 @@ describe('on the embedded default', () => {
     const hook = await server.handle.db.selectFrom('processed_webhooks').selectAll().where('provider', '=', 'test').executeTakeFirstOrThrow();
     expect(hook.user_id).toBe(aliceId);
 
-    const tx = (await alice.query('credits.transactions', {})).data.items.find((t: any) => t.type === 'purchase');
+    const tx = (await alice.query('credits.transactions', {})).data.items.find((t) => t.type === 'purchase');
     const invoice = await (await alice.raw(`/api/invoices/${tx!.id}`)).text();
     expect(invoice).toContain(M.payments.testBanner);
     expect(invoice).toContain('10000000146');
