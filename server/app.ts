@@ -76,6 +76,16 @@ export function createApp(opts: AppOptions): {
   app.use(batchRoutes(deps));
   app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
 
+  serveClient(app, opts);
+  app.use(lastResort);
+
+  const server = createServer(app);
+  const ws = attachWebSocket(server, deps);
+  return { app, server, closeSockets: ws.close, recheckSockets: ws.recheck };
+}
+
+/** The client: Vite's middleware in development, else the built files with the SPA fallback. */
+function serveClient(app: express.Express, opts: AppOptions): void {
   if (opts.devMiddleware) {
     app.use(opts.devMiddleware);
   } else if (opts.clientDir && existsSync(opts.clientDir)) {
@@ -98,20 +108,16 @@ export function createApp(opts: AppOptions): {
       res.sendFile(indexHtml);
     });
   }
+}
 
-  // Last resort: never a stack trace to the client.
-  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    const e = err as { type?: string; status?: number };
-    // Body-parser refusals (malformed JSON, too large) are the client's mistake, not ours.
-    if (e?.type === 'entity.parse.failed' || e?.type === 'entity.too.large' || e?.type === 'entity.too.deep') {
-      return sendError(res, e.status ?? 400, M.common.invalidInput, 'VALIDATION');
-    }
-    if (isDatabaseUnavailable(err)) return sendError(res, 503, M.common.serviceUnavailable, 'UNAVAILABLE');
-    console.error('[http]', err);
-    sendError(res, 500, M.common.unexpected, 'INTERNAL');
-  });
-
-  const server = createServer(app);
-  const ws = attachWebSocket(server, deps);
-  return { app, server, closeSockets: ws.close, recheckSockets: ws.recheck };
+/** Last resort: never a stack trace to the client. */
+function lastResort(err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction): void {
+  const e = err as { type?: string; status?: number };
+  // Body-parser refusals (malformed JSON, too large) are the client's mistake, not ours.
+  if (e?.type === 'entity.parse.failed' || e?.type === 'entity.too.large' || e?.type === 'entity.too.deep') {
+    return sendError(res, e.status ?? 400, M.common.invalidInput, 'VALIDATION');
+  }
+  if (isDatabaseUnavailable(err)) return sendError(res, 503, M.common.serviceUnavailable, 'UNAVAILABLE');
+  console.error('[http]', err);
+  sendError(res, 500, M.common.unexpected, 'INTERNAL');
 }

@@ -1,14 +1,17 @@
 import path from 'node:path';
+import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type express from 'express';
 import { readEnv, type Env } from './env';
-import { openDatabase, type DbHandle } from './db';
+import { openDatabase, type Db, type DbHandle } from './db';
 import { migrateToLatest } from './db/migrator';
 import { seed } from './db/seed';
 import { seedPortfolio } from './db/seed-portfolio';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 import type { AiProvider } from './providers/ai';
+import type { Storage } from './providers/storage';
+import type { EventBus } from './events/bus';
 import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
 import { paymentsFromEnv } from './providers/payments';
 import { GenerationWorker } from './jobs/worker';
@@ -65,7 +68,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   await seed(handle.db, { env, log, seedPortfolio: (db) => seedPortfolio(db, storage) });
   const provider = opts.aiProvider ?? providerFromEnv(env);
   const bus = await eventBusFor(handle);
-  let worker: GenerationWorker | undefined;
+  let worker: GenerationWorker | undefined; // set just below; deps.onJobQueued reads it later
   const deps: AppDeps = {
     db: handle.db,
     env,
@@ -77,18 +80,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     allowedOrigins,
     onJobQueued: () => worker?.notify(),
   };
-  const stopSweep = startExpirySweep(handle.db, bus);
-  const stopCacheWatch = watchReadCaches(bus);
-  // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
-  const emailSender = new EmailSender({ db: handle.db, env, transport: transportFromEnv(env, log) }, opts.emailSender);
-  emailSender.start();
-  // "Verilerimi indir" zips are prepared in the background and removed after 24 h.
-  const exportWorker = new DataExportWorker({ db: handle.db, storage });
-  exportWorker.start();
-  if (env.WORKER_CONCURRENCY > 0) {
-    worker = new GenerationWorker({ db: handle.db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
-    worker.start();
-  }
+  const background = startBackground({ db: handle.db, env, bus, storage, provider, log }, opts.emailSender);
+  worker = background.worker;
 
   // Created before listening; the dev middleware needs the server for Vite's HMR socket.
   let devHandler: express.RequestHandler | undefined;
@@ -96,12 +89,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const { server, closeSockets, recheckSockets } = createApp({ deps, clientDir: opts.clientDir, devMiddleware: opts.devMiddleware ? lazyDev : undefined });
   if (opts.devMiddleware) devHandler = await opts.devMiddleware(server);
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(env.PORT, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const port = await listen(server, env.PORT);
   const url = `http://localhost:${port}`;
   setListeningUrl(url);
   const ownsHandle = !opts.handle;
@@ -112,14 +100,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     deps,
     handle,
     worker,
-    emailSender,
+    emailSender: background.emailSender,
     recheckSockets,
     close: async () => {
-      stopSweep();
-      stopCacheWatch();
-      await worker?.stop();
-      await emailSender.stop();
-      await exportWorker.stop();
+      await background.stop();
       await closeSockets();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -127,4 +111,50 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       if (ownsHandle) await handle!.close();
     },
   };
+}
+
+/**
+ * The work every server process does beside answering requests: the credit-expiry sweep, the
+ * read caches' watch, the e-mail outbox sender, data exports and (WORKER_CONCURRENCY > 0) the
+ * generation worker. `stop` ends them in that order.
+ */
+function startBackground(
+  deps: { db: Db; env: Env; bus: EventBus; storage: Storage; provider: AiProvider; log: (line: string) => void },
+  emailOptions: EmailSenderOptions | undefined,
+) {
+  const { db, env, bus, storage, provider, log } = deps;
+  const stopSweep = startExpirySweep(db, bus);
+  const stopCacheWatch = watchReadCaches(bus);
+  // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
+  const emailSender = new EmailSender({ db, env, transport: transportFromEnv(env, log) }, emailOptions);
+  emailSender.start();
+  // "Verilerimi indir" zips are prepared in the background and removed after 24 h.
+  const exportWorker = new DataExportWorker({ db, storage });
+  exportWorker.start();
+  let worker: GenerationWorker | undefined;
+  if (env.WORKER_CONCURRENCY > 0) {
+    worker = new GenerationWorker({ db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
+    worker.start();
+  }
+  return {
+    worker,
+    emailSender,
+    stop: async () => {
+      stopSweep();
+      stopCacheWatch();
+      await worker?.stop();
+      await emailSender.stop();
+      await exportWorker.stop();
+    },
+  };
+}
+
+/** Listens on `port` (0: any free one) and resolves with the port it got. */
+async function listen(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve());
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
 }

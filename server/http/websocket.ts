@@ -33,6 +33,45 @@ async function socketSessions(deps: AppDeps, req: IncomingMessage): Promise<Sock
 }
 
 /**
+ * The open sockets with the sessions each was opened with, and how many each account has open
+ * (a socket opened with both a customer and an admin session counts for both), kept as sockets
+ * open and close so an upgrade reads its account's count at once.
+ */
+function openSockets() {
+  const sockets = new Map<WebSocket, SocketSession[]>();
+  const perOwner = new Map<string, number>();
+  const countOf = (ownerKey: string) => perOwner.get(ownerKey) ?? 0;
+  const remove = (ws: WebSocket) => {
+    const found = sockets.get(ws);
+    if (!found) return;
+    sockets.delete(ws);
+    for (const s of found) {
+      const left = countOf(s.ownerKey) - 1;
+      if (left > 0) perOwner.set(s.ownerKey, left);
+      else perOwner.delete(s.ownerKey);
+    }
+  };
+  return {
+    countOf,
+    add(ws: WebSocket, found: SocketSession[]) {
+      sockets.set(ws, found);
+      for (const s of found) perOwner.set(s.ownerKey, countOf(s.ownerKey) + 1);
+    },
+    remove,
+    sessions: () => [...sockets.values()].flat(),
+    /** Closes every socket one of whose sessions has ended. */
+    closeWhere(ended: (s: SocketSession) => boolean) {
+      for (const [ws, found] of sockets) {
+        if (found.some(ended)) {
+          ws.close(4001, 'session ended');
+          remove(ws);
+        }
+      }
+    },
+  };
+}
+
+/**
  * tRPC subscriptions over WebSocket on the HTTP port, path /trpc (SECURITY 19): the upgrade is
  * refused for a foreign Origin, without a live session, or past the per-account socket cap;
  * messages over 64 KiB are rejected; a socket closes when its session ends: at once on the
@@ -41,31 +80,13 @@ async function socketSessions(deps: AppDeps, req: IncomingMessage): Promise<Sock
  */
 export function attachWebSocket(server: HttpServer, deps: AppDeps) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  const sockets = new Map<WebSocket, SocketSession[]>();
+  const sockets = openSockets();
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
     createContext: ({ req }) => createContext(deps, req, undefined, 'ws'),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
-
-  /** Open sockets per account (a socket opened with both a customer and an admin session counts for both). */
-  const perOwner = new Map<string, number>();
-  const socketsOf = (ownerKey: string) => perOwner.get(ownerKey) ?? 0;
-  const remember = (ws: WebSocket, found: SocketSession[]) => {
-    sockets.set(ws, found);
-    for (const s of found) perOwner.set(s.ownerKey, socketsOf(s.ownerKey) + 1);
-  };
-  const forget = (ws: WebSocket) => {
-    const found = sockets.get(ws);
-    if (!found) return;
-    sockets.delete(ws);
-    for (const s of found) {
-      const left = socketsOf(s.ownerKey) - 1;
-      if (left > 0) perOwner.set(s.ownerKey, left);
-      else perOwner.delete(s.ownerKey);
-    }
-  };
 
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
@@ -74,32 +95,23 @@ export function attachWebSocket(server: HttpServer, deps: AppDeps) {
     socketSessions(deps, req)
       .then((found) => {
         if (found.length === 0) return refuse(socket, 401, 'Unauthorized');
-        if (found.some((s) => socketsOf(s.ownerKey) >= MAX_SOCKETS_PER_OWNER)) return refuse(socket, 429, 'Too Many Requests');
+        if (found.some((s) => sockets.countOf(s.ownerKey) >= MAX_SOCKETS_PER_OWNER)) return refuse(socket, 429, 'Too Many Requests');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          remember(ws, found);
-          ws.on('close', () => forget(ws));
+          sockets.add(ws, found);
+          ws.on('close', () => sockets.remove(ws));
           wss.emit('connection', ws, req);
         });
       })
       .catch((err) => (isDatabaseUnavailable(err) ? refuse(socket, 503, 'Service Unavailable') : refuse(socket, 500, 'Internal Server Error')));
   });
 
-  const closeWhere = (ended: (s: SocketSession) => boolean) => {
-    for (const [ws, found] of sockets) {
-      if (found.some(ended)) {
-        ws.close(4001, 'session ended');
-        forget(ws);
-      }
-    }
-  };
-
   /** Closes every socket one of whose sessions is no longer live. */
   const recheck = async () => {
-    const all = [...sockets.values()].flat();
+    const all = sockets.sessions();
     for (const kind of ['customer', 'admin'] as const) {
       const ids = [...new Set(all.filter((s) => s.kind === kind).map((s) => s.id))];
       const live = await liveSessionIds(deps.db, kind, ids);
-      closeWhere((s) => s.kind === kind && !live.has(s.id));
+      sockets.closeWhere((s) => s.kind === kind && !live.has(s.id));
     }
   };
   const recheckLogged = () => recheck().catch((err) => console.warn('[ws] session re-check failed:', (err as Error).message));
@@ -109,7 +121,7 @@ export function attachWebSocket(server: HttpServer, deps: AppDeps) {
   const abort = new AbortController();
   void (async () => {
     for await (const event of deps.bus.subscribe(abort.signal)) {
-      if (event.type === 'session.ended') closeWhere((s) => s.id === event.sessionId);
+      if (event.type === 'session.ended') sockets.closeWhere((s) => s.id === event.sessionId);
       else if (event.type === 'bus.resumed') void recheckLogged();
     }
   })();

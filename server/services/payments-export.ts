@@ -25,8 +25,63 @@ const AMOUNT = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximu
  * with a UTF-8 BOM and decimal commas, as a Turkish spreadsheet opens it.
  */
 export async function paymentsCsv(db: Db, range: TPaymentsExportRange): Promise<{ filename: string; csv: string; count: number }> {
+  const rows = await purchasesIn(db, range);
+  const column = M.adminPayments.columns;
+  const header = [
+    column.invoiceNumber,
+    column.date,
+    column.email,
+    column.kind,
+    column.name,
+    column.tckn,
+    column.vkn,
+    column.taxOffice,
+    column.address,
+    column.city,
+    column.plan,
+    column.credits,
+    column.amount,
+    column.currency,
+    column.provider,
+    column.reference,
+  ];
+  const lines = [header.map(cell).join(';')];
+  for (const r of rows) lines.push(paymentLine(r));
+  return { filename: `odemeler-${range.from}-${range.to}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n`, count: rows.length };
+}
+
+type PurchaseRow = Awaited<ReturnType<typeof purchasesIn>>[number];
+
+/** One purchase as a CSV line: its invoice number, date, buyer, the details it was invoiced to, plan and amount. */
+function paymentLine(r: PurchaseRow): string {
+  const d = (r.buyer_details as TInvoiceDetailsParsed | null) ?? detailsFromRow(r);
+  const individual = d?.kind === 'individual';
+  return [
+    invoiceNumber(r.id),
+    DATE_TIME.format(new Date(r.created_at)),
+    r.user_email,
+    d ? (individual ? M.invoiceDetails.individual : M.invoiceDetails.company) : '',
+    d ? (d.kind === 'individual' ? d.fullName : d.companyTitle) : '',
+    d?.kind === 'individual' ? d.tckn : '',
+    d?.kind === 'company' ? d.vkn : '',
+    d?.kind === 'company' ? d.taxOffice : '',
+    d?.address ?? '',
+    d?.city ?? '',
+    findPlan(r.plan_code)?.name ?? r.plan_code ?? '',
+    r.amount,
+    AMOUNT.format((r.amount_paid_cents ?? 0) / 100),
+    r.currency ?? '',
+    (r.provider && M.billing.providerNames[r.provider]) || r.provider || '',
+    r.id,
+  ]
+    .map(cell)
+    .join(';');
+}
+
+/** Credited purchases from `range.from` to `range.to` (whole Istanbul days), with the buyer's current invoice details. */
+function purchasesIn(db: Db, range: TPaymentsExportRange) {
   const end = new Date(dayStart(range.to).getTime() + 86_400_000);
-  const rows = await db
+  return db
     .selectFrom('credit_transactions as t')
     .leftJoin('billing_profiles as b', 'b.user_id', 't.user_id')
     .select([
@@ -55,35 +110,4 @@ export async function paymentsCsv(db: Db, range: TPaymentsExportRange): Promise<
     .orderBy('t.created_at', 'asc')
     .orderBy('t.id', 'asc')
     .execute();
-
-  const column = M.adminPayments.columns;
-  const header = [column.invoiceNumber, column.date, column.email, column.kind, column.name, column.tckn, column.vkn, column.taxOffice, column.address, column.city, column.plan, column.credits, column.amount, column.currency, column.provider, column.reference];
-  const lines = [header.map(cell).join(';')];
-  for (const r of rows) {
-    const d = (r.buyer_details as TInvoiceDetailsParsed | null) ?? detailsFromRow(r);
-    const individual = d?.kind === 'individual';
-    lines.push(
-      [
-        invoiceNumber(r.id),
-        DATE_TIME.format(new Date(r.created_at)),
-        r.user_email,
-        d ? (individual ? M.invoiceDetails.individual : M.invoiceDetails.company) : '',
-        d ? (d.kind === 'individual' ? d.fullName : d.companyTitle) : '',
-        d?.kind === 'individual' ? d.tckn : '',
-        d?.kind === 'company' ? d.vkn : '',
-        d?.kind === 'company' ? d.taxOffice : '',
-        d?.address ?? '',
-        d?.city ?? '',
-        findPlan(r.plan_code)?.name ?? r.plan_code ?? '',
-        r.amount,
-        AMOUNT.format((r.amount_paid_cents ?? 0) / 100),
-        r.currency ?? '',
-        (r.provider && M.billing.providerNames[r.provider]) || r.provider || '',
-        r.id,
-      ]
-        .map(cell)
-        .join(';'),
-    );
-  }
-  return { filename: `odemeler-${range.from}-${range.to}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n`, count: rows.length };
 }

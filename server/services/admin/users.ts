@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import { paginate } from '../../db/paginate';
 import type { Db } from '../../db';
 import type { Database } from '../../db/types';
@@ -171,26 +171,7 @@ export async function updateUser(db: Db, adminId: string, input: UpdateInput, no
       .where('users.id', '=', input.id)
       .executeTakeFirstOrThrow();
 
-    const profileDiff = diffValues(
-      { fullName: before.full_name, companyName: before.company_name, phone: before.phone },
-      { fullName: input.fullName, companyName: input.companyName, phone: input.phone },
-    );
-    if (profileDiff) {
-      // profiles.updated_at is left alone: it measures the customer's own activity (SPEC §4).
-      await trx
-        .updateTable('profiles')
-        .set({ full_name: input.fullName, company_name: input.companyName, phone: input.phone })
-        .where('id', '=', input.id)
-        .execute();
-      await writeAudit(trx, {
-        adminId,
-        action: 'user.update',
-        targetType: 'user',
-        targetId: input.id,
-        oldValues: { email: before.email, ...profileDiff.oldValues },
-        newValues: { email: before.email, ...profileDiff.newValues },
-      });
-    }
+    await updateProfile(trx, adminId, input, before);
 
     let credit: CreditChange | null = null;
     if (balanceTouched && input.balance !== oldBalance) {
@@ -206,25 +187,57 @@ export async function updateUser(db: Db, adminId: string, input: UpdateInput, no
       });
     }
 
-    let endedSessions: string[] = [];
-    if (input.disabled !== before.is_disabled) {
-      await trx.updateTable('users').set({ is_disabled: input.disabled, updated_at: now }).where('id', '=', input.id).execute();
-      if (input.disabled) {
-        endedSessions = (await trx.selectFrom('sessions').select('id').where('user_id', '=', input.id).execute()).map((s) => s.id);
-        await deleteOwnerSessions(trx, 'customer', input.id);
-      }
-      await writeAudit(trx, {
-        adminId,
-        action: input.disabled ? 'user.disable' : 'user.enable',
-        targetType: 'user',
-        targetId: input.id,
-        oldValues: { email: before.email, disabled: before.is_disabled },
-        newValues: { email: before.email, disabled: input.disabled, ...(input.disabled ? { endedSessions: endedSessions.length } : {}) },
-      });
-    }
+    const endedSessions = await setDisabled(trx, adminId, input, before, now);
     return { credit, endedSessions };
   });
 
   const { user } = await getUser(db, input.id, now);
   return { user, ...result };
+}
+
+type Before = { email: string; is_disabled: boolean; full_name: string; company_name: string | null; phone: string | null };
+
+/** Profile fields the admin changed, audited with their old and new values. */
+async function updateProfile(trx: Transaction<Database>, adminId: string, input: UpdateInput, before: Before): Promise<void> {
+  const profileDiff = diffValues(
+    { fullName: before.full_name, companyName: before.company_name, phone: before.phone },
+    { fullName: input.fullName, companyName: input.companyName, phone: input.phone },
+  );
+  if (profileDiff) {
+    // profiles.updated_at is left alone: it measures the customer's own activity (SPEC §4).
+    await trx
+      .updateTable('profiles')
+      .set({ full_name: input.fullName, company_name: input.companyName, phone: input.phone })
+      .where('id', '=', input.id)
+      .execute();
+    await writeAudit(trx, {
+      adminId,
+      action: 'user.update',
+      targetType: 'user',
+      targetId: input.id,
+      oldValues: { email: before.email, ...profileDiff.oldValues },
+      newValues: { email: before.email, ...profileDiff.newValues },
+    });
+  }
+}
+
+/** Disables or enables the account, audited; disabling ends its sessions (their ids returned). */
+async function setDisabled(trx: Transaction<Database>, adminId: string, input: UpdateInput, before: Before, now: Date): Promise<string[]> {
+  let endedSessions: string[] = [];
+  if (input.disabled !== before.is_disabled) {
+    await trx.updateTable('users').set({ is_disabled: input.disabled, updated_at: now }).where('id', '=', input.id).execute();
+    if (input.disabled) {
+      endedSessions = (await trx.selectFrom('sessions').select('id').where('user_id', '=', input.id).execute()).map((s) => s.id);
+      await deleteOwnerSessions(trx, 'customer', input.id);
+    }
+    await writeAudit(trx, {
+      adminId,
+      action: input.disabled ? 'user.disable' : 'user.enable',
+      targetType: 'user',
+      targetId: input.id,
+      oldValues: { email: before.email, disabled: before.is_disabled },
+      newValues: { email: before.email, disabled: input.disabled, ...(input.disabled ? { endedSessions: endedSessions.length } : {}) },
+    });
+  }
+  return endedSessions;
 }
