@@ -207,7 +207,8 @@ describe('admin sign-in and separation (D11, SECURITY 15)', () => {
 
 describe('every admin procedure refuses customers and anonymous callers (SECURITY 15)', () => {
   const OPEN = new Set(['admin.login', 'admin.logout', 'admin.me']);
-  const procedures = Object.entries(appRouter._def.procedures as Record<string, any>)
+  // At run time _def.procedures is flat, path → procedure (its static type is the nested router).
+  const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
     .filter(([path]) => path.startsWith('admin.') && !OPEN.has(path))
     .map(([path, proc]) => ({ path, type: proc._def.type as 'query' | 'mutation' | 'subscription' }));
 
@@ -216,6 +217,8 @@ describe('every admin procedure refuses customers and anonymous callers (SECURIT
   });
 
   const caller = createCallerFactory(appRouter);
+  /** The caller read by path: each step a namespace, the last one the procedure. */
+  type CallerNode = { [key: string]: CallerNode } & ((input: unknown) => Promise<unknown>);
   function fakeReq(cookie: string | undefined): IncomingMessage {
     return { headers: cookie ? { cookie } : {}, socket: { remoteAddress: '127.0.0.9' } } as unknown as IncomingMessage;
   }
@@ -223,10 +226,10 @@ describe('every admin procedure refuses customers and anonymous callers (SECURIT
     // Subscriptions exist over the WebSocket only (refused over HTTP): call them as a socket would.
     const type = procedures.find((p) => p.path === path)?.type;
     const ctx = await createContext(server.deps, fakeReq(ctxCookie), undefined, type === 'subscription' ? 'ws' : 'http');
-    const fn = path.split('.').reduce<any>((node, key) => node[key], caller(ctx));
+    const fn = path.split('.').reduce<CallerNode>((node, key) => node[key]!, caller(ctx) as unknown as CallerNode);
     const result = await fn(undefined);
     // A subscription that got past its middleware: stop it at once.
-    if (result && typeof result === 'object' && Symbol.asyncIterator in result) await (result as any)[Symbol.asyncIterator]().return?.();
+    if (result && typeof result === 'object' && Symbol.asyncIterator in result) await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.();
     return result;
   }
   async function errorCode(cookie: string | undefined, path: string): Promise<string | null> {

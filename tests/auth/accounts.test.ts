@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { accountTableCounts } from '../helpers/inspect';
 import { M } from '../../shared/messages';
+import type { ApiError } from '../helpers/api';
 import { setSetting } from '../../server/services/settings';
 import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';
@@ -152,13 +153,13 @@ describe('sign-up (D5, D6)', () => {
 
   test('sign-ups per IP are limited', async () => {
     const c = client();
-    let last: { status: number; error?: any } = { status: 0 };
+    let last: { status: number; error?: ApiError } = { status: 0 };
     for (let i = 0; i < 11; i++) {
       last = await c.mutate('auth.signUp', validSignUp(`burst${i}@example.com`));
       if (i < 10) expect(last.status).toBe(200);
     }
     expect(last.status).toBe(429);
-    expect(last.error.message).toBe('Çok fazla deneme. Lütfen biraz bekleyin');
+    expect(last.error!.message).toBe('Çok fazla deneme. Lütfen biraz bekleyin');
     expect(await db.selectFrom('users').select('id').where('email', '=', 'burst10@example.com').executeTakeFirst()).toBeUndefined();
   });
 });

@@ -12,8 +12,8 @@ import { uploaded } from '../helpers/server';
 let server: RunningServer;
 let alice: HttpClient;
 let bob: HttpClient;
-let coffeeRun: any;
-let catRun: any;
+let coffeeRun: Awaited<ReturnType<typeof waitDone>>;
+let catRun: Awaited<ReturnType<typeof waitDone>>;
 beforeAll(async () => {
   server = await startTestServer({ WORKER_CONCURRENCY: '1' });
   alice = new HttpClient(server.url);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { accountTableCounts } from '../helpers/inspect';
+import type { ApiError } from '../helpers/api';
 import { M } from '../../shared/messages';
 import { originAllowed } from '../../server/auth/origin';
 import type { RunningServer } from '../../server/index';
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('Origin and content type (SECURITY 17)', () => {
-  async function expectRefused(res: { status: number; error?: any }) {
+  async function expectRefused(res: { status: number; error: ApiError }) {
     expect(res.status).toBe(403);
     expect(res.error.message).toBe(M.common.forbiddenOrigin);
     expect(res.error.data.appCode).toBe('BAD_ORIGIN');
