@@ -41,10 +41,12 @@ function openSocket(c: HttpClient): Promise<WebSocket> {
     ws.once('error', reject);
   });
 }
-function call(ws: WebSocket, id: number, method: 'query' | 'mutation' | 'subscription', path: string, input?: unknown): Promise<any> {
+/** A tRPC WebSocket reply to one call: its result or its error. */
+type SocketReply<T> = { id: number; result?: { data: T }; error?: { data?: { code?: string } } };
+function call<T = unknown>(ws: WebSocket, id: number, method: 'query' | 'mutation' | 'subscription', path: string, input?: unknown): Promise<SocketReply<T>> {
   return new Promise((resolve) => {
     const onMessage = (m: WebSocket.RawData) => {
-      const msg = JSON.parse(m.toString());
+      const msg = JSON.parse(m.toString()) as SocketReply<T>;
       if (msg.id !== id) return;
       ws.off('message', onMessage);
       resolve(msg);
@@ -71,8 +73,8 @@ describe('subscriptions and sockets (findings 1.3, 1.4)', () => {
     const c = await signedIn('ws-stale@example.com');
     const ws = await openSocket(c);
     try {
-      const before = await call(ws, 1, 'query', 'credits.balance');
-      expect(before.result.data.balance).toBe(10);
+      const before = await call<{ balance: number }>(ws, 1, 'query', 'credits.balance');
+      expect(before.result!.data.balance).toBe(10);
       // Delete the session row directly: no `session.ended` event reaches the socket.
       const [sessionId] = c.cookies.get('vitrin_session')!.split('.') as [string];
       await db().deleteFrom('sessions').where('id', '=', sessionId).execute();

@@ -195,7 +195,7 @@ describe('WebSocket (SECURITY 19)', () => {
     expect(out.kind).toBe('open');
     const ws = (out as { ws: WebSocket }).ws;
     try {
-      const reply = new Promise<any>((resolve) => ws.on('message', (m) => resolve(JSON.parse(m.toString()))));
+      const reply = new Promise<{ id: number; result: { data: { user: { email: string } } } }>((resolve) => ws.on('message', (m) => resolve(JSON.parse(m.toString()))));
       ws.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'auth.me' } }));
       const msg = await reply;
       expect(msg.id).toBe(1);
@@ -245,7 +245,7 @@ describe('WebSocket (SECURITY 19)', () => {
     const out = await connect(headersOf(c));
     const ws = (out as { ws: WebSocket }).ws;
     try {
-      const reply = new Promise<any>((resolve) => ws.on('message', (m) => resolve(JSON.parse(m.toString()))));
+      const reply = new Promise<{ id: number }>((resolve) => ws.on('message', (m) => resolve(JSON.parse(m.toString()))));
       const pad = 'x'.repeat(60 * 1024);
       ws.send(JSON.stringify({ id: 7, method: 'query', params: { path: 'auth.me', input: undefined }, pad }));
       const msg = await reply;
