@@ -22,14 +22,29 @@ type Subscription = {
   subscriptionStatus: string;
   orders: FakeOrder[];
 };
-type Init = { token: string; body: any; subscription?: string };
+/** A checkout-form initialize request, as far as this fake reads it (checked field by field before use). */
+type InitBody = {
+  callbackUrl?: string;
+  pricingPlanReferenceCode?: string;
+  locale?: string;
+  conversationId?: string;
+  customer?: {
+    name?: string;
+    surname?: string;
+    email?: string;
+    identityNumber?: string;
+    billingAddress?: { address?: string; city?: string; country?: string; contactName?: string };
+  };
+};
+/** A checkout form that passed the checks: the plan and the buyer's e-mail are there. */
+type Init = { token: string; body: InitBody & { pricingPlanReferenceCode: string; customer: { email: string } }; subscription?: string };
 
 const MONTH = 30 * 86_400_000;
 
 export class FakeIyzico {
   server: Server;
   url = '';
-  requests: { method: string; path: string; body: any; authOk: boolean }[] = [];
+  requests: { method: string; path: string; body: unknown; authOk: boolean }[] = [];
   inits = new Map<string, Init>();
   subscriptions = new Map<string, Subscription>();
   customers = new Map<string, string>(); // email → customerReferenceCode
@@ -73,7 +88,7 @@ export class FakeIyzico {
   private async handle(req: IncomingMessage): Promise<[number, unknown]> {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    const body = raw ? JSON.parse(raw) : {};
+    const body = (raw ? JSON.parse(raw) : {}) as InitBody;
     const path = (req.url ?? '').split('?')[0]!;
     const authOk = this.authOk(req, path, body);
     this.requests.push({ method: req.method ?? '', path, body, authOk });
@@ -92,9 +107,10 @@ export class FakeIyzico {
       const c = body.customer ?? {};
       const required = [body.callbackUrl, body.pricingPlanReferenceCode, c.name, c.surname, c.email, c.identityNumber, c.billingAddress?.address, c.billingAddress?.city, c.billingAddress?.country, c.billingAddress?.contactName];
       if (required.some((v) => typeof v !== 'string' || !v)) return fail('100001', 'Eksik parametre');
-      if (!this.opts.plans[body.pricingPlanReferenceCode]) return fail('201600', 'Ödeme planı bulunamadı');
+      const plan = body.pricingPlanReferenceCode!;
+      if (!this.opts.plans[plan]) return fail('201600', 'Ödeme planı bulunamadı');
       const token = randomUUID();
-      this.inits.set(token, { token, body });
+      this.inits.set(token, { token, body: { ...body, pricingPlanReferenceCode: plan, customer: { ...c, email: c.email! } } });
       return [
         200,
         {
