@@ -8,6 +8,15 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const TOAST_MS = 4000;
 export const ACTIVE_USER_DAYS = 30;
 
+// A generation's fixed shape; shared/schemas/generations.ts re-exports it beside the parameters' types.
+/** An image run makes this many images (the white image and three scenes in the local studio). */
+export const IMAGES_PER_RUN = 4;
+/** Video length in whole seconds. */
+export const VIDEO_DURATIONS = { min: 5, max: 10, default: 5 } as const;
+export const ASPECT_RATIOS = ['16:9', '9:16'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+export const VIDEO_RESOLUTION = '1080p';
+
 /** Sessions: 30 days with "remember me", otherwise a browser-session cookie backed by a 1-day server expiry. */
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_SHORT_MS = 24 * 60 * 60 * 1000;

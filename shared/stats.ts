@@ -1,3 +1,5 @@
+import { IMAGES_PER_RUN } from './constants';
+
 /**
  * D10: month-over-month change, rounded, with a sign. `+100%` when the previous value was 0
  * and the current is above it; `+0%` when both are 0.
@@ -8,8 +10,8 @@ export function percentChange(current: number, previous: number): string {
   return `${pct >= 0 ? '+' : ''}${pct}%`;
 }
 
-/** SPEC §9 savings estimate in Turkish lira: 4 images × 150 per image run, 250 per video. */
-export const SAVINGS_TRY = { perImage: 150, imagesPerRun: 4, perVideo: 250 } as const;
+/** SPEC §9 savings estimate in Turkish lira: 150 per image (IMAGES_PER_RUN in a run), 250 per video. */
+export const SAVINGS_TRY = { perImage: 150, imagesPerRun: IMAGES_PER_RUN, perVideo: 250 } as const;
 
 export function savingsOf(imageRuns: number, videos: number): number {
   return imageRuns * SAVINGS_TRY.imagesPerRun * SAVINGS_TRY.perImage + videos * SAVINGS_TRY.perVideo;

@@ -1,16 +1,10 @@
 import { z } from '../zod';
 import { M } from '../messages/app';
-import { CUTOUT_LIMITS } from '../constants';
+import { ASPECT_RATIOS, CUTOUT_LIMITS, IMAGES_PER_RUN, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio } from '../constants';
+
+export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio };
 
 const G = M.generation;
-
-/** An image run makes this many images (the white image and three scenes in the local studio). */
-export const IMAGES_PER_RUN = 4;
-/** Video length in whole seconds. */
-export const VIDEO_DURATIONS = { min: 5, max: 10, default: 5 } as const;
-export const ASPECT_RATIOS = ['16:9', '9:16'] as const;
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
-export const VIDEO_RESOLUTION = '1080p';
 
 export const ZCreateImage = z.object({
   uploadId: z.uuid(G.needPhotoAndPrompt),

@@ -4,7 +4,8 @@ import { startServer, type RunningServer } from '../../server/index';
 import { readEnv } from '../../server/env';
 import { openDatabase } from '../../server/db';
 import { freshDatabase } from './db';
-import type { ApiResult, InputOf, MutationPath, OutputOf, QueryPath } from './api';
+import type { ApiError, ApiResult, InputOf, MutationPath, OutputOf, QueryPath } from './api';
+import type { AppCode } from '../../shared/constants';
 
 /** The whole server on an ephemeral port over a fresh database; `close` tears both down. */
 export async function startTestServer(
@@ -56,6 +57,12 @@ export async function startSecondServer(first: RunningServer, envOverrides: Reco
   };
 }
 
+/** A tRPC answer over HTTP as `ApiResult` (see there for why both fields are typed as present). */
+async function answerOf<T>(res: Response): Promise<ApiResult<T>> {
+  const body = (await res.json()) as { result?: { data: T }; error?: ApiError };
+  return { status: res.status, data: body.result?.data as T, error: body.error as ApiError };
+}
+
 /** A tiny cookie-keeping client for tRPC over real HTTP, sending a same-site Origin. */
 export class HttpClient {
   cookies = new Map<string, string>();
@@ -92,8 +99,7 @@ export class HttpClient {
   async query<P extends QueryPath>(proc: P, input?: InputOf<P>): Promise<ApiResult<OutputOf<P>>> {
     const qs = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     const res = await this.raw(`/trpc/${proc}${qs}`);
-    const body = await res.json();
-    return { status: res.status, data: body.result?.data, error: body.error };
+    return answerOf<OutputOf<P>>(res);
   }
 
   /** For tests of refused input: `input` is sent as it is, not held to the procedure's input type. */
@@ -112,8 +118,7 @@ export class HttpClient {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(input ?? {}),
     });
-    const body = await res.json();
-    return { status: res.status, data: body.result?.data, error: body.error };
+    return answerOf<OutputOf<P>>(res);
   }
 
   /** For tests of refused input: `input` is sent as it is, not held to the procedure's input type. */
@@ -122,19 +127,23 @@ export class HttpClient {
   }
 }
 
+/** What POST /api/uploads answers: the upload (201), or the REST error body; the status says which. */
+export type UploadAnswer = { uploadId: string; url: string; width: number; height: number; error: { message: string; data: { appCode: AppCode } } };
+
 /** POST /api/uploads (multipart field `file`) as this client: the status and the JSON answer. */
 export async function upload(c: HttpClient, bytes: Buffer, name: string, type = 'image/jpeg') {
   const fd = new FormData();
   fd.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await c.raw('/api/uploads', { method: 'POST', body: fd });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as UploadAnswer };
 }
 
 /** The same for a photo that must be accepted: asserts 201 and returns the upload. */
 export async function uploaded(c: HttpClient, bytes: Buffer, name: string) {
   const r = await upload(c, bytes, name);
   expect(r.status).toBe(201);
-  return r.body as { uploadId: string; url: string; width: number; height: number };
+  const { uploadId, url, width, height } = r.body;
+  return { uploadId, url, width, height };
 }
 
 export const validSignUp = (email = 'ayse@example.com') => ({

@@ -12,7 +12,7 @@
 
 import type { ImageParams, VideoParams } from '../../../shared/schemas/generations.js';
 
-export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, type AspectRatio } from '../../../shared/schemas/generations.js';
+export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, type AspectRatio } from '../../../shared/constants.js';
 
 /** The stored image parameters the provider reads (`category`: the local studio's scene plan), and the photo. */
 export type ImageJobInput = Pick<ImageParams, 'prompt' | 'category' | 'numImages'> & {

@@ -1,6 +1,6 @@
 import { ProviderError } from './errors.js';
 import { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, type ImageJobInput, type VideoJobInput } from './types.js';
-import { VIDEO_RESOLUTION } from '../../../shared/schemas/generations.js';
+import { VIDEO_RESOLUTION } from '../../../shared/constants.js';
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
