@@ -10,6 +10,7 @@ import { LINK_PATHS } from '../email/links';
 import { emailChangeEmail, verifyEmailEmail } from '../email/templates/account';
 import { getSettings } from './settings';
 import { consumeToken, issueToken } from './account-tokens';
+import { atLeast } from '../auth/timing';
 
 export const VERIFY_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
@@ -18,16 +19,6 @@ export const VERIFY_LIMITS = {
 } as const;
 
 const ANSWER_FLOOR_MS = 350;
-
-async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await work();
-  } finally {
-    const left = ms - (Date.now() - started);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  }
-}
 
 /** Queues a verification link (24 h, single use, hashed) for the user's current address. */
 export async function sendVerification(db: Db, env: Env, userId: string): Promise<boolean> {

@@ -73,15 +73,16 @@ export async function takeCredits(trx: Trx, m: Movement, insufficientMessage?: (
   return row.credits_balance;
 }
 
+/** The account's e-mail and balance, its row locked until the transaction ends. */
+async function lockedBalance(trx: Trx, userId: string): Promise<{ email: string; credits_balance: number }> {
+  const current = await trx.selectFrom('users').select(['email', 'credits_balance']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!current) throw new AppError('NOT_FOUND', M.credits.userMissing);
+  return current;
+}
+
 /** Adds credits (purchase, refund, bonus). Unlimited balances stay unlimited. */
 export async function addCredits(trx: Trx, m: Movement): Promise<number> {
-  const current = await trx
-    .selectFrom('users')
-    .select(['email', 'credits_balance'])
-    .where('id', '=', m.userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!current) throw new AppError('NOT_FOUND', M.credits.userMissing);
+  const current = await lockedBalance(trx, m.userId);
   const old = current.credits_balance;
   // Capped below the unlimited marker so a big purchase never turns into "unlimited" by accident.
   const next = old === UNLIMITED_BALANCE ? old : Math.min(old + m.amount, UNLIMITED_BALANCE - 1);
@@ -95,13 +96,7 @@ export async function setBalance(
   trx: Trx,
   m: Omit<Movement, 'amount' | 'type' | 'reason'> & { balance: number; reasonUp: string; reasonDown: string },
 ): Promise<{ oldBalance: number; newBalance: number }> {
-  const current = await trx
-    .selectFrom('users')
-    .select(['email', 'credits_balance'])
-    .where('id', '=', m.userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!current) throw new AppError('NOT_FOUND', M.credits.userMissing);
+  const current = await lockedBalance(trx, m.userId);
   const diff = m.balance - current.credits_balance;
   await trx.updateTable('users').set({ credits_balance: m.balance, updated_at: new Date() }).where('id', '=', m.userId).execute();
   if (diff !== 0) {

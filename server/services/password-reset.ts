@@ -9,6 +9,7 @@ import { emailContext } from '../email/site';
 import { LINK_PATHS } from '../email/links';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates/account';
 import { consumeToken, findValidToken, issueToken } from './account-tokens';
+import { atLeast } from '../auth/timing';
 
 export const RESET_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
@@ -17,16 +18,6 @@ export const RESET_LIMITS = {
 
 /** Every answer to a reset request takes at least this long, found or not (see below). */
 export const RESET_ANSWER_FLOOR_MS = 350;
-
-async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await work();
-  } finally {
-    const left = ms - (Date.now() - started);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  }
-}
 
 /** A signed-up, active, not-deleted account by address (the caller never learns which it was). */
 async function activeUserByEmail(db: Db, email: string) {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import { paginate } from '../../db/paginate';
-import type { EmailStatus } from '../../db/types';
+import type { Selectable } from 'kysely';
+import type { EmailOutboxTable, EmailStatus } from '../../db/types';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
 import { containsPattern, iso } from './search';
@@ -35,18 +36,7 @@ export async function listEmails(db: Db, input: { search?: string | null; status
         .orderBy('id', 'desc'),
     input,
   );
-  const items: AdminEmailRow[] = rows.map((r) => ({
-    id: r.id,
-    to: r.to_address,
-    subject: r.subject,
-    kind: r.kind,
-    status: r.status,
-    transport: r.transport,
-    attempts: r.attempts,
-    createdAt: iso(r.created_at)!,
-    sentAt: iso(r.sent_at),
-    lastError: r.last_error,
-  }));
+  const items: AdminEmailRow[] = rows.map(emailRow);
   return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
@@ -54,6 +44,15 @@ export async function listEmails(db: Db, input: { search?: string | null; status
 export async function getEmail(db: Db, id: string) {
   const r = await db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', M.common.notFound);
+  return {
+    ...emailRow(r),
+    text: r.body,
+    attachments: (r.attachments ?? []).map((a) => a.filename),
+  };
+}
+
+/** One outbox row as the admin's list shows it. */
+function emailRow(r: Pick<Selectable<EmailOutboxTable>, 'id' | 'to_address' | 'subject' | 'kind' | 'status' | 'transport' | 'attempts' | 'created_at' | 'sent_at' | 'last_error'>): AdminEmailRow {
   return {
     id: r.id,
     to: r.to_address,
@@ -65,7 +64,5 @@ export async function getEmail(db: Db, id: string) {
     createdAt: iso(r.created_at)!,
     sentAt: iso(r.sent_at),
     lastError: r.last_error,
-    text: r.body,
-    attachments: (r.attachments ?? []).map((a) => a.filename),
   };
 }
