@@ -7,6 +7,7 @@ import { M } from '../../shared/messages';
 import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './outbox';
 import { SECRET_LINK } from './links';
 import type { EmailTransport } from './transport';
+import { PollLoop } from '../jobs/poll-loop';
 
 export const EMAIL_MAX_ATTEMPTS = 6;
 
@@ -46,12 +47,11 @@ function messageIdFor(id: string, env: Pick<Env, 'PUBLIC_URL'>): string {
  */
 export class EmailSender {
   readonly senderId: string;
-  private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly retryBaseMs: number;
   private stopping = false;
   private loopDone: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly poll: PollLoop;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -59,7 +59,15 @@ export class EmailSender {
     opts: EmailSenderOptions = {},
   ) {
     this.senderId = opts.senderId ?? `mail-${process.pid}-${randomToken().slice(0, 8)}`;
-    this.pollMs = opts.pollMs ?? 2_000;
+    this.poll = new PollLoop({
+      runOnce: () => this.runOnce(),
+      pollMs: opts.pollMs ?? 2_000,
+      stopped: () => this.stopping,
+      onError: (err) => {
+        if (isDatabaseUnavailable(err)) console.warn('[e-posta] veritabanına ulaşılamıyor:', (err as Error).message);
+        else console.error('[e-posta]', err);
+      },
+    });
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.retryBaseMs = opts.retryBaseMs ?? 30_000;
   }
@@ -69,38 +77,16 @@ export class EmailSender {
   }
 
   start(): void {
-    this.unsubscribe = onEmailQueued(() => this.wake?.());
-    this.loopDone = this.loop();
+    this.unsubscribe = onEmailQueued(() => this.poll.wake());
+    this.loopDone = this.poll.run();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
-    this.wake?.();
+    this.poll.wake();
     await this.loopDone;
     this.deps.transport.close();
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let worked = false;
-      try {
-        worked = await this.runOnce();
-      } catch (err) {
-        if (isDatabaseUnavailable(err)) console.warn('[e-posta] veritabanına ulaşılamıyor:', (err as Error).message);
-        else console.error('[e-posta]', err);
-      }
-      if (!worked && !this.stopping) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, this.pollMs);
-          this.wake = () => {
-            clearTimeout(t);
-            resolve();
-          };
-        });
-        this.wake = null;
-      }
-    }
   }
 
   /** Sends one due message; false when there was none. */

@@ -5,6 +5,7 @@ import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
 import { expireExports, prepareExport } from '../services/data-export';
 import { deleteDeadTokens } from '../services/account-tokens';
+import { PollLoop } from './poll-loop';
 
 const MAX_ATTEMPTS = 3;
 
@@ -50,28 +51,37 @@ async function claimExport(db: Db, owner: string, leaseMs: number) {
 export class DataExportWorker {
   private stopping = false;
   private loopDone: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly poll: PollLoop;
   private readonly owner = `export-${process.pid}-${randomToken().slice(0, 8)}`;
   private lastSweep = 0;
 
   constructor(
     private readonly deps: { db: Db; storage: Storage },
     private readonly opts: { pollMs?: number; leaseMs?: number } = {},
-  ) {}
+  ) {
+    this.poll = new PollLoop({
+      runOnce: () => this.runOnce(),
+      pollMs: opts.pollMs ?? 3_000,
+      stopped: () => this.stopping,
+      onError: (err) => {
+        if (!isDatabaseUnavailable(err)) console.error('[veri-paketi]', err);
+      },
+    });
+  }
 
   start(): void {
     running.add(this);
-    this.loopDone = this.loop();
+    this.loopDone = this.poll.run();
   }
 
   notify(): void {
-    this.wake?.();
+    this.poll.wake();
   }
 
   async stop(): Promise<void> {
     running.delete(this);
     this.stopping = true;
-    this.wake?.();
+    this.poll.wake();
     await this.loopDone;
   }
 
@@ -99,26 +109,5 @@ export class DataExportWorker {
         .execute();
     }
     return true;
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let worked = false;
-      try {
-        worked = await this.runOnce();
-      } catch (err) {
-        if (!isDatabaseUnavailable(err)) console.error('[veri-paketi]', err);
-      }
-      if (!worked && !this.stopping) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, this.opts.pollMs ?? 3_000);
-          this.wake = () => {
-            clearTimeout(t);
-            resolve();
-          };
-        });
-        this.wake = null;
-      }
-    }
   }
 }

@@ -30,6 +30,7 @@ import {
   saveProgress,
   saveProviderRequest,
 } from './queue';
+import { PollLoop } from './poll-loop';
 
 export type WorkerDeps = { db: Db; bus: EventBus; storage: Storage; provider: AiProvider };
 export type WorkerOptions = { concurrency: number; leaseMs?: number; pollMs?: number; workerId?: string };
@@ -112,51 +113,37 @@ function roleOf(out: ProviderOutput, index: number, cutoutPng: Buffer | null | u
 export class GenerationWorker {
   readonly workerId: string;
   private readonly leaseMs: number;
-  private readonly pollMs: number;
   private stopping = new AbortController();
   private loops: Promise<void>[] = [];
-  private wake: (() => void)[] = [];
+  private readonly poll: PollLoop;
 
   constructor(private readonly deps: WorkerDeps, private readonly opts: WorkerOptions) {
     this.workerId = opts.workerId ?? `worker-${process.pid}-${randomToken().slice(0, 8)}`;
     this.leaseMs = opts.leaseMs ?? 60_000;
-    this.pollMs = opts.pollMs ?? 1_000;
+    this.poll = new PollLoop({
+      runOnce: () => this.runOnce(),
+      pollMs: opts.pollMs ?? 1_000,
+      stopped: () => this.stopping.signal.aborted,
+      onError: (err) => {
+        if (isDatabaseUnavailable(err)) console.warn('[worker] database unavailable:', (err as Error).message);
+        else console.error('[worker]', err);
+      },
+    });
   }
 
   start(): void {
-    for (let i = 0; i < this.opts.concurrency; i++) this.loops.push(this.loop());
+    for (let i = 0; i < this.opts.concurrency; i++) this.loops.push(this.poll.run());
   }
 
   /** Called when a job is queued in this process, so it starts without waiting for the poll. */
   notify(): void {
-    this.wake.splice(0).forEach((fn) => fn());
+    this.poll.wake();
   }
 
   async stop(): Promise<void> {
     this.stopping.abort();
     this.notify();
     await Promise.allSettled(this.loops);
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping.signal.aborted) {
-      let worked = false;
-      try {
-        worked = await this.runOnce();
-      } catch (err) {
-        if (isDatabaseUnavailable(err)) console.warn('[worker] database unavailable:', (err as Error).message);
-        else console.error('[worker]', err);
-      }
-      if (!worked && !this.stopping.signal.aborted) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, this.pollMs);
-          this.wake.push(() => {
-            clearTimeout(t);
-            resolve();
-          });
-        });
-      }
-    }
   }
 
   /** Claims and runs one job; false when there was nothing to do. */
