@@ -1,5 +1,5 @@
 import { ApiError, isRetryableError } from '@fal-ai/client';
-import { ProviderError } from './errors.js';
+import { ProviderError, abortReason } from './errors.js';
 
 export type FalStage = 'submit' | 'status' | 'result' | 'download';
 
@@ -64,4 +64,23 @@ export function downloadHttpError(status: number, url: string): ProviderError {
   if (status >= 500) return new ProviderError('other', { retryable: true, detail });
   // 403/404/410: the signed output URL expired; the same request id would give the same dead URL.
   return new ProviderError('other', { retryable: true, resubmit: true, detail });
+}
+
+/** Runs one fal client call; aborts pass through untouched, everything else becomes a ProviderError. */
+export async function falCall<T>(stage: FalStage, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (signal?.aborted) throw abortReason(signal);
+    throw falError(err, stage);
+  }
+}
+
+/** Output URLs expire, so the bytes are fetched at once (the caller stores them). */
+export function falDownload(fetchFn: typeof fetch, url: string, signal?: AbortSignal): Promise<Buffer> {
+  return falCall('download', signal, async () => {
+    const res = await fetchFn(url, { signal });
+    if (!res.ok) throw downloadHttpError(res.status, url);
+    return Buffer.from(await res.arrayBuffer());
+  });
 }

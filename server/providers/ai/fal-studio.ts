@@ -1,7 +1,7 @@
 import { createFalClient, type FalClient } from '@fal-ai/client';
 import sharp from 'sharp';
-import { abortReason, ProviderError } from './errors.js';
-import { downloadHttpError, falError, type FalStage } from './fal-errors.js';
+import { ProviderError } from './errors.js';
+import { falCall, falDownload } from './fal-errors.js';
 import { DEFAULT_FAL_IMAGE_MODEL, FAL_RETRY, FalProvider, sleep, type FalProviderOptions } from './fal.js';
 import { productFromCutout } from './studio/cutout-product.js';
 import { composeWhite } from './studio/white.js';
@@ -101,8 +101,8 @@ export class FalStudioProvider implements AiProvider {
       finish(this.result(parts.up, signal)),
     ]);
     const [cutPng, upBytes, scenes] = await Promise.all([
-      this.download(imageUrl(cutData, 'cut-out'), signal),
-      this.download(imageUrl(upData, 'upscale'), signal),
+      falDownload(this.fetch, imageUrl(cutData, 'cut-out'), signal),
+      falDownload(this.fetch, imageUrl(upData, 'upscale'), signal),
       this.downloadScenes(sceneData, signal),
     ]);
     progress(93);
@@ -136,7 +136,7 @@ export class FalStudioProvider implements AiProvider {
     if (urls.length === 0) throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal scene result has no images' });
     return Promise.all(
       urls.slice(0, 3).map(async (url): Promise<ProviderOutput> => {
-        const raw = await this.download(url, signal);
+        const raw = await falDownload(this.fetch, url, signal);
         const jpeg = raw[0] === 0xff && raw[1] === 0xd8 ? raw : await sharp(raw).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
         const meta = await sharp(jpeg).metadata();
         return { bytes: jpeg, mime: 'image/jpeg', ext: 'jpg', width: meta.width, height: meta.height, role: 'scene' };
@@ -147,35 +147,20 @@ export class FalStudioProvider implements AiProvider {
   private async result(part: Part, signal?: AbortSignal): Promise<unknown> {
     for (;;) {
       signal?.throwIfAborted();
-      const status = await this.call('status', signal, () => this.client.queue.status(part.model, { requestId: part.falId, abortSignal: signal }));
+      const status = await falCall('status', signal, () => this.client.queue.status(part.model, { requestId: part.falId, abortSignal: signal }));
       if (status.status === 'COMPLETED') break;
       await sleep(this.pollIntervalMs, signal);
     }
-    const res = await this.call('result', signal, () => this.client.queue.result(part.model, { requestId: part.falId, abortSignal: signal }));
+    const res = await falCall('result', signal, () => this.client.queue.result(part.model, { requestId: part.falId, abortSignal: signal }));
     return res.data;
   }
 
   private async submit(model: string, input: Record<string, unknown>): Promise<Part> {
-    const queued = await this.call('submit', undefined, () => this.client.queue.submit(model, { input }));
+    const queued = await falCall('submit', undefined, () => this.client.queue.submit(model, { input }));
     return { model, falId: queued.request_id };
   }
 
-  private async call<T>(stage: FalStage, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (signal?.aborted) throw abortReason(signal);
-      throw falError(err, stage);
-    }
-  }
 
-  private async download(url: string, signal?: AbortSignal): Promise<Buffer> {
-    return this.call('download', signal, async () => {
-      const res = await this.fetch(url, { signal });
-      if (!res.ok) throw downloadHttpError(res.status, url);
-      return Buffer.from(await res.arrayBuffer());
-    });
-  }
 
   private async dataUrl(bytes: Buffer): Promise<{ url: string; longSide: number }> {
     const side = this.options.maxInputLongSide ?? 2048;

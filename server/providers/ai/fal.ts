@@ -1,7 +1,7 @@
 import { createFalClient, type FalClient, type QueueStatus, type RetryOptions } from '@fal-ai/client';
 import sharp from 'sharp';
 import { abortReason, ProviderError } from './errors.js';
-import { downloadHttpError, falError, type FalStage } from './fal-errors.js';
+import { falCall, falDownload } from './fal-errors.js';
 import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
 import { checkImageInput, checkVideoInput } from './validate.js';
 
@@ -99,7 +99,7 @@ export class FalProvider implements AiProvider {
     let runningSince: number | null = null;
     for (;;) {
       signal?.throwIfAborted();
-      const status = await this.call('status', signal, () =>
+      const status = await falCall('status', signal, () =>
         this.client.queue.status(ref.model, { requestId: ref.falId, logs: true, abortSignal: signal }),
       );
       if (status.status === 'COMPLETED') break;
@@ -109,7 +109,7 @@ export class FalProvider implements AiProvider {
     }
 
     progress(95);
-    const result = await this.call('result', signal, () =>
+    const result = await falCall('result', signal, () =>
       this.client.queue.result(ref.model, { requestId: ref.falId, abortSignal: signal }),
     );
     const outputs =
@@ -119,19 +119,10 @@ export class FalProvider implements AiProvider {
   }
 
   private async submit(model: string, input: Record<string, unknown>): Promise<{ requestId: string }> {
-    const queued = await this.call('submit', undefined, () => this.client.queue.submit(model, { input }));
+    const queued = await falCall('submit', undefined, () => this.client.queue.submit(model, { input }));
     return { requestId: `${ID_PREFIX}${model}#${queued.request_id}` };
   }
 
-  /** Runs one client call; aborts pass through untouched, everything else becomes a ProviderError. */
-  private async call<T>(stage: FalStage, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (signal?.aborted) throw abortReason(signal);
-      throw falError(err, stage);
-    }
-  }
 
   /** The photo as a JPEG data URL, reduced so the JSON body stays around a megabyte. */
   private async dataUrl(bytes: Buffer): Promise<string> {
@@ -157,7 +148,7 @@ export class FalProvider implements AiProvider {
     }
     return Promise.all(
       urls.slice(0, 4).map(async (url): Promise<ProviderOutput> => {
-        let bytes = await this.download(url, signal);
+        let bytes = await falDownload(this.fetch, url, signal);
         // Providers usually honour output_format, but the catalogue promises JPEG, so make sure.
         if (!(bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)) {
           bytes = await sharp(bytes).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
@@ -172,21 +163,13 @@ export class FalProvider implements AiProvider {
     if (typeof url !== 'string') {
       throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal result has no video' });
     }
-    const bytes = await this.download(url, signal);
+    const bytes = await falDownload(this.fetch, url, signal);
     if (bytes.subarray(4, 8).toString('latin1') !== 'ftyp') {
       throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal video is not an MP4' });
     }
     return { bytes, mime: 'video/mp4', ext: 'mp4' };
   }
 
-  /** Output URLs expire, so the bytes are fetched now and stored by the caller. */
-  private async download(url: string, signal?: AbortSignal): Promise<Buffer> {
-    return this.call('download', signal, async () => {
-      const res = await this.fetch(url, { signal });
-      if (!res.ok) throw downloadHttpError(res.status, url);
-      return Buffer.from(await res.arrayBuffer());
-    });
-  }
 }
 
 function parseRequestId(requestId: string): { model: string; falId: string } {
