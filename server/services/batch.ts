@@ -28,14 +28,7 @@ export async function createBatch(
   const items: TBatchItem[] = [];
   for (const uploadId of input.uploadIds) {
     try {
-      const { id } = await createGeneration(db, bus, userId, { type: 'image', uploadId, prompt: input.prompt, category: input.category });
-      // The tag is set right after the take; the job only reads prompt and category, so a worker that
-      // claims it in between loses nothing.
-      await db
-        .updateTable('generations')
-        .set({ parameters: sql`parameters || ${JSON.stringify({ batch: batchId })}::jsonb` })
-        .where('id', '=', id)
-        .execute();
+      const { id } = await createGeneration(db, bus, userId, { type: 'image', uploadId, prompt: input.prompt, category: input.category, batch: batchId });
       items.push({ uploadId, generationId: id, error: null });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -20,7 +20,7 @@ import { cutoutView } from './studio';
 import { queueLowCredits } from './notifications';
 
 export type CreateInput =
-  | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category'>)
+  | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch'>)
   | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio'>);
 
 /** One stored output: the full file and a small WEBP thumbnail, both private to the owner (shared/schemas). */
@@ -29,8 +29,8 @@ export type { StoredOutput };
 /** The row's `parameters`: the seller's input and the fixed settings of its kind. */
 function parametersOf(input: CreateInput): GenerationParams {
   if (input.type === 'image') {
-    const { prompt, category } = input;
-    return { prompt, numImages: IMAGES_PER_RUN, outputFormat: 'jpeg', ...(category ? { category } : {}) };
+    const { prompt, category, batch } = input;
+    return { prompt, numImages: IMAGES_PER_RUN, outputFormat: 'jpeg', ...(category ? { category } : {}), ...(batch ? { batch } : {}) };
   }
   const { prompt, duration, aspectRatio } = input;
   return { prompt, duration, aspectRatio, resolution: VIDEO_RESOLUTION, seed: Math.floor(Math.random() * 2 ** 31) };
