@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import zlib from 'node:zlib';
 import WebSocket from 'ws';
 import { HttpClient, startTestServer, upload, validSignUp } from '../helpers/server';
+import type { OutputOf } from '../helpers/api';
 import { productPhoto } from '../helpers/fixtures';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
@@ -95,7 +96,7 @@ test("B can neither read nor use A's generation, its outputs or its upload (SECU
   const created = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon' });
   expect(created.status).toBe(200);
   const id = created.data.id;
-  let g: any;
+  let g!: OutputOf<'generations.get'>; // the loop below runs at least once
   for (let i = 0; i < 120; i++) {
     g = (await alice.query('generations.get', { id })).data;
     if (g.status === 'completed' || g.status === 'failed') break;
@@ -103,13 +104,13 @@ test("B can neither read nor use A's generation, its outputs or its upload (SECU
   }
   expect(g.status).toBe('completed');
   expect(g.outputs).toHaveLength(4);
-  const out = await alice.raw(g.outputs[0]);
+  const out = await alice.raw(g.outputs[0]!);
   expect(out.status).toBe(200);
   expect(out.headers.get('content-type')).toBe('image/jpeg');
 
   expect((await bob.query('generations.get', { id })).error.data.appCode).toBe('NOT_FOUND');
-  expect((await bob.raw(g.outputs[0])).status).toBe(404);
-  expect((await bob.raw(g.thumbnails[0])).status).toBe(404);
+  expect((await bob.raw(g.outputs[0]!)).status).toBe(404);
+  expect((await bob.raw(g.thumbnails[0]!)).status).toBe(404);
   const list = await bob.query('generations.list', { page: 1, pageSize: 12 });
   expect(list.data.items.map((x) => x.id)).not.toContain(id);
   const steal = await bob.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'x' });
@@ -127,11 +128,15 @@ test('image input errors use the SPEC texts and change nothing', async () => {
   expect(badDuration.error.message).toBe(M.generation.durationRange);
 });
 
-function subscribe(c: HttpClient, path: string): { messages: any[]; ws: WebSocket; ready: Promise<void> } {
+/** A tRPC WebSocket message; a subscription's events arrive as result.data.data. */
+type SocketMessage = { id?: number; result?: { type?: string; data?: { id?: string; data?: { id?: string; status?: string; balance?: number } } } };
+const eventOf = (m: SocketMessage) => m.result?.data?.data;
+
+function subscribe(c: HttpClient, path: string): { messages: SocketMessage[]; ws: WebSocket; ready: Promise<void> } {
   const ws = new WebSocket(server.url.replace('http', 'ws') + '/trpc', {
     headers: { origin: server.url, cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
   });
-  const messages: any[] = [];
+  const messages: SocketMessage[] = [];
   const ready = new Promise<void>((resolve, reject) => {
     ws.on('open', () => {
       ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path, input: {} } }));
@@ -139,7 +144,7 @@ function subscribe(c: HttpClient, path: string): { messages: any[]; ws: WebSocke
     });
     ws.on('error', reject);
   });
-  ws.on('message', (m) => messages.push(JSON.parse(String(m))));
+  ws.on('message', (m) => messages.push(JSON.parse(String(m)) as SocketMessage));
   return { messages, ws, ready };
 }
 
@@ -152,15 +157,15 @@ test("private events reach only their owner: B's socket never sees A's generatio
   const up = await upload(alice, await productPhoto(), 'urun.jpg');
   const { data } = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon' });
   for (let i = 0; i < 120; i++) {
-    if (a.messages.some((m) => m.result?.data?.data?.id === data.id && m.result.data.data.status === 'completed')) break;
+    if (a.messages.some((m) => eventOf(m)?.id === data.id && eventOf(m)?.status === 'completed')) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  const aSaw = a.messages.filter((m) => m.result?.data?.data?.id === data.id);
-  expect(aSaw.some((m) => m.result.data.data.status === 'completed')).toBe(true);
-  expect(aSaw.some((m) => m.result.data.data.status === 'processing')).toBe(true);
+  const aSaw = a.messages.map(eventOf).filter((e) => e?.id === data.id);
+  expect(aSaw.some((e) => e?.status === 'completed')).toBe(true);
+  expect(aSaw.some((e) => e?.status === 'processing')).toBe(true);
   expect(b.messages.some((m) => JSON.stringify(m).includes(data.id))).toBe(false);
   // Bob's credits stream had its initial value and nothing from Alice's spending.
-  const bobBalances = bCredits.messages.filter((m) => m.result?.data?.data).map((m) => m.result.data.data.balance);
+  const bobBalances = bCredits.messages.flatMap((m) => { const e = eventOf(m); return e ? [e.balance] : []; });
   expect(bobBalances).toEqual([10]);
   for (const s of [a, b, bCredits]) s.ws.close();
 });
