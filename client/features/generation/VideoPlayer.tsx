@@ -1,11 +1,12 @@
 import { Box } from '@mantine/core';
 import { M } from '../../../shared/messages/app';
+import type { AspectRatio } from '../../../shared/constants';
 
 /**
  * The result MP4 in a frame of its own aspect ratio (16:9 fills the width, 9:16 is
  * height-limited and centred); the server answers Range requests, so seeking works.
  */
-export function VideoPlayer({ src, aspectRatio, autoPlay }: { src: string; aspectRatio: '16:9' | '9:16'; autoPlay?: boolean }) {
+export function VideoPlayer({ src, aspectRatio, autoPlay }: { src: string; aspectRatio: AspectRatio; autoPlay?: boolean }) {
   const portrait = aspectRatio === '9:16';
   return (
     <Box bg="black" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>

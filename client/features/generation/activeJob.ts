@@ -1,3 +1,4 @@
+import type { AspectRatio } from '../../../shared/constants';
 import type { SelectedPhoto } from './types';
 
 /**
@@ -12,7 +13,7 @@ export interface ActiveJob {
   photo: SelectedPhoto | null;
   prompt: string;
   duration?: number;
-  aspectRatio?: '16:9' | '9:16';
+  aspectRatio?: AspectRatio;
 }
 
 const key = (kind: 'image' | 'video') => `vitrin.generate.${kind}`;

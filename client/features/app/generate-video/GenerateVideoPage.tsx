@@ -3,7 +3,7 @@ import { IconDeviceTv, IconDownload, IconMovie } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { VIDEO_DURATIONS } from '../../../../shared/schemas/generations';
+import { ASPECT_RATIOS, VIDEO_DURATIONS, type AspectRatio } from '../../../../shared/schemas/generations';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { useSession } from '../../auth/useSession';
@@ -20,7 +20,7 @@ import { useGenerationRun } from '../../generation/useGenerationRun';
 import { VideoPlayer } from '../../generation/VideoPlayer';
 import { useSite } from '../../site/useSite';
 
-type Aspect = '16:9' | '9:16';
+const ASPECT_LABELS: Record<AspectRatio, string> = { '16:9': M.generation.aspectLandscape, '9:16': M.generation.aspectPortrait };
 const PROMPT_MAX = 1000;
 const DURATION_MARKS = Array.from({ length: VIDEO_DURATIONS.max - VIDEO_DURATIONS.min + 1 }, (_, i) => {
   const value = VIDEO_DURATIONS.min + i;
@@ -41,7 +41,7 @@ export default function GenerateVideoPage() {
   const [saved] = useState(() => (handedOver ? null : loadActiveJob('video', user?.id)));
   const [prompt, setPrompt] = useState(saved?.prompt ?? '');
   const [duration, setDuration] = useState<number>(saved?.duration ?? VIDEO_DURATIONS.default);
-  const [aspect, setAspect] = useState<Aspect>(saved?.aspectRatio ?? '16:9');
+  const [aspect, setAspect] = useState<AspectRatio>(saved?.aspectRatio ?? '16:9');
   const create = trpc.generations.createVideo.useMutation();
   const run = useGenerationRun({
     create,
@@ -67,7 +67,7 @@ export default function GenerateVideoPage() {
     void run.start((chosen) => ({ uploadId: chosen.uploadId, prompt: prompt.trim(), duration, aspectRatio: aspect }));
   }
 
-  const resultAspect = completed?.type === 'video' && completed.parameters.aspectRatio === '9:16' ? '9:16' : '16:9';
+  const resultAspect: AspectRatio = completed?.type === 'video' ? completed.parameters.aspectRatio : '16:9';
 
   const videoUrl = completed?.outputs[0];
 
@@ -147,13 +147,10 @@ export default function GenerateVideoPage() {
           <SegmentedControl
             fullWidth
             value={aspect}
-            onChange={(v) => setAspect(v as Aspect)}
+            onChange={(v) => setAspect(v as AspectRatio)}
             disabled={running}
             aria-labelledby="video-aspect-label"
-            data={[
-              { value: '16:9', label: M.generation.aspectLandscape },
-              { value: '9:16', label: M.generation.aspectPortrait },
-            ]}
+            data={ASPECT_RATIOS.map((value) => ({ value, label: ASPECT_LABELS[value] }))}
           />
         </Box>
         <Group justify="space-between">

@@ -18,9 +18,7 @@ interface HistoryCardProps {
 
 function metaLine(item: GenerationView): string {
   if (item.type === 'video') {
-    const duration = String(item.parameters.duration ?? '');
-    const ratio = String(item.parameters.aspectRatio ?? '16:9');
-    return M.history.videoMeta(duration, ratio);
+    return M.history.videoMeta(String(item.parameters.duration), item.parameters.aspectRatio);
   }
   return M.history.imageMeta;
 }

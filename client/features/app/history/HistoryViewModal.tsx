@@ -59,7 +59,7 @@ export function HistoryViewModal({ item, index, onIndexChange, onClose, download
       closeButtonProps={{ 'aria-label': M.common.close }}
     >
       <Stack gap="md">
-        <VideoPlayer src={video} aspectRatio={portrait ? '9:16' : '16:9'} autoPlay />
+        <VideoPlayer src={video} aspectRatio={item.parameters.aspectRatio} autoPlay />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {formatLongDateTime(item.createdAt)}
