@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Db } from './index';
+import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { M } from '../../shared/messages';
 

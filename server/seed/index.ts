@@ -1,6 +1,6 @@
-import type { Db } from './index';
+import type { Db } from '../db';
 import type { Env } from '../env';
-import type { ContentSection } from './types';
+import type { ContentSection } from '../db/types';
 import { M } from '../../shared/messages';
 import { seedSettings } from '../services/settings';
 import { ensureFirstAdmin } from '../services/admin/accounts';
