@@ -45,7 +45,7 @@ export async function benchBatch(count = 9, workers = 2): Promise<BatchBench> {
     }
     const worker = new GenerationWorker({ db: handle.db, bus, storage, provider: new LocalStudioProvider({ concurrency: workers }) }, { concurrency: workers, pollMs: 100 });
     const t = performance.now();
-    const { items } = await createBatch(handle.db, bus, user.id, { uploadIds, prompt: 'mermer tezgah, sabah ışığı' });
+    const { items } = await createBatch({ db: handle.db, bus }, user.id, { uploadIds, prompt: 'mermer tezgah, sabah ışığı' });
     worker.start();
     const ids = items.map((i) => i.generationId!).filter(Boolean);
     let finished = 0;

@@ -34,7 +34,7 @@ export async function benchCredits(serverUrl: string, callers = 50, takesPerCall
     const t = performance.now();
     await Promise.all(
       users.map(async (u) => {
-        for (let i = 0; i < takesPerCaller; i++) await createGeneration(h.db, bus, u.id, { type: 'image', uploadId: u.uploadId, prompt: 'bench' });
+        for (let i = 0; i < takesPerCaller; i++) await createGeneration({ db: h.db, bus }, u.id, { type: 'image', uploadId: u.uploadId, prompt: 'bench' });
       }),
     );
     const ms = performance.now() - t;

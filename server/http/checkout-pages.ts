@@ -60,7 +60,7 @@ ${s.form_content}
     if (!token || token.length > 200 || !deps.payments.iyzico.configured) return res.redirect(303, '/app/billing');
     let outcome: string;
     try {
-      outcome = await completeIyzicoReturn(deps.db, deps.bus, deps.payments.iyzico, token);
+      outcome = await completeIyzicoReturn(deps, deps.payments.iyzico, token);
     } catch (err) {
       console.error('[iyzico] return could not be confirmed', err instanceof Error ? err.message : err);
       outcome = 'pending';

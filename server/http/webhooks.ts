@@ -22,7 +22,7 @@ export function webhookRoutes(deps: AppDeps, providers: Record<PaymentProviderNa
         if (err instanceof WebhookSignatureError) return res.status(400).json({ error: 'invalid signature' });
         throw err;
       }
-      const outcome = await applyPaymentEvent(deps.db, deps.bus, event);
+      const outcome = await applyPaymentEvent(deps, event);
       if (outcome === 'ignored' || outcome === 'unmatched') console.log(`[webhook] ${event.eventKey} ${event.eventType}: ${outcome}`);
       res.status(200).json({ received: true, outcome });
     });

@@ -3,9 +3,11 @@ import type { EventBus } from '../events/bus';
 import { applyExpiry } from '../services/credits';
 import { deleteExpiredSessions } from '../auth/sessions';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
+import type { AppDeps } from '../deps';
+import { announceBalance } from '../events/announce';
 
 /** Expires every balance whose paid or trial period has ended (D8); returns how many. */
-export async function sweepExpiredCredits(db: Db, bus: EventBus, now = new Date()): Promise<number> {
+export async function sweepExpiredCredits({ db, bus }: Pick<AppDeps, 'db' | 'bus'>, now = new Date()): Promise<number> {
   const due = await db
     .selectFrom('users')
     .select('id')
@@ -17,7 +19,7 @@ export async function sweepExpiredCredits(db: Db, bus: EventBus, now = new Date(
   for (const { id } of due) {
     if (await applyExpiry(db, id, now)) {
       expired++;
-      bus.publish({ type: 'credits.changed', userId: id, balance: 0 });
+      announceBalance(bus, id, 0);
     }
   }
   return expired;
@@ -35,7 +37,7 @@ export async function deleteExpiredRows(db: Db, now = new Date()): Promise<void>
  */
 export function startExpirySweep(db: Db, bus: EventBus, everyMs = 10 * 60_000): () => void {
   const timer = setInterval(() => {
-    sweepExpiredCredits(db, bus).catch((err) => console.error('[expiry]', (err as Error).message));
+    sweepExpiredCredits({ db, bus }).catch((err) => console.error('[expiry]', (err as Error).message));
     deleteExpiredRows(db).catch((err) => console.error('[expiry]', (err as Error).message));
   }, everyMs);
   timer.unref();

@@ -21,8 +21,7 @@ export const accountEmailProcedures = {
   })),
 
   resetPassword: publicProcedure.input(ZResetPassword).mutation(async ({ ctx, input }) => {
-    const ended = await reset.resetPassword(ctx.db, ctx.env, { token: input.token, password: input.password });
-    for (const sessionId of ended) ctx.bus.publish({ type: 'session.ended', sessionId });
+    await reset.resetPassword(ctx, { token: input.token, password: input.password });
     return { ok: true as const };
   }),
 

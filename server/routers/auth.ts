@@ -78,16 +78,15 @@ export const authRouter = router({
   }),
 
   changePassword: protectedProcedure.input(ZChangePassword).mutation(async ({ ctx, input }) => {
-    const ended = await limitedPasswordCheck(
+    await limitedPasswordCheck(
       ctx.db,
       [
         { key: `signin:ip:${ctx.ip}`, ...LIMITS.signInPerIp },
         { key: `password-change:user:${ctx.userId}`, ...LIMITS.passwordChangePerUser, clearOnSuccess: true },
       ],
-      () => accounts.changePassword(ctx.db, ctx.userId, input.currentPassword, input.newPassword),
+      () => accounts.changePassword(ctx, ctx.userId, input.currentPassword, input.newPassword),
       (err) => err instanceof AppError && err.appCode === 'VALIDATION',
     );
-    for (const sessionId of ended) ctx.bus.publish({ type: 'session.ended', sessionId });
     // This browser stays signed in on a brand-new session; every other one is gone.
     const { token, session } = await createSession(ctx.db, 'customer', ctx.userId, ctx.session.remember);
     ctx.setCookie(sessionCookie('customer', token, session, ctx.secureCookies));

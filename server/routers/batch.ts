@@ -5,7 +5,7 @@ import { createBatch, getBatch } from '../services/batch';
 export const batchRouter = router({
   /** Up to 20 photos, each its own image generation (1 take of credits each); see services/batch.ts. */
   create: protectedProcedure.input(ZCreateBatch).mutation(async ({ ctx, input }) => {
-    const result = await createBatch(ctx.db, ctx.bus, ctx.userId, input);
+    const result = await createBatch(ctx, ctx.userId, input);
     if (result.items.some((i) => i.generationId)) ctx.onJobQueued();
     return result;
   }),

@@ -7,13 +7,13 @@ export type GenerationUpdate = { id: string; status: GenerationView['status']; p
 
 export const generationsRouter = router({
   createImage: protectedProcedure.input(ZCreateImage).mutation(async ({ ctx, input }) => {
-    const result = await createGeneration(ctx.db, ctx.bus, ctx.userId, { type: 'image', ...input });
+    const result = await createGeneration(ctx, ctx.userId, { type: 'image', ...input });
     ctx.onJobQueued();
     return result;
   }),
 
   createVideo: protectedProcedure.input(ZCreateVideo).mutation(async ({ ctx, input }) => {
-    const result = await createGeneration(ctx.db, ctx.bus, ctx.userId, { type: 'video', ...input });
+    const result = await createGeneration(ctx, ctx.userId, { type: 'video', ...input });
     ctx.onJobQueued();
     return result;
   }),

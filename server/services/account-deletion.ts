@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
-import type { Storage } from '../providers/storage';
 import type { StoredOutput } from './generations';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
@@ -10,6 +9,8 @@ import { writeAudit } from './admin/audit';
 import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
 import { emailContext } from '../email/site';
 import { accountDeletedEmail, deletionRequestedEmail } from '../email/templates/account';
+import type { AppDeps } from '../deps';
+import { announceBalance, announceEndedSessions } from '../events/announce';
 
 /** The address an erased account keeps: unique, not deliverable (`.invalid` is reserved, RFC 2606). */
 export const erasedEmail = (userId: string) => `silinmis-${userId}@silinmis.invalid`;
@@ -116,9 +117,10 @@ export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
  * without content, and the remaining balance closed with a ledger row so that, for this account
  * as for everyone else, balance == sum(ledger). Ledger and transaction rows stay (anonymised) so
  * the totals still add up. A confirmation goes to the address the account had. Audited.
- * Returns the ended session ids (the caller closes their sockets).
+ * After commit the ended sessions (their sockets close) and the zero balance are announced.
  */
-export async function executeDeletion(db: Db, storage: Storage, adminId: string, requestId: string): Promise<{ userId: string; endedSessions: string[]; files: number }> {
+export async function executeDeletion(deps: Pick<AppDeps, 'db' | 'storage' | 'bus'>, adminId: string, requestId: string): Promise<{ userId: string; files: number }> {
+  const { db, storage } = deps;
   const req = await db.selectFrom('deletion_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
   if (!req || req.status !== 'pending') throw new AppError('NOT_FOUND', M.common.notFound);
   const userId = req.user_id;
@@ -154,7 +156,9 @@ export async function executeDeletion(db: Db, storage: Storage, adminId: string,
     return { userId, endedSessions: sessions.map((s) => s.id), files: keys.length };
   });
   wakeEmailSenders();
-  return result;
+  announceEndedSessions(deps.bus, result.endedSessions);
+  announceBalance(deps.bus, result.userId, 0);
+  return { userId: result.userId, files: result.files };
 }
 
 /**

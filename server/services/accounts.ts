@@ -6,6 +6,8 @@ import { TRIAL_DAYS } from '../../shared/constants';
 import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { getSettings } from './settings';
+import type { AppDeps } from '../deps';
+import { announceEndedSessions } from '../events/announce';
 
 export type PublicUser = {
   id: string;
@@ -108,17 +110,19 @@ export async function updateProfile(
 
 /**
  * Changes the password after checking the current one, and ends EVERY session of the user
- * (SECURITY 11); the caller then opens a fresh session for this browser. Returns the ended ids.
+ * (SECURITY 11), announced after commit so their sockets close; the caller then opens a fresh
+ * session for this browser.
  */
-export async function changePassword(db: Db, userId: string, current: string, next: string): Promise<string[]> {
+export async function changePassword(deps: Pick<AppDeps, 'db' | 'bus'>, userId: string, current: string, next: string): Promise<void> {
+  const { db } = deps;
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
   if (!user || !(await verifyPassword(user.password_hash, current))) {
     throw new AppError('VALIDATION', M.profile.wrongCurrentPassword, { currentPassword: M.profile.wrongCurrentPassword });
   }
   const hash = await hashPassword(next);
-  return db.transaction().execute(async (trx) => {
+  const ended = await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', userId).execute();
-    const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
-    return ended.map((s) => s.id);
+    return trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
   });
+  announceEndedSessions(deps.bus, ended.map((s) => s.id));
 }

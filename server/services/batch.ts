@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import type { EventBus } from '../events/bus';
+import type { AppDeps } from '../deps';
 import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
@@ -19,8 +19,7 @@ import { createGeneration, cutoutsOf, toView, type GenerationView } from './gene
  * The generations carry the batch id in `parameters.batch`.
  */
 export async function createBatch(
-  db: Db,
-  bus: EventBus,
+  deps: Pick<AppDeps, 'db' | 'bus'>,
   userId: string,
   input: { uploadIds: string[]; prompt: string; category?: string },
 ): Promise<{ batchId: string; items: TBatchItem[] }> {
@@ -28,7 +27,7 @@ export async function createBatch(
   const items: TBatchItem[] = [];
   for (const uploadId of input.uploadIds) {
     try {
-      const { id } = await createGeneration(db, bus, userId, { type: 'image', uploadId, prompt: input.prompt, category: input.category, batch: batchId });
+      const { id } = await createGeneration(deps, userId, { type: 'image', uploadId, prompt: input.prompt, category: input.category, batch: batchId });
       items.push({ uploadId, generationId: id, error: null });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

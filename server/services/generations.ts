@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { paginate } from '../db/paginate';
 import type { Db } from '../db';
 import type { Cutout, Generation } from '../db/types';
-import type { EventBus } from '../events/bus';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { getSettings } from './settings';
@@ -18,6 +17,8 @@ import {
 } from '../../shared/schemas/generations';
 import { cutoutView } from './studio';
 import { queueLowCredits } from './notifications';
+import type { AppDeps } from '../deps';
+import { announceBalance } from '../events/announce';
 
 export type CreateInput =
   | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch'>)
@@ -40,7 +41,8 @@ function parametersOf(input: CreateInput): GenerationParams {
  * Accepts a generation: in ONE transaction the credits are taken with a conditional update,
  * the `queued` row is inserted and the usage rows are written. Not enough credits → nothing.
  */
-export async function createGeneration(db: Db, bus: EventBus, userId: string, input: CreateInput): Promise<{ id: string }> {
+export async function createGeneration(deps: Pick<AppDeps, 'db' | 'bus'>, userId: string, input: CreateInput): Promise<{ id: string }> {
+  const { db, bus } = deps;
   await applyExpiry(db, userId);
   const settings = await getSettings(db);
   const cost = input.type === 'image' ? settings.imageCreditCost : settings.videoCreditCost;
@@ -79,7 +81,7 @@ export async function createGeneration(db: Db, bus: EventBus, userId: string, in
       () => M.generation.insufficient,
     );
   });
-  bus.publish({ type: 'credits.changed', userId, balance });
+  announceBalance(bus, userId, balance);
   bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
   // "Credits below 10" e-mail when this take crossed the line (once per take, by its dedupe key).
   await queueLowCredits(db, { userId, before: balance + cost, after: balance, ref: id }).catch((err) => console.error('[e-posta]', err));

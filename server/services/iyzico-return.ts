@@ -1,5 +1,4 @@
-import type { Db } from '../db';
-import type { EventBus } from '../events/bus';
+import type { AppDeps } from '../deps';
 import type { IyzicoPayments } from '../providers/payments/iyzico';
 import { applyPaymentEvent, type WebhookOutcome } from './payments';
 
@@ -9,7 +8,8 @@ import { applyPaymentEvent, type WebhookOutcome } from './payments';
  * order are read from iyzico's API; the payment then goes through the same ledger path as every
  * webhook (keyed by the order, so the later notification for it credits nothing again).
  */
-export async function completeIyzicoReturn(db: Db, bus: EventBus, iyzico: IyzicoPayments, token: string): Promise<WebhookOutcome | 'unknown'> {
+export async function completeIyzicoReturn(deps: Pick<AppDeps, 'db' | 'bus'>, iyzico: IyzicoPayments, token: string): Promise<WebhookOutcome | 'unknown'> {
+  const { db } = deps;
   const session = await db.selectFrom('checkout_sessions').selectAll().where('provider', '=', 'iyzico').where('provider_token', '=', token).executeTakeFirst();
   if (!session) return 'unknown';
   const checkout = await iyzico.retrieveCheckout(token);
@@ -22,7 +22,7 @@ export async function completeIyzicoReturn(db: Db, bus: EventBus, iyzico: Iyzico
     userRef: session.user_id,
     db,
   });
-  const outcome = await applyPaymentEvent(db, bus, event);
+  const outcome = await applyPaymentEvent(deps, event);
   if (outcome === 'credited' || outcome === 'already_credited') {
     await db.updateTable('checkout_sessions').set({ completed_at: new Date() }).where('id', '=', session.id).execute();
   }

@@ -10,6 +10,8 @@ import { LINK_PATHS } from '../email/links';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates/account';
 import { consumeToken, findValidToken, issueToken } from './account-tokens';
 import { atLeast } from '../auth/timing';
+import type { AppDeps } from '../deps';
+import { announceEndedSessions } from '../events/announce';
 
 export const RESET_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
@@ -70,9 +72,10 @@ export async function resetTokenValid(db: Db, token: string): Promise<boolean> {
  * Sets the new password with a valid reset link: the link is used up (single use, under a
  * conditional update), any other reset links go, EVERY session of the user ends, the address
  * counts as verified (the link proved the inbox), and a confirmation e-mail is queued.
- * Returns the ended session ids so the caller can close their sockets.
+ * The ended sessions are announced after commit, so their sockets close.
  */
-export async function resetPassword(db: Db, env: Env, input: { token: string; password: string }): Promise<string[]> {
+export async function resetPassword(deps: Pick<AppDeps, 'db' | 'env' | 'bus'>, input: { token: string; password: string }): Promise<void> {
+  const { db, env } = deps;
   const invalid = () => new AppError('VALIDATION', M.accounts.resetInvalid);
   if (!(await findValidToken(db, input.token, ['password_reset']))) throw invalid();
   const hash = await hashPassword(input.password);
@@ -101,5 +104,5 @@ export async function resetPassword(db: Db, env: Env, input: { token: string; pa
     return sessions.map((s) => s.id);
   });
   wakeEmailSenders();
-  return ended;
+  announceEndedSessions(deps.bus, ended);
 }

@@ -1,7 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
-import type { EventBus } from '../events/bus';
+import type { AppDeps } from '../deps';
+import { announceBalance } from '../events/announce';
 import type { PaymentEvent } from '../providers/payments';
 import { findPlan, type Plan } from '../../shared/plans';
 import { M } from '../../shared/messages';
@@ -24,7 +25,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * - the user is the checkout's reference if it names a real user, else the provider customer
  *   we saw before, else an exact e-mail match; otherwise the event is recorded as unmatched.
  */
-export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEvent): Promise<WebhookOutcome> {
+export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, event: PaymentEvent): Promise<WebhookOutcome> {
+  const { db } = deps;
   const result = await db.transaction().execute(async (trx): Promise<Applied> => {
     const recorded = await recordEvent(trx, event);
     if (!recorded) return { outcome: 'duplicate' };
@@ -47,7 +49,7 @@ export async function applyPaymentEvent(db: Db, bus: EventBus, event: PaymentEve
     await trx.updateTable('processed_webhooks').set({ user_id: user.id, summary: JSON.stringify(matchedSummary) }).where('id', '=', recorded.id).execute();
     return creditPayment(trx, user, plan, event);
   });
-  if (result.outcome === 'credited') await announceCredited(db, bus, event, result);
+  if (result.outcome === 'credited') await announceCredited(deps, event, result);
   return result.outcome;
 }
 
@@ -126,8 +128,8 @@ async function extendPaidPeriod(trx: Transaction<Database>, userId: string, plan
 }
 
 /** After the commit: the new balance and the admin feed, and (for a payment) the "payment received" e-mail. */
-async function announceCredited(db: Db, bus: EventBus, event: PaymentEvent, result: Credited): Promise<void> {
-  bus.publish({ type: 'credits.changed', userId: result.userId, balance: result.balance });
+async function announceCredited({ db, bus }: Pick<AppDeps, 'db' | 'bus'>, event: PaymentEvent, result: Credited): Promise<void> {
+  announceBalance(bus, result.userId, result.balance);
   bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
   // "Payment received" e-mail with the invoice attached (issue 13); once per payment by its dedupe key.
   if (event.kind === 'payment') {

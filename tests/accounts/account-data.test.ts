@@ -61,7 +61,7 @@ async function busySeller(email: string) {
       completed_at: new Date(),
     })
     .execute();
-  await applyPaymentEvent(db, server.deps.bus, {
+  await applyPaymentEvent({ db, bus: server.deps.bus }, {
     provider: 'stripe', eventKey: `stripe:evt_${userId}`, eventType: 'checkout.session.completed', kind: 'payment',
     paymentRef: `stripe:session:${userId}`, userRef: userId, email, customerId: `cus_${userId.slice(0, 8)}`, plan: 'basic',
     amountCents: 7900, currency: 'USD', periodEnd: null, card: { brand: 'visa', last4: '4242' },

@@ -360,8 +360,8 @@ describe('admin.webhooks and admin.logs', () => {
   test('webhook events (unmatched flagged with summary) and ledger rows, newest first, 20 each', async () => {
     const { userId } = await customerClient(server, 'webhook@example.com');
     const base = { provider: 'stripe' as const, eventType: 'checkout.session.completed', kind: 'payment' as const, customerId: null, amountCents: 7900, currency: 'usd', periodEnd: null, card: null };
-    expect(await applyPaymentEvent(db, server.deps.bus, { ...base, eventKey: 'stripe:evt_ok', paymentRef: 'pay_ok', userRef: userId, email: 'webhook@example.com', plan: 'basic' })).toBe('credited');
-    expect(await applyPaymentEvent(db, server.deps.bus, { ...base, eventKey: 'stripe:evt_lost', paymentRef: 'pay_lost', userRef: null, email: 'kayip@example.com', plan: 'standard' })).toBe('unmatched');
+    expect(await applyPaymentEvent({ db, bus: server.deps.bus }, { ...base, eventKey: 'stripe:evt_ok', paymentRef: 'pay_ok', userRef: userId, email: 'webhook@example.com', plan: 'basic' })).toBe('credited');
+    expect(await applyPaymentEvent({ db, bus: server.deps.bus }, { ...base, eventKey: 'stripe:evt_lost', paymentRef: 'pay_lost', userRef: null, email: 'kayip@example.com', plan: 'standard' })).toBe('unmatched');
 
     const r = await admin.query('admin.webhooks.list');
     expect(r.status).toBe(200);

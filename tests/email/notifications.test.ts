@@ -90,8 +90,8 @@ test('a failed run sends "failed and refunded" once, even if the failure path ru
 
 test('dropping below 10 credits sends one warning when the line is crossed, not on every take after', async () => {
   const { user, uploadId } = await userWithUpload(handle.db);
-  await createGeneration(handle.db, bus, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
-  await createGeneration(handle.db, bus, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  await createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  await createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
   await deliver();
   const mails = mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
   expect(mails).toHaveLength(1);
@@ -105,8 +105,8 @@ test('a payment sends "payment received" with the invoice attached as text', asy
     paymentRef: `stripe:session:${user.id}`, userRef: user.id, email: user.email, customerId: null, plan: 'basic' as const,
     amountCents: 7900, currency: 'USD', periodEnd: null, card: null,
   };
-  expect(await applyPaymentEvent(handle.db, bus, event)).toBe('credited');
-  expect(await applyPaymentEvent(handle.db, bus, { ...event, eventKey: `stripe:evt2_${user.id}`, eventType: 'invoice.paid' })).toBe('already_credited');
+  expect(await applyPaymentEvent({ db: handle.db, bus }, event)).toBe('credited');
+  expect(await applyPaymentEvent({ db: handle.db, bus }, { ...event, eventKey: `stripe:evt2_${user.id}`, eventType: 'invoice.paid' })).toBe('already_credited');
   await deliver();
   const mails = mailsTo(user.email).filter((m) => m.subject === M.email.paymentSubject);
   expect(mails).toHaveLength(1);

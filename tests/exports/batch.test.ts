@@ -72,7 +72,7 @@ test('each photo is its own generation; a failure refunds that photo only, the o
   const { user, uploadIds } = await sellerWith([photo('coffee'), cat, photo('rocket')]);
   const bus = new LocalEventBus();
   const before = await balanceOf(h.db, user.id);
-  const { batchId, items } = await createBatch(h.db, bus, user.id, { uploadIds, prompt: 'beyaz fon' });
+  const { batchId, items } = await createBatch({ db: h.db, bus }, user.id, { uploadIds, prompt: 'beyaz fon' });
   expect(items.map((i) => i.error)).toEqual([null, null, null]);
   expect(await balanceOf(h.db, user.id)).toBe(before - 3);
   const usages = await h.db.selectFrom('credit_transactions').select('id').where('user_id', '=', user.id).where('type', '=', 'usage').execute();
@@ -104,7 +104,7 @@ test('when the credits run out part-way, the photos already accepted are kept an
   const { user, uploadIds } = await sellerWith([photo('coffee'), photo('rocket'), photo('coffee')]);
   await h.db.updateTable('users').set({ credits_balance: 2 }).where('id', '=', user.id).execute();
   const ledgerBefore = await ledgerSum(h.db, user.id);
-  const { items } = await createBatch(h.db, new LocalEventBus(), user.id, { uploadIds, prompt: 'beyaz fon' });
+  const { items } = await createBatch({ db: h.db, bus: new LocalEventBus() }, user.id, { uploadIds, prompt: 'beyaz fon' });
   expect(items.map((i) => !!i.generationId)).toEqual([true, true, false]);
   expect(items[2]!.error).toBe(M.generation.insufficient);
   expect(await balanceOf(h.db, user.id)).toBe(0);

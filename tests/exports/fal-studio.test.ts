@@ -42,7 +42,7 @@ async function runOne(script: FakeFalScript) {
   await storage.put(storageKey, photo, 'image/jpeg');
   const bus = new LocalEventBus();
   const before = await balanceOf(h.db, user.id);
-  const { id } = await createGeneration(h.db, bus, user.id, { type: 'image', uploadId, prompt: 'mermer tezgah, sabah ışığı' });
+  const { id } = await createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: 'mermer tezgah, sabah ışığı' });
   const worker = new GenerationWorker({ db: h.db, bus, storage, provider }, { concurrency: 1 });
   await worker.runOnce();
   const g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { freshDatabase } from '../helpers/db';
 import { balanceOf, ledgerSum } from '../helpers/fixtures';
 import { signUp } from '../../server/services/accounts';
+import { LocalEventBus } from '../../server/events/bus';
 import { addCredits, takeCredits } from '../../server/services/ledger';
 import { applyExpiry } from '../../server/services/credits';
 import { adjustCreditsByEmail, setCreditsByEmail } from '../../server/services/admin/credits';
@@ -87,11 +88,11 @@ test('random sequences of credit operations keep balance ≥ 0 and equal to the 
           await db.transaction().execute((trx) => addCredits(trx, { userId: user.id, amount: o.amount, reason: 'purchase', ref: randomUUID(), type: 'purchase', description: 'paket' }));
           model += o.amount;
         } else if (o.kind === 'adminSet') {
-          const ok = await setCreditsByEmail(db, adminId, email, o.balance).then(() => true, () => false);
+          const ok = await setCreditsByEmail({ db, bus: new LocalEventBus() }, adminId, email, o.balance).then(() => true, () => false);
           expect(ok).toBe(!(o.balance > model && o.balance > cap));
           if (ok) model = o.balance;
         } else if (o.kind === 'adminAdjust') {
-          const ok = await adjustCreditsByEmail(db, adminId, email, o.delta).then(() => true, () => false);
+          const ok = await adjustCreditsByEmail({ db, bus: new LocalEventBus() }, adminId, email, o.delta).then(() => true, () => false);
           if (o.delta < 0) {
             expect(ok).toBe(true);
             model = Math.max(0, model + o.delta);

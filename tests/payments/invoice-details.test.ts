@@ -104,7 +104,7 @@ describe('on the billing profile, on invoices and in the accountant export', () 
 
   test('an invoice keeps the details it was issued to; the export lists the period with them', async () => {
     const pay = (ref: string) =>
-      applyPaymentEvent(server.handle.db, server.deps.bus, {
+      applyPaymentEvent({ db: server.handle.db, bus: server.deps.bus }, {
         provider: 'stripe', eventKey: `stripe:evt_${ref}`, eventType: 'checkout.session.completed', kind: 'payment',
         paymentRef: `stripe:session:${ref}`, userRef: ayseId, email: null, customerId: null, plan: 'basic',
         amountCents: 7900, currency: 'USD', periodEnd: null, card: null,

@@ -62,7 +62,7 @@ test('dashboard counts completed generations this and last month with savings an
 });
 
 test('billing shows a purchase, its invoice downloads as INV-xxxxxxxx text, all invoices as a zip; others get 404', async () => {
-  await applyPaymentEvent(server.handle.db, new LocalEventBus(), {
+  await applyPaymentEvent({ db: server.handle.db, bus: new LocalEventBus() }, {
     provider: 'stripe', eventKey: 'stripe:evt_money', eventType: 'checkout.session.completed', kind: 'payment',
     paymentRef: 'stripe:session:cs_money', userRef: aliceId, email: 'alice@example.com', customerId: 'cus_m', plan: 'basic',
     amountCents: 7900, currency: 'USD', periodEnd: null, card: null,
@@ -98,11 +98,11 @@ test('the expiry sweep zeroes ended periods with an expired ledger row and leave
   const c = new HttpClient(server.url);
   const id = (await c.mutate('auth.signUp', validSignUp('expire@example.com'))).data.user!.id;
   await db.updateTable('users').set({ credits_expire_at: new Date(Date.now() - 60_000) }).where('id', '=', id).execute();
-  const n = await sweepExpiredCredits(db, new LocalEventBus());
+  const n = await sweepExpiredCredits({ db, bus: new LocalEventBus() });
   expect(n).toBe(1);
   const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   expect(u).toMatchObject({ credits_balance: 0, plan_code: null, credits_expire_at: null });
-  expect(await sweepExpiredCredits(db, new LocalEventBus())).toBe(0);
+  expect(await sweepExpiredCredits({ db, bus: new LocalEventBus() })).toBe(0);
   const alice = await db.selectFrom('users').select('credits_balance').where('id', '=', aliceId).executeTakeFirstOrThrow();
   expect(alice.credits_balance).toBeGreaterThan(0);
   const b = (await c.query('credits.balance')).data;

@@ -1,11 +1,10 @@
 import { router, adminProcedure } from '../../trpc/init';
-import type { Context } from '../../trpc/context';
 import { ZAdminCreditAdjust, ZAdminCreditSet, ZAdminCreditsList } from '../../../shared/schemas/admin';
 import { adjustCreditsByEmail, setCreditsByEmail, type CreditChange } from '../../services/admin/credits';
 import { listUsers } from '../../services/admin/users';
 
-function announce(ctx: Context, change: CreditChange) {
-  if (change.changed) ctx.bus.publish({ type: 'credits.changed', userId: change.userId, balance: change.balance });
+/** The answer the back-office shows (the service has announced the new balance). */
+function answer(change: CreditChange) {
   return { email: change.email, oldBalance: change.oldBalance, balance: change.balance, changed: change.changed };
 }
 
@@ -17,9 +16,9 @@ export const adminCreditsRouter = router({
 
   set: adminProcedure
     .input(ZAdminCreditSet)
-    .mutation(async ({ ctx, input }) => announce(ctx, await setCreditsByEmail(ctx.db, ctx.adminId, input.email, input.balance))),
+    .mutation(async ({ ctx, input }) => answer(await setCreditsByEmail(ctx, ctx.adminId, input.email, input.balance))),
 
   adjust: adminProcedure
     .input(ZAdminCreditAdjust)
-    .mutation(async ({ ctx, input }) => announce(ctx, await adjustCreditsByEmail(ctx.db, ctx.adminId, input.email, input.delta))),
+    .mutation(async ({ ctx, input }) => answer(await adjustCreditsByEmail(ctx, ctx.adminId, input.email, input.delta))),
 });

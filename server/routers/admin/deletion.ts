@@ -6,9 +6,7 @@ import { executeDeletion, listDeletionRequests, rejectDeletion } from '../../ser
 export const adminDeletionRouter = router({
   list: adminProcedure.input(ZAdminDeletionList).query(({ ctx, input }) => listDeletionRequests(ctx.db, input.status)),
   execute: adminProcedure.input(ZAdminId).mutation(async ({ ctx, input }) => {
-    const r = await executeDeletion(ctx.db, ctx.storage, ctx.adminId, input.id);
-    for (const sessionId of r.endedSessions) ctx.bus.publish({ type: 'session.ended', sessionId });
-    ctx.bus.publish({ type: 'credits.changed', userId: r.userId, balance: 0 });
+    const r = await executeDeletion(ctx, ctx.adminId, input.id);
     return { ok: true as const, files: r.files };
   }),
   reject: adminProcedure.input(ZAdminId).mutation(async ({ ctx, input }) => {

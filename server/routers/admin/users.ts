@@ -9,10 +9,7 @@ export const adminUsersRouter = router({
   get: adminProcedure.input(ZAdminUserId).query(({ ctx, input }) => getUser(ctx.db, input.id)),
 
   update: adminProcedure.input(ZAdminUserUpdate).mutation(async ({ ctx, input }) => {
-    const result = await updateUser(ctx.db, ctx.adminId, input);
-    // After commit: the customer's pill follows the new balance; a disabled account's sockets close.
-    if (result.credit?.changed) ctx.bus.publish({ type: 'credits.changed', userId: result.credit.userId, balance: result.credit.balance });
-    for (const sessionId of result.endedSessions) ctx.bus.publish({ type: 'session.ended', sessionId });
+    const result = await updateUser(ctx, ctx.adminId, input);
     return { user: result.user, endedSessions: result.endedSessions.length };
   }),
 });

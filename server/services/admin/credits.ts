@@ -8,6 +8,8 @@ import { setBalance } from '../ledger';
 import { applyExpiry } from '../credits';
 import { getSettings } from '../settings';
 import { writeAudit } from './audit';
+import type { AppDeps } from '../../deps';
+import { announceBalance } from '../../events/announce';
 
 type Trx = Transaction<Database>;
 
@@ -79,9 +81,10 @@ async function prepare(db: Db, email: string) {
 }
 
 /** `admin.credits.set`: an exact balance, 0 … cap. */
-export async function setCreditsByEmail(db: Db, adminId: string, email: string, balance: number): Promise<CreditChange> {
+export async function setCreditsByEmail(deps: Pick<AppDeps, 'db' | 'bus'>, adminId: string, email: string, balance: number): Promise<CreditChange> {
+  const { db } = deps;
   const { user, cap } = await prepare(db, email);
-  return db.transaction().execute(async (trx) => {
+  const change = await db.transaction().execute(async (trx) => {
     const oldBalance = await lockBalance(trx, user.id);
     checkCap(oldBalance, balance, cap);
     return applyAdminBalance(trx, {
@@ -94,15 +97,18 @@ export async function setCreditsByEmail(db: Db, adminId: string, email: string, 
       action: 'credits.set',
     });
   });
+  if (change.changed) announceBalance(deps.bus, change.userId, change.balance);
+  return change;
 }
 
 /**
  * `admin.credits.adjust`: the +10 / -10 buttons. Down floors at 0; up stops at the cap, and is
  * refused with the cap text when the balance is already at or above it.
  */
-export async function adjustCreditsByEmail(db: Db, adminId: string, email: string, delta: number): Promise<CreditChange> {
+export async function adjustCreditsByEmail(deps: Pick<AppDeps, 'db' | 'bus'>, adminId: string, email: string, delta: number): Promise<CreditChange> {
+  const { db } = deps;
   const { user, cap } = await prepare(db, email);
-  return db.transaction().execute(async (trx) => {
+  const change = await db.transaction().execute(async (trx) => {
     const oldBalance = await lockBalance(trx, user.id);
     let next = Math.max(0, oldBalance + delta);
     if (delta > 0) {
@@ -120,4 +126,6 @@ export async function adjustCreditsByEmail(db: Db, adminId: string, email: strin
       action: 'credits.adjust',
     });
   });
+  if (change.changed) announceBalance(deps.bus, change.userId, change.balance);
+  return change;
 }

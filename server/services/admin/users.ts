@@ -13,6 +13,8 @@ import { getSettings } from '../settings';
 import { diffValues, writeAudit } from './audit';
 import { applyAdminBalance, checkCap, lockBalance, type CreditChange } from './credits';
 import { containsPattern, daysAgo, iso } from './search';
+import type { AppDeps } from '../../deps';
+import { announceBalance, announceEndedSessions } from '../../events/announce';
 
 type ListInput = z.output<typeof ZAdminUsersList>;
 type UpdateInput = z.output<typeof ZAdminUserUpdate>;
@@ -153,9 +155,11 @@ export type UserUpdateResult = { user: AdminUserRow; credit: CreditChange | null
  * D21 `Düzenle`: name, company, phone, balance and the disabled flag, in ONE transaction with an
  * audit row per kind of change. The balance moves only when the admin changed it in the form
  * (`balanceBefore` ≠ `balance`), so a stale form never undoes credits spent meanwhile.
- * Disabling deletes the user's sessions; the caller announces them so open sockets close.
+ * Disabling deletes the user's sessions; after commit the new balance and the ended sessions are
+ * announced (the customer's pill follows, a disabled account's sockets close).
  */
-export async function updateUser(db: Db, adminId: string, input: UpdateInput, now = new Date()): Promise<UserUpdateResult> {
+export async function updateUser(deps: Pick<AppDeps, 'db' | 'bus'>, adminId: string, input: UpdateInput, now = new Date()): Promise<UserUpdateResult> {
+  const { db } = deps;
   const exists = await db.selectFrom('users').select('id').where('id', '=', input.id).executeTakeFirst();
   if (!exists) throw new AppError('NOT_FOUND', M.admin.userNotFound);
   const balanceTouched = input.balanceBefore === undefined || input.balanceBefore !== input.balance;
@@ -191,6 +195,8 @@ export async function updateUser(db: Db, adminId: string, input: UpdateInput, no
     return { credit, endedSessions };
   });
 
+  if (result.credit?.changed) announceBalance(deps.bus, result.credit.userId, result.credit.balance);
+  announceEndedSessions(deps.bus, result.endedSessions);
   const { user } = await getUser(db, input.id, now);
   return { user, ...result };
 }
