@@ -21,6 +21,8 @@ export type HttpBench = {
   database: string;
   bare: Load;
   landing: Load;
+  /** `auth.me` signed out: tRPC's own cost, no database work (the floor for any procedure). */
+  trpcOnly: Load;
   balance50: Load;
   balance200: Load;
   pushMs: { p50: number; p95: number };
@@ -106,6 +108,7 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
 
     const bareLoad = await load(bare.url, 50);
     const landing = await load(`${server.url}/trpc/content.landing`, 50);
+    const trpcOnly = await load(`${server.url}/trpc/auth.me`, 50);
     const balance50 = await load(`${server.url}/trpc/credits.balance`, 50, { cookie });
     const balance200 = await load(`${server.url}/trpc/credits.balance`, 200, { cookie });
     const pushMs = await pushDelay(server, cookie, user.id);
@@ -113,6 +116,7 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
       database: databaseUrl ? 'PostgreSQL' : 'PGlite',
       bare: bareLoad,
       landing,
+      trpcOnly,
       balance50,
       balance200,
       pushMs,

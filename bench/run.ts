@@ -36,6 +36,7 @@ function printHttp(r: HttpBench) {
   console.log(`HTTP (${r.database}):`);
   line('yalın Express JSON', r.bare);
   line('content.landing, oturumsuz, 50 bağlantı', r.landing);
+  line('auth.me, oturumsuz (veritabanısız tRPC tabanı), 50 bağlantı', r.trpcOnly);
   line('credits.balance, oturumlu, 50 bağlantı', r.balance50);
   line('credits.balance, oturumlu, 200 bağlantı', r.balance200);
   console.log(`  üretim tamamlandı → sahibinin soketi: p50 ${r.pushMs.p50.toFixed(1)} ms, p95 ${r.pushMs.p95.toFixed(1)} ms`);
