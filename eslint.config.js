@@ -26,6 +26,8 @@ export default tseslint.config(
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     rules: {
+      // A `let` declared before the closures that read it and assigned once after them (server/index.ts's worker).
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Same leeway as tsc's noUnusedLocals/noUnusedParameters: a leading underscore marks a
       // deliberately unused name; `const { a, ...rest } = x` is how a field is dropped.
       '@typescript-eslint/no-unused-vars': [

@@ -7,6 +7,8 @@ import { useLocation } from 'react-router-dom';
  */
 export function ScrollManager() {
   const { pathname, hash, key } = useLocation();
+  // A hash link clicked again (same hash, new history entry) scrolls again; other moves do not.
+  const hashVisit = hash ? key : '';
 
   useEffect(() => {
     if (!hash) {
@@ -26,7 +28,7 @@ export function ScrollManager() {
     };
     attempt();
     return () => window.clearTimeout(timer);
-  }, [pathname, hash, hash ? key : '']);
+  }, [pathname, hash, hashVisit]);
 
   return null;
 }

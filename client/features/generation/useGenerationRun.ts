@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { M } from '../../../shared/messages/app';
 import { readAppError } from '../../lib/appError';
 import { toastError } from '../../lib/toast';
@@ -62,10 +62,9 @@ export function useGenerationRun<TInput>({ create, cost, successText, incomplete
   const completed = job?.status === 'completed' && job.outputs.length > 0 ? job : null;
   const failed = job?.status === 'failed' ? job : null;
 
-  // A job that no longer exists (e.g. another account's leftover) is forgotten.
-  useEffect(() => {
-    if (jobQuery.error && readAppError(jobQuery.error).appCode === 'NOT_FOUND') setJobId(null);
-  }, [jobQuery.error]);
+  // A job that no longer exists (e.g. another account's leftover) is forgotten (during render:
+  // React's "adjusting state when data changes", no effect).
+  if (jobId && jobQuery.error && readAppError(jobQuery.error).appCode === 'NOT_FOUND') setJobId(null);
 
   function refuse(message: string) {
     setFormError(message);

@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone, type Icon } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useIntersection } from '@mantine/hooks';
 import { M } from '../../../shared/messages/public';
 import { FullPageLoader } from '../common/FullPageLoader';
@@ -33,10 +33,9 @@ function ContactItem({ icon: ItemIcon, label, children }: { icon: Icon; label: s
 export function ContactSection() {
   const { site } = useSite();
   const { ref, entry } = useIntersection({ rootMargin: '800px 0px' });
+  // Once near the screen, the form stays loaded (set during render, not in an effect).
   const [near, setNear] = useState(false);
-  useEffect(() => {
-    if (entry?.isIntersecting) setNear(true);
-  }, [entry?.isIntersecting]);
+  if (entry?.isIntersecting && !near) setNear(true);
   return (
     <Box component="section" id="contact" ref={ref} py={{ base: 64, sm: 96 }} className={classes.softBand} aria-labelledby="contact-title">
       <Container>

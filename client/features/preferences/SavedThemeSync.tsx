@@ -9,7 +9,9 @@ export function SavedThemeSync() {
   const { setColorScheme } = useMantineColorScheme();
   // setColorScheme changes identity with the scheme; depending on it would undo live previews.
   const setScheme = useRef(setColorScheme);
-  setScheme.current = setColorScheme;
+  useEffect(() => {
+    setScheme.current = setColorScheme;
+  });
   const prefs = trpc.auth.preferences.useQuery(undefined, { enabled: !!user, staleTime: 5 * 60_000 });
   const theme = prefs.data?.theme;
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { QUICK_ADJUST_STEP } from '../../../../shared/schemas/admin';
 import { toastSuccess } from '../../../lib/toast';
@@ -14,8 +14,13 @@ const creditsText = M.adminCredits;
 export function CreditEditor({ email, balance, cap }: { email: string; balance: number; cap: number }) {
   const utils = trpc.useUtils();
   const [value, setValue] = useState<number | string>(balance);
-  // A balance that changes underneath (live refresh, another admin) replaces an untouched field.
-  useEffect(() => setValue(balance), [balance]);
+  // A balance that changes underneath (live refresh, another admin) replaces the field's value,
+  // during render (React's "adjusting state when a prop changes"), not in an effect.
+  const [shown, setShown] = useState(balance);
+  if (balance !== shown) {
+    setShown(balance);
+    setValue(balance);
+  }
 
   const onDone = (r: { balance: number }) => {
     setValue(r.balance);

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import type { MESSAGE_FILTERS } from '../../../../shared/schemas/admin';
 import { toastSuccess } from '../../../lib/toast';
@@ -45,11 +45,9 @@ export function useMessageInbox() {
     onError: (e) => toastAdminError(e, M.admin.messageUpdateFailed),
   });
 
-  // Fresh data for the open message from the list, when it is in it.
-  useEffect(() => {
-    const fresh = query.data?.items.find((m) => m.id === selectedId);
-    if (fresh) setSelected(fresh);
-  }, [query.data, selectedId]);
+  // The open message as the list has it now, when it is in it (else as last opened or marked).
+  const fresh = selectedId === null ? undefined : query.data?.items.find((m) => m.id === selectedId);
+  const shown = selected && fresh ? fresh : selected;
 
   return {
     query,
@@ -65,7 +63,7 @@ export function useMessageInbox() {
     },
     setPage,
     selectedId,
-    selected,
+    selected: shown,
     pending: markRead.isPending || markUnread.isPending,
     open(m: Message) {
       setSelectedId(m.id);
@@ -80,12 +78,12 @@ export function useMessageInbox() {
       setSelected(null);
     },
     toggleRead() {
-      if (!selected) return;
-      if (selected.isRead) {
-        autoRead.current.add(selected.id);
-        markUnread.mutate({ id: selected.id });
+      if (!shown) return;
+      if (shown.isRead) {
+        autoRead.current.add(shown.id);
+        markUnread.mutate({ id: shown.id });
       } else {
-        markRead.mutate({ id: selected.id }, { onSuccess: () => toastSuccess(messagesText.markedRead) });
+        markRead.mutate({ id: shown.id }, { onSuccess: () => toastSuccess(messagesText.markedRead) });
       }
     },
   };

@@ -30,7 +30,9 @@ export function PreferencesCard({ initial }: { initial: Values }) {
 
   // Leaving the page without saving puts the saved theme back.
   const setSchemeRef = useRef(setColorScheme);
-  setSchemeRef.current = setColorScheme;
+  useEffect(() => {
+    setSchemeRef.current = setColorScheme;
+  });
   useEffect(
     () => () => {
       const saved = utils.auth.preferences.getData()?.theme;
