@@ -117,13 +117,14 @@ test('wrong secret, altered body and a timestamp older than 5 minutes: 400 and n
 });
 
 test('invoice.paid before checkout.session.completed ends in the same state as the ordered case (SECURITY 8)', async () => {
-  // Two fresh users: one gets the events in order, the other reversed.
+  // Two fresh users: one gets the events in order, the other reversed. One period for both, so
+  // the two runs cannot fall either side of a minute.
+  const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86400;
   const run = async (order: 'ordered' | 'reversed') => {
     const c = new HttpClient(server.url);
     const e = `${order}@example.com`;
     const id = (await c.mutate('auth.signUp', validSignUp(e))).data.user!.id;
     const inv = `in_${order}_${seq++}`;
-    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86400;
     const checkout = stripeEvent('checkout.session.completed', session({ client_reference_id: id, customer: `cus_${order}`, customer_details: { email: e }, invoice: inv }));
     const invoice = stripeEvent('invoice.paid', { id: inv, object: 'invoice', customer: `cus_${order}`, customer_email: e, amount_paid: 7900, currency: 'usd', lines: { data: [{ period: { start: periodEnd - 30 * 86400, end: periodEnd }, metadata: {} }] }, metadata: {} });
     for (const p of order === 'ordered' ? [checkout, invoice] : [invoice, checkout]) expect((await sendStripe(p)).status).toBe(200);
