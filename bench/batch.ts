@@ -30,7 +30,13 @@ export async function benchBatch(count = 9, workers = 2): Promise<BatchBench> {
   const storage = new LocalFileStorage(filesDir);
   const bus = new LocalEventBus();
   try {
-    const user = await signUp(handle.db, { email: `bench-${randomUUID()}@example.com`, password: 'gizli-sifre', fullName: 'Bench', companyName: null, phone: null });
+    const user = await signUp(handle.db, {
+      email: `bench-${randomUUID()}@example.com`,
+      password: 'gizli-sifre',
+      fullName: 'Bench',
+      companyName: null,
+      phone: null,
+    });
     await handle.db.updateTable('users').set({ credits_balance: 999999 }).where('id', '=', user.id).execute();
     const uploadIds: string[] = [];
     for (let i = 0; i < count; i++) {
@@ -38,12 +44,22 @@ export async function benchBatch(count = 9, workers = 2): Promise<BatchBench> {
       await storage.put(key, sources[i % sources.length]!, 'image/jpeg');
       const row = await handle.db
         .insertInto('uploads')
-        .values({ user_id: user.id, storage_key: key, mime: 'image/jpeg', width: 600, height: 400, size_bytes: sources[i % sources.length]!.length })
+        .values({
+          user_id: user.id,
+          storage_key: key,
+          mime: 'image/jpeg',
+          width: 600,
+          height: 400,
+          size_bytes: sources[i % sources.length]!.length,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       uploadIds.push(row.id);
     }
-    const worker = new GenerationWorker({ db: handle.db, bus, storage, provider: new LocalStudioProvider({ concurrency: workers }) }, { concurrency: workers, pollMs: 100 });
+    const worker = new GenerationWorker(
+      { db: handle.db, bus, storage, provider: new LocalStudioProvider({ concurrency: workers }) },
+      { concurrency: workers, pollMs: 100 },
+    );
     const t = performance.now();
     const { items } = await createBatch({ db: handle.db, bus }, user.id, { uploadIds, prompt: 'mermer tezgah, sabah ışığı' });
     worker.start();
@@ -58,7 +74,14 @@ export async function benchBatch(count = 9, workers = 2): Promise<BatchBench> {
     }
     const ms = Math.round(performance.now() - t);
     await worker.stop();
-    return { photos: ids.length, completed, ms, photosPerMinute: Math.round((ids.length / (ms / 60_000)) * 10) / 10, workers, cores: availableParallelism() };
+    return {
+      photos: ids.length,
+      completed,
+      ms,
+      photosPerMinute: Math.round((ids.length / (ms / 60_000)) * 10) / 10,
+      workers,
+      cores: availableParallelism(),
+    };
   } finally {
     await handle.close();
     rmSync(filesDir, { recursive: true, force: true });
@@ -68,6 +91,8 @@ export async function benchBatch(count = 9, workers = 2): Promise<BatchBench> {
 // `node --import tsx bench/batch.ts` runs this part alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchBatch();
-  console.log(`Toplu üretim: ${r.photos} fotoğraf ${(r.ms / 1000).toFixed(1)} s, dakikada ${r.photosPerMinute} fotoğraf (${r.workers} işçi, ${r.cores} çekirdek, ${r.completed} tamamlandı)`);
+  console.log(
+    `Toplu üretim: ${r.photos} fotoğraf ${(r.ms / 1000).toFixed(1)} s, dakikada ${r.photosPerMinute} fotoğraf (${r.workers} işçi, ${r.cores} çekirdek, ${r.completed} tamamlandı)`,
+  );
   process.exit(0);
 }

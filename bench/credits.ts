@@ -23,18 +23,32 @@ export async function benchCredits(serverUrl: string, callers = 50, takesPerCall
   const h = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
   try {
     await migrateToLatest(h.db);
-    await h.db.insertInto('settings').values({ key: 'default_trial_credits', value: String(takesPerCaller) }).execute();
+    await h.db
+      .insertInto('settings')
+      .values({ key: 'default_trial_credits', value: String(takesPerCaller) })
+      .execute();
     const users = [];
     for (let i = 0; i < callers; i++) {
-      const u = await signUp(h.db, { email: `bench${i}@example.com`, password: 'bench-password', fullName: 'Bench', companyName: null, phone: null });
-      const up = await h.db.insertInto('uploads').values({ user_id: u.id, storage_key: `uploads/bench/${i}.jpg`, mime: 'image/jpeg', width: 1, height: 1, size_bytes: 1 }).returning('id').executeTakeFirstOrThrow();
+      const u = await signUp(h.db, {
+        email: `bench${i}@example.com`,
+        password: 'bench-password',
+        fullName: 'Bench',
+        companyName: null,
+        phone: null,
+      });
+      const up = await h.db
+        .insertInto('uploads')
+        .values({ user_id: u.id, storage_key: `uploads/bench/${i}.jpg`, mime: 'image/jpeg', width: 1, height: 1, size_bytes: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       users.push({ id: u.id, uploadId: up.id });
     }
     const bus = new LocalEventBus();
     const t = performance.now();
     await Promise.all(
       users.map(async (u) => {
-        for (let i = 0; i < takesPerCaller; i++) await createGeneration({ db: h.db, bus }, u.id, { type: 'image', uploadId: u.uploadId, prompt: 'bench' });
+        for (let i = 0; i < takesPerCaller; i++)
+          await createGeneration({ db: h.db, bus }, u.id, { type: 'image', uploadId: u.uploadId, prompt: 'bench' });
       }),
     );
     const ms = performance.now() - t;

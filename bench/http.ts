@@ -30,7 +30,14 @@ export type HttpBench = {
 
 async function load(url: string, connections: number, headers: Record<string, string> = {}, seconds = 8): Promise<Load> {
   const r = await autocannon({ url, connections, duration: seconds, headers });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 async function bareExpress(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -43,12 +50,17 @@ async function bareExpress(): Promise<{ url: string; close: () => Promise<void> 
 }
 
 // Callers pass a non-empty sample.
-const percentile = (values: number[], p: number) => values.slice().sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+const percentile = (values: number[], p: number) =>
+  values.slice().sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 /** Completion event → owner's WebSocket, `n` times (the subscription reads the finished row, as in production). */
 async function pushDelay(server: RunningServer, cookie: string, userId: string, n = 40): Promise<{ p50: number; p95: number }> {
   const db = server.deps.db;
-  const upload = await db.insertInto('uploads').values({ user_id: userId, storage_key: 'uploads/bench/x.jpg', mime: 'image/jpeg', width: 1, height: 1, size_bytes: 1 }).returning('id').executeTakeFirstOrThrow();
+  const upload = await db
+    .insertInto('uploads')
+    .values({ user_id: userId, storage_key: 'uploads/bench/x.jpg', mime: 'image/jpeg', width: 1, height: 1, size_bytes: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`, { headers: { origin: server.url, cookie } });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   const waiting = new Map<string, (t: number) => void>();
@@ -62,7 +74,16 @@ async function pushDelay(server: RunningServer, cookie: string, userId: string, 
   for (let i = 0; i < n; i++) {
     const g = await db
       .insertInto('generations')
-      .values({ user_id: userId, upload_id: upload.id, type: 'image', status: 'completed', progress: 100, credits_used: 0, parameters: JSON.stringify({ prompt: 'bench' }), outputs: JSON.stringify([]) } as never)
+      .values({
+        user_id: userId,
+        upload_id: upload.id,
+        type: 'image',
+        status: 'completed',
+        progress: 100,
+        credits_used: 0,
+        parameters: JSON.stringify({ prompt: 'bench' }),
+        outputs: JSON.stringify([]),
+      } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     const received = new Promise<number>((resolve) => waiting.set(g.id, resolve));
@@ -93,7 +114,13 @@ export async function benchHttpOnPostgres(serverUrl: string): Promise<HttpBench>
 export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
   const dataDir = `/tmp/vitrin-bench-${process.pid}-${Date.now()}`;
   const handle = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 10 } : { pgliteDir: 'memory://' });
-  const env = readEnv({ PORT: '0', DATA_DIR: dataDir, WORKER_CONCURRENCY: '0', ADMIN_EMAIL: 'bench@test.local', ADMIN_PASSWORD: 'bench-admin-1' } as NodeJS.ProcessEnv);
+  const env = readEnv({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WORKER_CONCURRENCY: '0',
+    ADMIN_EMAIL: 'bench@test.local',
+    ADMIN_PASSWORD: 'bench-admin-1',
+  } as NodeJS.ProcessEnv);
   const server = await startServer({ env, handle, log: () => {} });
   const bare = await bareExpress();
   try {
@@ -104,7 +131,10 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
       headers: { 'content-type': 'application/json', origin: server.url },
       body: JSON.stringify({ email, password: 'bench-password' }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     const bareLoad = await load(bare.url, 50);
     const landing = await load(`${server.url}/trpc/content.landing`, 50);

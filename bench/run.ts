@@ -12,27 +12,39 @@ import { benchServerMemory } from './server-memory';
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const providers = await benchProviders();
-console.log(`Yerel stüdyo, 12 MP fotoğraftan 4 görsel: ${(providers.images12mp.ms / 1000).toFixed(1)} s (${providers.images12mp.outputs.map((o) => `${o.width}x${o.height}`).join(', ')})`);
+console.log(
+  `Yerel stüdyo, 12 MP fotoğraftan 4 görsel: ${(providers.images12mp.ms / 1000).toFixed(1)} s (${providers.images12mp.outputs.map((o) => `${o.width}x${o.height}`).join(', ')})`,
+);
 console.log(`Yerel stüdyo, 5 sn 1080p video: ${(providers.video5s1080p.ms / 1000).toFixed(1)} s (${providers.video5s1080p.kb} KB)`);
 const studio = await benchStudio();
 console.log(`Dekupaj, ilk çağrı (OpenCV.js + TF.js + NanoDet yüklemesi dahil): ${(studio.coldFirstCutoutMs / 1000).toFixed(1)} s`);
 for (const c of studio.cutouts) {
-  console.log(`Dekupaj ${c.photo} (${c.size}): ${(c.ms / 1000).toFixed(2)} s, en yüksek bellek ${c.peakRssMb} MB, ${c.ok ? 'kesildi' : `geri çekildi (${c.reason})`}`);
+  console.log(
+    `Dekupaj ${c.photo} (${c.size}): ${(c.ms / 1000).toFixed(2)} s, en yüksek bellek ${c.peakRssMb} MB, ${c.ok ? 'kesildi' : `geri çekildi (${c.reason})`}`,
+  );
 }
 const p12 = studio.photo12mp;
-console.log(`12 MP fotoğraf (${p12.size}): dekupaj ${(p12.cutoutMs / 1000).toFixed(1)} s (${p12.cutoutPeakRssMb} MB), ardından 4 görsel ${(p12.imagesMs / 1000).toFixed(1)} s (${p12.imagesPeakRssMb} MB; ${p12.outputs.join(', ')})`);
+console.log(
+  `12 MP fotoğraf (${p12.size}): dekupaj ${(p12.cutoutMs / 1000).toFixed(1)} s (${p12.cutoutPeakRssMb} MB), ardından 4 görsel ${(p12.imagesMs / 1000).toFixed(1)} s (${p12.imagesPeakRssMb} MB; ${p12.outputs.join(', ')})`,
+);
 const batch = await benchBatch();
-console.log(`Toplu üretim (yerel stüdyo, dekupaj dahil): ${batch.photos} fotoğraf ${(batch.ms / 1000).toFixed(1)} s, dakikada ${batch.photosPerMinute} fotoğraf (${batch.workers} işçi, ${batch.cores} çekirdek)`);
+console.log(
+  `Toplu üretim (yerel stüdyo, dekupaj dahil): ${batch.photos} fotoğraf ${(batch.ms / 1000).toFixed(1)} s, dakikada ${batch.photosPerMinute} fotoğraf (${batch.workers} işçi, ${batch.cores} çekirdek)`,
+);
 try {
   const credits = await benchCredits(pgUrl);
-  console.log(`Kredi düşümü, ${credits.callers} eşzamanlı istemci (Postgres): ${credits.takesPerSecond} işlem/sn (${credits.takes} işlem, ${credits.ms} ms)`);
+  console.log(
+    `Kredi düşümü, ${credits.callers} eşzamanlı istemci (Postgres): ${credits.takesPerSecond} işlem/sn (${credits.takes} işlem, ${credits.ms} ms)`,
+  );
 } catch (err) {
   console.log(`Postgres kredi ölçümü atlandı: ${(err as Error).message}`);
 }
 function printHttp(r: HttpBench) {
   const ratio = (x: number) => (x / r.bare.rps).toFixed(2);
   const line = (label: string, l: HttpBench['bare']) =>
-    console.log(`  ${label}: ${l.rps} istek/sn (${ratio(l.rps)}x), p50 ${l.p50} ms, p99 ${l.p99} ms, en uzun ${l.max} ms, hata ${l.errors + l.non2xx}`);
+    console.log(
+      `  ${label}: ${l.rps} istek/sn (${ratio(l.rps)}x), p50 ${l.p50} ms, p99 ${l.p99} ms, en uzun ${l.max} ms, hata ${l.errors + l.non2xx}`,
+    );
   console.log(`HTTP (${r.database}):`);
   line('yalın Express JSON', r.bare);
   line('content.landing, oturumsuz, 50 bağlantı', r.landing);
@@ -48,5 +60,7 @@ try {
   console.log(`Postgres HTTP ölçümü atlandı: ${(err as Error).message}`);
 }
 const memory = await benchServerMemory();
-console.log(`Sunucu belleği (RSS, gömülü veritabanı, ayrı süreç): boşta ${memory.idleMb} MB, 200 bağlantıyla yük altında ${memory.loadedMb} MB`);
+console.log(
+  `Sunucu belleği (RSS, gömülü veritabanı, ayrı süreç): boşta ${memory.idleMb} MB, 200 bağlantıyla yük altında ${memory.loadedMb} MB`,
+);
 console.log(`Makine: ${providers.machine.cpus} çekirdek, yük ${providers.machine.loadAvg1m.toFixed(2)}`);

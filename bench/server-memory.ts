@@ -12,13 +12,17 @@ import { createInterface } from 'node:readline';
 export type ServerMemory = { idleMb: number; loadedMb: number };
 
 const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.match(/\d+/)?.[0] ?? 0) / 1024);
 };
 
 export async function benchServerMemory(seconds = 8): Promise<ServerMemory> {
   const dataDir = `/tmp/vitrin-bench-mem-${process.pid}-${Date.now()}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./serve-for-bench.ts', import.meta.url).pathname, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./serve-for-bench.ts', import.meta.url).pathname, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const [first] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
     const { url, cookie } = JSON.parse(first) as { url: string; cookie: string };

@@ -16,7 +16,15 @@ export type StudioBench = {
   /** Loading OpenCV.js + TF.js + NanoDet in a fresh thread, with the first cut-out. */
   coldFirstCutoutMs: number;
   cutouts: Array<{ photo: string; size: string; ok: boolean; reason: string | null; ms: number; peakRssMb: number }>;
-  photo12mp: { size: string; cutoutMs: number; cutoutPeakRssMb: number; ok: boolean; imagesMs: number; imagesPeakRssMb: number; outputs: string[] };
+  photo12mp: {
+    size: string;
+    cutoutMs: number;
+    cutoutPeakRssMb: number;
+    ok: boolean;
+    imagesMs: number;
+    imagesPeakRssMb: number;
+    outputs: string[];
+  };
 };
 
 const photos = fileURLToPath(new URL('../tests/fixtures/photos/', import.meta.url));

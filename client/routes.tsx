@@ -47,8 +47,6 @@ const AdminLogsPage = lazy(() => import('./features/admin/logs/AdminLogsPage'));
 const AdminEmailsPage = lazy(() => import('./features/admin/emails/AdminEmailsPage'));
 const AdminDeletionPage = lazy(() => import('./features/admin/deletion/AdminDeletionPage'));
 
-
-
 /** SPEC §2 route table. */
 export const routes: RouteObject[] = [
   {

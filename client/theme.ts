@@ -22,11 +22,9 @@ export const theme = createTheme({
   primaryShade: { light: 6, dark: 4 },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  fontFamily:
-    'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: 'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
-    fontFamily:
-      'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: 'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
     fontWeight: '750',
     sizes: {
       h1: { fontSize: '2.5rem', lineHeight: '1.15' },

@@ -13,7 +13,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', id)
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('credits_balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`credits_balance >= 0`))
+    .addColumn('credits_balance', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credits_balance >= 0`),
+    )
     .addColumn('credits_expire_at', 'timestamptz')
     .addColumn('plan_code', 'text')
     .addColumn('is_disabled', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -101,13 +106,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('job_id', 'text', (c) => c.notNull().unique())
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('image', 'video')`))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('queued').check(sql`status in ('queued', 'processing', 'completed', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'processing', 'completed', 'failed')`),
     )
     .addColumn('credits_used', 'integer', (c) => c.notNull().check(sql`credits_used >= 0`))
     .addColumn('parameters', 'jsonb', (c) => c.notNull())
     .addColumn('outputs', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('error_message', 'text')
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0).check(sql`progress between 0 and 100`))
+    .addColumn('progress', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`progress between 0 and 100`),
+    )
     // Queue fields: claim with FOR UPDATE SKIP LOCKED, lease renewed while working.
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('run_after', 'timestamptz', (c) => c.notNull().defaultTo(now))
@@ -130,9 +143,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('wallet_id', 'uuid')
     .addColumn('user_email', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) =>
-      c.notNull().check(sql`type in ('purchase', 'usage', 'refund', 'expire', 'bonus')`),
-    )
+    .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('purchase', 'usage', 'refund', 'expire', 'bonus')`))
     .addColumn('amount', 'integer', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('generation_id', 'uuid', (c) => c.references('generations.id').onDelete('set null'))
@@ -237,7 +248,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('company', 'text')
       .addColumn('image_url', 'text')
       .addColumn('text', 'text', (c) => c.notNull())
-      .addColumn('rating', 'integer', (c) => c.notNull().defaultTo(5).check(sql`rating between 1 and 5`)),
+      .addColumn('rating', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(5)
+          .check(sql`rating between 1 and 5`),
+      ),
   ).execute();
 
   const icons = sql`('Camera', 'Users', 'Video', 'TrendingUp', 'Zap', 'Shield', 'Clock', 'Sparkles')`;
@@ -291,10 +307,27 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'email_outbox', 'admin_logs', 'features', 'site_stats', 'testimonials', 'portfolio_items', 'settings',
-    'site_content', 'contact_messages', 'processed_webhooks', 'credit_ledger', 'credit_transactions',
-    'generations', 'uploads', 'rate_limits', 'admin_sessions', 'sessions', 'admin_users', 'user_preferences',
-    'profiles', 'users',
+    'email_outbox',
+    'admin_logs',
+    'features',
+    'site_stats',
+    'testimonials',
+    'portfolio_items',
+    'settings',
+    'site_content',
+    'contact_messages',
+    'processed_webhooks',
+    'credit_ledger',
+    'credit_transactions',
+    'generations',
+    'uploads',
+    'rate_limits',
+    'admin_sessions',
+    'sessions',
+    'admin_users',
+    'user_preferences',
+    'profiles',
+    'users',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -17,7 +17,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('attachments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('dedupe_key', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('queued').check(sql`status in ('queued', 'sending', 'sent', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'sending', 'sent', 'failed')`),
     )
     .addColumn('transport', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -34,11 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('email_outbox_created_idx').on('email_outbox').columns(['created_at desc']).execute();
   await db.schema.createIndex('email_outbox_user_idx').on('email_outbox').column('user_id').execute();
 
-  await db.schema
-    .alterTable('users')
-    .addColumn('email_verified_at', 'timestamptz')
-    .addColumn('deleted_at', 'timestamptz')
-    .execute();
+  await db.schema.alterTable('users').addColumn('email_verified_at', 'timestamptz').addColumn('deleted_at', 'timestamptz').execute();
 
   // Only SHA-256 of each token is kept; a token is bound to its user and to one address.
   await db.schema
@@ -63,7 +62,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('reason', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'completed', 'rejected')`),
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'completed', 'rejected')`),
     )
     .addColumn('processed_by', 'uuid', (c) => c.references('admin_users.id').onDelete('set null'))
     .addColumn('processed_at', 'timestamptz')
@@ -78,7 +80,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('queued').check(sql`status in ('queued', 'processing', 'ready', 'failed', 'expired')`),
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'processing', 'ready', 'failed', 'expired')`),
     )
     .addColumn('storage_key', 'text')
     .addColumn('size_bytes', 'integer')
@@ -108,7 +113,21 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('deletion_requests').ifExists().execute();
   await db.schema.dropTable('account_tokens').ifExists().execute();
   await db.schema.alterTable('users').dropColumn('email_verified_at').dropColumn('deleted_at').execute();
-  for (const col of ['kind', 'user_id', 'html', 'attachments', 'dedupe_key', 'status', 'transport', 'attempts', 'run_after', 'lease_owner', 'lease_expires_at', 'last_error', 'message_id']) {
+  for (const col of [
+    'kind',
+    'user_id',
+    'html',
+    'attachments',
+    'dedupe_key',
+    'status',
+    'transport',
+    'attempts',
+    'run_after',
+    'lease_owner',
+    'lease_expires_at',
+    'last_error',
+    'message_id',
+  ]) {
     await db.schema.alterTable('email_outbox').dropColumn(col).execute();
   }
 }

@@ -31,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [table] of WATCHED) await sql`drop trigger if exists ${sql.raw(`${table}_cache_invalidated`)} on ${sql.table(table)}`.execute(db);
+  for (const [table] of WATCHED)
+    await sql`drop trigger if exists ${sql.raw(`${table}_cache_invalidated`)} on ${sql.table(table)}`.execute(db);
   await sql`drop function if exists vitrin_cache_invalidated()`.execute(db);
 }

@@ -31,7 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('generations')
-    .addColumn('job_id', 'text', (c) => c.notNull().unique().defaultTo(sql`'job_' || gen_random_uuid()`))
+    .addColumn('job_id', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`'job_' || gen_random_uuid()`),
+    )
     .execute();
   await renameKeys(
     db,

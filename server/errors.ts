@@ -56,8 +56,24 @@ export function isUniqueViolation(err: unknown): boolean {
 
 // Postgres SQLSTATEs of a lost or refused connection (class 08, admin shutdown 57P0x, too many
 // connections), and the node/pg errors of a socket that went away.
-const UNAVAILABLE_CODES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
-const UNAVAILABLE_TEXT = /Connection terminated|connection error|Client was closed|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
+const UNAVAILABLE_CODES = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+]);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection error|Client was closed|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
 
 /** The database cannot be reached right now (restart, failover, network): answer 503, retry later. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -62,7 +62,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const allowedOrigins = [
     ...(publicUrl ? [publicUrl.origin] : []),
-    ...(env.ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? []),
+    ...(env.ALLOWED_ORIGINS?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean) ?? []),
   ];
   const storage = storageFromEnv(env);
   await seed(handle.db, { env, log, seedPortfolio: (db) => seedPortfolio(db, storage) });
@@ -86,7 +88,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // Created before listening; the dev middleware needs the server for Vite's HMR socket.
   let devHandler: express.RequestHandler | undefined;
   const lazyDev: express.RequestHandler = (req, res, next) => (devHandler ? devHandler(req, res, next) : next());
-  const { server, closeSockets, recheckSockets } = createApp({ deps, clientDir: opts.clientDir, devMiddleware: opts.devMiddleware ? lazyDev : undefined });
+  const { server, closeSockets, recheckSockets } = createApp({
+    deps,
+    clientDir: opts.clientDir,
+    devMiddleware: opts.devMiddleware ? lazyDev : undefined,
+  });
   if (opts.devMiddleware) devHandler = await opts.devMiddleware(server);
 
   const port = await listen(server, env.PORT);

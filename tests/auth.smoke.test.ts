@@ -3,8 +3,12 @@ import { HttpClient, startTestServer, validSignUp } from './helpers/server';
 import type { RunningServer } from '../server/index';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 test('sign-up gives a session, 10 trial credits and the trial plan', async () => {
   const c = new HttpClient(server.url);

@@ -87,14 +87,7 @@ function AdminAccount() {
           </Text>
         </div>
         <Tooltip label={M.admin.logout}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            onClick={() => void logout()}
-            loading={pending}
-            aria-label={M.admin.logout}
-          >
+          <ActionIcon variant="subtle" color="red" size="lg" onClick={() => void logout()} loading={pending} aria-label={M.admin.logout}>
             <IconLogout size={18} stroke={1.7} />
           </ActionIcon>
         </Tooltip>

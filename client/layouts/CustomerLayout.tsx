@@ -92,14 +92,7 @@ function CustomerAccount() {
         {M.nav.signOut}
       </Button>
       <Tooltip label={M.nav.signOut}>
-        <ActionIcon
-          hiddenFrom="sm"
-          variant="default"
-          size="lg"
-          onClick={() => void signOut()}
-          loading={pending}
-          aria-label={M.nav.signOut}
-        >
+        <ActionIcon hiddenFrom="sm" variant="default" size="lg" onClick={() => void signOut()} loading={pending} aria-label={M.nav.signOut}>
           <IconLogout size={18} stroke={1.7} />
         </ActionIcon>
       </Tooltip>

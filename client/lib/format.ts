@@ -7,8 +7,7 @@
 export const LOCALE = 'tr-TR';
 export const TIME_ZONE = 'Europe/Istanbul';
 
-const dateTimeFormat = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
+const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
 
 const DATE = dateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 const SHORT_DATE = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
@@ -32,10 +31,12 @@ function valid(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const formatWith = (format: Intl.DateTimeFormat) => (value: DateInput): string => {
-  const d = valid(value);
-  return d ? format.format(d) : '';
-};
+const formatWith =
+  (format: Intl.DateTimeFormat) =>
+  (value: DateInput): string => {
+    const d = valid(value);
+    return d ? format.format(d) : '';
+  };
 
 /** `12 Ağustos 2026`. */
 export const formatDate = formatWith(DATE);
@@ -110,7 +111,12 @@ export function formatMoney(amount: number, currency: string | null = 'USD', exa
   let format = moneyFormats.get(key);
   if (!format) {
     try {
-      format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code, minimumFractionDigits: decimals, maximumFractionDigits: 2 });
+      format = new Intl.NumberFormat(LOCALE, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: 2,
+      });
     } catch {
       return code === 'USD' ? String(amount) : formatMoney(amount, 'USD', exact);
     }

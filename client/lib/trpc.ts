@@ -33,7 +33,6 @@ export const trpcClient = trpc.createClient({
   ],
 });
 
-
 /*
  * Realtime identity. The server authenticates a socket from the session cookie once, when it
  * connects, and closes it (code 4001) when that session signs out. So whenever the signed-in
@@ -67,7 +66,11 @@ function subscribeEpoch(listener: () => void): () => void {
 
 /** Changes after every `resetRealtime()`; use it as a React key for subscription components. */
 export function useRealtimeEpoch(): number {
-  return useSyncExternalStore(subscribeEpoch, () => realtimeEpoch, () => realtimeEpoch);
+  return useSyncExternalStore(
+    subscribeEpoch,
+    () => realtimeEpoch,
+    () => realtimeEpoch,
+  );
 }
 
 function subscribeConnection(listener: () => void): () => void {

@@ -55,7 +55,12 @@ export async function takeAttempt(db: Db, keys: Array<{ key: string; limit: numb
   return true;
 }
 
-type AttemptKey = { key: string; limit: number; windowMs: number; /** On success: forget earlier failures too. */ clearOnSuccess?: boolean };
+type AttemptKey = {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** On success: forget earlier failures too. */ clearOnSuccess?: boolean;
+};
 
 /**
  * A password check under attempt limits (sign-in, password change): every attempt is counted
@@ -84,7 +89,12 @@ export async function limitedPasswordCheck<T>(
  * One sign-in under its limits (D15), for sellers (`signin:` keys) and admins (`admin:` keys):
  * per client address, and per e-mail address, which a success clears.
  */
-export function signInWithLimits<T>(db: Db, scope: 'signin' | 'admin', who: { email: string; ip: string }, check: () => Promise<T>): Promise<T> {
+export function signInWithLimits<T>(
+  db: Db,
+  scope: 'signin' | 'admin',
+  who: { email: string; ip: string },
+  check: () => Promise<T>,
+): Promise<T> {
   return limitedPasswordCheck(
     db,
     [

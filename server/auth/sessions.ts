@@ -41,7 +41,10 @@ export async function createSession(
   const secret = randomToken();
   const expiresAt = new Date(now.getTime() + sessionLifetime(remember));
   const row = { id, secret_hash: hashSecret(secret), remember, expires_at: expiresAt, [OWNER[kind]]: ownerId };
-  await db.insertInto(TABLE[kind]).values(row as never).execute();
+  await db
+    .insertInto(TABLE[kind])
+    .values(row as never)
+    .execute();
   return { token: `${id}.${secret}`, session: { id, ownerId, remember, expiresAt } };
 }
 
@@ -51,7 +54,13 @@ async function sessionRow(db: Db, kind: SessionKind, id: string) {
     const row = await db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.user_id as owner_id', 'sessions.secret_hash', 'sessions.remember', 'sessions.expires_at', 'users.is_disabled as owner_disabled'])
+      .select([
+        'sessions.user_id as owner_id',
+        'sessions.secret_hash',
+        'sessions.remember',
+        'sessions.expires_at',
+        'users.is_disabled as owner_disabled',
+      ])
       .select(['users.credits_balance', 'users.plan_code', 'users.credits_expire_at'])
       .where('sessions.id', '=', id)
       .executeTakeFirst();

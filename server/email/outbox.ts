@@ -74,7 +74,12 @@ export async function claimEmail(db: Db, owner: string, leaseMs: number) {
   const now = sql<Date>`now()`;
   const row = await db
     .updateTable('email_outbox')
-    .set({ status: 'sending', lease_owner: owner, lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`, attempts: sql`attempts + 1` })
+    .set({
+      status: 'sending',
+      lease_owner: owner,
+      lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`,
+      attempts: sql`attempts + 1`,
+    })
     .where(
       'id',
       '=',

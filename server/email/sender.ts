@@ -127,4 +127,3 @@ export class EmailSender {
     return true;
   }
 }
-

@@ -12,7 +12,10 @@ export class PgEventBus implements EventBus {
   private reconnecting = false;
   private sending: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly pool: pg.Pool, private readonly connectionString: string) {}
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+  ) {}
 
   static async connect(pool: pg.Pool, connectionString: string): Promise<PgEventBus> {
     const bus = new PgEventBus(pool, connectionString);

@@ -56,7 +56,12 @@ export function fileRoutes(deps: AppDeps, storage: Storage): Router {
   r.get('/api/files/uploads/:id', async (req, res) => {
     const userId = await customerId(deps, req);
     if (!userId || !UUID.test(req.params.id)) return res.status(404).end();
-    const u = await deps.db.selectFrom('uploads').select('storage_key').where('id', '=', req.params.id).where('user_id', '=', userId).executeTakeFirst();
+    const u = await deps.db
+      .selectFrom('uploads')
+      .select('storage_key')
+      .where('id', '=', req.params.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (!u) return res.status(404).end();
     await sendStored(storage, u.storage_key, req, res, privateCache);
   });

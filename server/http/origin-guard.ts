@@ -15,7 +15,11 @@ export function originGuard(allowedOrigins: string[]): RequestHandler {
     const isTrpc = req.path.startsWith('/trpc');
     const json = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
     if (!ok || (isTrpc && !json)) {
-      const error = { message: M.common.forbiddenOrigin, code: -32003, data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'BAD_ORIGIN' } };
+      const error = {
+        message: M.common.forbiddenOrigin,
+        code: -32003,
+        data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'BAD_ORIGIN' },
+      };
       if (!isTrpc) return void res.status(403).json({ error });
       // tRPC clients read `{ error }` per call; a batched call expects one entry per procedure.
       const calls = req.path.slice('/trpc/'.length).split(',').length;

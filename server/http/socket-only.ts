@@ -12,6 +12,12 @@ export function refuseHttpSubscriptions(router: AnyRouter): RequestHandler {
   return (req, res, next) => {
     const paths = decodeURIComponent(req.path.replace(/^\//, '')).split(',');
     if (!paths.some((p) => procedures[p]?._def.type === 'subscription')) return next();
-    res.status(400).json({ error: { message: M.common.subscriptionsOverSocket, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'VALIDATION' } } });
+    res.status(400).json({
+      error: {
+        message: M.common.subscriptionsOverSocket,
+        code: -32600,
+        data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'VALIDATION' },
+      },
+    });
   };
 }

@@ -24,7 +24,15 @@ export function uploadRoutes(deps: AppDeps, storage: Storage) {
       await storage.put(key, image.bytes, image.mime);
       await deps.db
         .insertInto('uploads')
-        .values({ id, user_id: userId, storage_key: key, mime: image.mime, width: image.width, height: image.height, size_bytes: image.bytes.length })
+        .values({
+          id,
+          user_id: userId,
+          storage_key: key,
+          mime: image.mime,
+          width: image.width,
+          height: image.height,
+          size_bytes: image.bytes.length,
+        })
         .execute();
       return { uploadId: id, url: `/api/files/uploads/${id}`, width: image.width, height: image.height };
     },

@@ -102,7 +102,9 @@ export function attachWebSocket(server: HttpServer, deps: AppDeps) {
           wss.emit('connection', ws, req);
         });
       })
-      .catch((err) => (isDatabaseUnavailable(err) ? refuse(socket, 503, 'Service Unavailable') : refuse(socket, 500, 'Internal Server Error')));
+      .catch((err) =>
+        isDatabaseUnavailable(err) ? refuse(socket, 503, 'Service Unavailable') : refuse(socket, 500, 'Internal Server Error'),
+      );
   });
 
   /** Closes every socket one of whose sessions is no longer live. */

@@ -22,7 +22,12 @@ async function claimExport(db: Db, owner: string, leaseMs: number) {
   const now = sql<Date>`now()`;
   return db
     .updateTable('data_exports')
-    .set({ status: 'processing', lease_owner: owner, lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`, attempts: sql`attempts + 1` })
+    .set({
+      status: 'processing',
+      lease_owner: owner,
+      lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`,
+      attempts: sql`attempts + 1`,
+    })
     .where(
       'id',
       '=',
@@ -103,7 +108,12 @@ export class DataExportWorker {
       const final = job.attempts >= MAX_ATTEMPTS;
       await db
         .updateTable('data_exports')
-        .set({ status: final ? 'failed' : 'queued', run_after: new Date(Date.now() + 10_000 * job.attempts), lease_owner: null, lease_expires_at: null })
+        .set({
+          status: final ? 'failed' : 'queued',
+          run_after: new Date(Date.now() + 10_000 * job.attempts),
+          lease_owner: null,
+          lease_expires_at: null,
+        })
         .where('id', '=', job.id)
         .where('lease_owner', '=', this.owner)
         .execute();

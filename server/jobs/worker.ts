@@ -117,7 +117,10 @@ export class GenerationWorker {
   private loops: Promise<void>[] = [];
   private readonly poll: PollLoop;
 
-  constructor(private readonly deps: WorkerDeps, private readonly opts: WorkerOptions) {
+  constructor(
+    private readonly deps: WorkerDeps,
+    private readonly opts: WorkerOptions,
+  ) {
     this.workerId = opts.workerId ?? `worker-${process.pid}-${randomToken().slice(0, 8)}`;
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.poll = new PollLoop({
@@ -198,11 +201,14 @@ export class GenerationWorker {
   /** Renews the job's lease every third of it; `signal` aborts when the lease is lost or the worker stops. */
   private holdLease(job: Generation): { signal: AbortSignal; release: () => void } {
     const lost = new AbortController();
-    const renew = setInterval(() => {
-      renewLease(this.deps.db, job.id, this.workerId, this.leaseMs)
-        .then((ok) => ok || lost.abort(new Error('lease lost')))
-        .catch(() => {});
-    }, Math.max(1000, Math.floor(this.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        renewLease(this.deps.db, job.id, this.workerId, this.leaseMs)
+          .then((ok) => ok || lost.abort(new Error('lease lost')))
+          .catch(() => {});
+      },
+      Math.max(1000, Math.floor(this.leaseMs / 3)),
+    );
     return { signal: AbortSignal.any([lost.signal, this.stopping.signal]), release: () => clearInterval(renew) };
   }
 
@@ -253,12 +259,19 @@ export class GenerationWorker {
     const input = providerInput(job, photo, cutoutPng);
     return runProviderJob(
       provider,
-      input.kind === 'image' ? { ...common, kind: 'image', loadInput: async () => input.input } : { ...common, kind: 'video', loadInput: async () => input.input },
+      input.kind === 'image'
+        ? { ...common, kind: 'image', loadInput: async () => input.input }
+        : { ...common, kind: 'video', loadInput: async () => input.input },
     );
   }
 
   /** Stores each output and its thumbnail under the owner's prefix, recording size and role. */
-  private async storeOutputs(job: Generation, outputs: ProviderOutput[], photo: Buffer, cutoutPng: Buffer | null | undefined): Promise<StoredOutput[]> {
+  private async storeOutputs(
+    job: Generation,
+    outputs: ProviderOutput[],
+    photo: Buffer,
+    cutoutPng: Buffer | null | undefined,
+  ): Promise<StoredOutput[]> {
     const saved: StoredOutput[] = [];
     for (const [i, out] of outputs.entries()) {
       const key = `generations/${job.user_id}/${job.id}/${i}.${out.ext}`;
@@ -266,7 +279,13 @@ export class GenerationWorker {
       await this.deps.storage.put(key, out.bytes, out.mime);
       await this.deps.storage.put(thumbKey, await thumbnailOf(out, photo), 'image/webp');
       const role = roleOf(out, i, cutoutPng);
-      saved.push({ key, thumbKey, mime: out.mime, ...(out.width && out.height ? { width: out.width, height: out.height } : {}), ...(role ? { role } : {}) });
+      saved.push({
+        key,
+        thumbKey,
+        mime: out.mime,
+        ...(out.width && out.height ? { width: out.width, height: out.height } : {}),
+        ...(role ? { role } : {}),
+      });
     }
     return saved;
   }

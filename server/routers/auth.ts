@@ -95,7 +95,5 @@ export const authRouter = router({
 
   preferences: protectedProcedure.query(({ ctx }) => getPreferences(ctx.db, ctx.userId)),
 
-  savePreferences: protectedProcedure
-    .input(ZSavePreferences)
-    .mutation(({ ctx, input }) => savePreferences(ctx.db, ctx.userId, input)),
+  savePreferences: protectedProcedure.input(ZSavePreferences).mutation(({ ctx, input }) => savePreferences(ctx.db, ctx.userId, input)),
 });

@@ -32,9 +32,12 @@ export const generationsRouter = router({
   onUpdate: protectedProcedure.subscription(({ ctx, signal }) =>
     liveFeed(ctx.bus, signal, {
       snapshot: async () =>
-        (await recentGenerationViews(ctx.db, ctx.userId)).map(
-          (generation): GenerationUpdate => ({ id: generation.id, status: generation.status, progress: generation.progress, generation }),
-        ),
+        (await recentGenerationViews(ctx.db, ctx.userId)).map((generation): GenerationUpdate => ({
+          id: generation.id,
+          status: generation.status,
+          progress: generation.progress,
+          generation,
+        })),
       fromEvent: async (e): Promise<GenerationUpdate | null> => {
         if (e.type !== 'generation.updated' || e.userId !== ctx.userId) return null;
         const final = e.status === 'completed' || e.status === 'failed';

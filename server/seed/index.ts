@@ -20,7 +20,11 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   const content = Object.entries(M.defaults.content).flatMap(([section, keys]) =>
     Object.entries(keys).map(([key, [value, description]]) => ({ section: section as ContentSection, key, value, description })),
   );
-  await db.insertInto('site_content').values(content).onConflict((oc) => oc.columns(['section', 'key']).doNothing()).execute();
+  await db
+    .insertInto('site_content')
+    .values(content)
+    .onConflict((oc) => oc.columns(['section', 'key']).doNothing())
+    .execute();
   if (!firstStart) return;
 
   const ordered = <T>(rows: readonly T[]) => rows.map((row, i) => ({ ...row, display_order: i + 1 }));

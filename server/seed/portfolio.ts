@@ -48,7 +48,9 @@ export async function seedPortfolio(db: Db, storage: Storage): Promise<void> {
     const product = cycled(PRODUCTS, i);
     const [from, to] = cycled(BACKDROPS, i);
     const before = await sharp(beforeSvg(product)).jpeg({ quality: 80 }).toBuffer();
-    const after = await sharp(afterSvg(product, from, to)).jpeg({ quality: 90 }).toBuffer();
+    const after = await sharp(afterSvg(product, from, to))
+      .jpeg({ quality: 90 })
+      .toBuffer();
     await storage.put(`public/portfolio/${i + 1}-before.jpg`, before, 'image/jpeg');
     await storage.put(`public/portfolio/${i + 1}-after.jpg`, after, 'image/jpeg');
     rows.push({

@@ -32,7 +32,12 @@ export type DeletionRequestView = {
  * admin's decision (carried out or rejected) is written to the audit log.
  */
 export async function requestDeletion(db: Db, userId: string, reason: string | null): Promise<{ id: string; createdAt: string }> {
-  const existing = await db.selectFrom('deletion_requests').select(['id', 'created_at']).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+  const existing = await db
+    .selectFrom('deletion_requests')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   if (existing) return { id: existing.id, createdAt: new Date(existing.created_at).toISOString() };
   const user = await db
     .selectFrom('users')
@@ -51,7 +56,13 @@ export async function requestDeletion(db: Db, userId: string, reason: string | n
       .returning(['id', 'created_at'])
       .executeTakeFirst();
     if (!r) return null;
-    await enqueueEmail(trx, { to: user.email, kind: 'deletion_requested', userId, message: deletionRequestedEmail(site, user.full_name), dedupeKey: `deletion_requested:${r.id}` });
+    await enqueueEmail(trx, {
+      to: user.email,
+      kind: 'deletion_requested',
+      userId,
+      message: deletionRequestedEmail(site, user.full_name),
+      dedupeKey: `deletion_requested:${r.id}`,
+    });
     return r;
   });
   wakeEmailSenders();
@@ -60,7 +71,12 @@ export async function requestDeletion(db: Db, userId: string, reason: string | n
 }
 
 export async function pendingDeletion(db: Db, userId: string): Promise<{ id: string; createdAt: string } | null> {
-  const r = await db.selectFrom('deletion_requests').select(['id', 'created_at']).where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+  const r = await db
+    .selectFrom('deletion_requests')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return r ? { id: r.id, createdAt: new Date(r.created_at).toISOString() } : null;
 }
 
@@ -119,13 +135,22 @@ export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
  * the totals still add up. A confirmation goes to the address the account had. Audited.
  * After commit the ended sessions (their sockets close) and the zero balance are announced.
  */
-export async function executeDeletion(deps: Pick<AppDeps, 'db' | 'storage' | 'bus'>, adminId: string, requestId: string): Promise<{ userId: string; files: number }> {
+export async function executeDeletion(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'bus'>,
+  adminId: string,
+  requestId: string,
+): Promise<{ userId: string; files: number }> {
   const { db, storage } = deps;
   const req = await db.selectFrom('deletion_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
   if (!req || req.status !== 'pending') throw new AppError('NOT_FOUND', M.common.notFound);
   const userId = req.user_id;
   // A run still in progress would write new files after ours are gone: wait for it to end.
-  const running = await db.selectFrom('generations').select('id').where('user_id', '=', userId).where('status', 'in', ['queued', 'processing']).executeTakeFirst();
+  const running = await db
+    .selectFrom('generations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
   if (running) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
   const keys = await userFileKeys(db, userId);
   for (const key of keys) await storage.delete(key);
@@ -134,7 +159,12 @@ export async function executeDeletion(deps: Pick<AppDeps, 'db' | 'storage' | 'bu
   const result = await db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('deletion_requests').select('status').where('id', '=', requestId).forUpdate().executeTakeFirst();
     if (locked?.status !== 'pending') throw new AppError('NOT_FOUND', M.common.notFound);
-    const user = await trx.selectFrom('users').select(['email', 'credits_balance']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const user = await trx
+      .selectFrom('users')
+      .select(['email', 'credits_balance'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const now = new Date();
     const placeholder = erasedEmail(userId);
     await eraseAccount(trx, { userId, requestId, placeholder }, user, now);
@@ -152,7 +182,12 @@ export async function executeDeletion(deps: Pick<AppDeps, 'db' | 'storage' | 'bu
       newValues: { request: requestId, files: keys.length, sessions: sessions.length, balanceClosed: user.credits_balance },
     });
     // Not tied to the account (user_id null): the erased account keeps no copy of its old address.
-    await enqueueEmail(trx, { to: user.email, kind: 'account_deleted', message: accountDeletedEmail(site), dedupeKey: `account_deleted:${requestId}` });
+    await enqueueEmail(trx, {
+      to: user.email,
+      kind: 'account_deleted',
+      message: accountDeletedEmail(site),
+      dedupeKey: `account_deleted:${requestId}`,
+    });
     return { userId, endedSessions: sessions.map((s) => s.id), files: keys.length };
   });
   wakeEmailSenders();
@@ -172,7 +207,10 @@ async function eraseAccount(
   now: Date,
 ): Promise<void> {
   if (user.credits_balance !== 0) {
-    await trx.insertInto('credit_ledger').values({ user_id: userId, delta: -user.credits_balance, reason: 'account_deleted', ref: requestId }).execute();
+    await trx
+      .insertInto('credit_ledger')
+      .values({ user_id: userId, delta: -user.credits_balance, reason: 'account_deleted', ref: requestId })
+      .execute();
   }
   await trx
     .updateTable('users')
@@ -195,7 +233,11 @@ async function eraseAccount(
     .set({ email: placeholder, full_name: M.adminDeletion.deletedUser, company_name: null, phone: null, updated_at: now })
     .where('id', '=', userId)
     .execute();
-  await trx.updateTable('credit_transactions').set({ user_email: placeholder, buyer_details: null }).where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('credit_transactions')
+    .set({ user_email: placeholder, buyer_details: null })
+    .where('user_id', '=', userId)
+    .execute();
   await trx
     .updateTable('generations')
     .set({ parameters: '{}', outputs: '[]', error_message: null, upload_id: null, provider_request_id: null, updated_at: now })
@@ -210,7 +252,10 @@ async function eraseAccount(
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
   await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
-  await trx.deleteFrom('rate_limits').where(sql<boolean>`key like ${'%:' + user.email}`).execute();
+  await trx
+    .deleteFrom('rate_limits')
+    .where(sql<boolean>`key like ${'%:' + user.email}`)
+    .execute();
 }
 
 export async function rejectDeletion(db: Db, adminId: string, requestId: string): Promise<void> {
@@ -223,6 +268,12 @@ export async function rejectDeletion(db: Db, adminId: string, requestId: string)
       .returning('user_id')
       .executeTakeFirst();
     if (!r) throw new AppError('NOT_FOUND', M.common.notFound);
-    await writeAudit(trx, { adminId, action: 'deletion.reject', targetType: 'deletion_request', targetId: requestId, newValues: { userId: r.user_id } });
+    await writeAudit(trx, {
+      adminId,
+      action: 'deletion.reject',
+      targetType: 'deletion_request',
+      targetId: requestId,
+      newValues: { userId: r.user_id },
+    });
   });
 }

@@ -22,7 +22,12 @@ export async function issueToken(
 ): Promise<string> {
   const token = randomToken();
   if (input.purpose !== 'unsubscribe') {
-    await db.deleteFrom('account_tokens').where('user_id', '=', input.userId).where('purpose', '=', input.purpose).where('used_at', 'is', null).execute();
+    await db
+      .deleteFrom('account_tokens')
+      .where('user_id', '=', input.userId)
+      .where('purpose', '=', input.purpose)
+      .where('used_at', 'is', null)
+      .execute();
   }
   await db
     .insertInto('account_tokens')

@@ -24,7 +24,15 @@ export async function getPublicUser(db: Db, userId: string): Promise<PublicUser 
   const row = await db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.email', 'users.created_at', 'users.email_verified_at', 'profiles.full_name', 'profiles.company_name', 'profiles.phone'])
+    .select([
+      'users.id',
+      'users.email',
+      'users.created_at',
+      'users.email_verified_at',
+      'profiles.full_name',
+      'profiles.company_name',
+      'profiles.phone',
+    ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
@@ -67,11 +75,21 @@ export async function signUp(db: Db, input: SignUpInput, now = new Date()): Prom
         .insertInto('profiles')
         .values({ id: user.id, email: user.email, full_name: input.fullName, company_name: input.companyName, phone: input.phone })
         .execute();
-      await trx.insertInto('user_preferences').values({ user_id: user.id, data: JSON.stringify(DEFAULT_PREFERENCES) }).execute();
+      await trx
+        .insertInto('user_preferences')
+        .values({ user_id: user.id, data: JSON.stringify(DEFAULT_PREFERENCES) })
+        .execute();
       if (trial > 0) {
         await trx
           .insertInto('credit_transactions')
-          .values({ user_id: user.id, user_email: user.email, type: 'bonus', amount: trial, description: M.credits.trialGrant, plan_code: 'trial' })
+          .values({
+            user_id: user.id,
+            user_email: user.email,
+            type: 'bonus',
+            amount: trial,
+            description: M.credits.trialGrant,
+            plan_code: 'trial',
+          })
           .execute();
         await trx.insertInto('credit_ledger').values({ user_id: user.id, delta: trial, reason: 'trial', ref: user.id }).execute();
       }
@@ -124,5 +142,8 @@ export async function changePassword(deps: Pick<AppDeps, 'db' | 'bus'>, userId: 
     await trx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', userId).execute();
     return trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
   });
-  announceEndedSessions(deps.bus, ended.map((s) => s.id));
+  announceEndedSessions(
+    deps.bus,
+    ended.map((s) => s.id),
+  );
 }

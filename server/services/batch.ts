@@ -27,7 +27,13 @@ export async function createBatch(
   const items: TBatchItem[] = [];
   for (const uploadId of input.uploadIds) {
     try {
-      const { id } = await createGeneration(deps, userId, { type: 'image', uploadId, prompt: input.prompt, category: input.category, batch: batchId });
+      const { id } = await createGeneration(deps, userId, {
+        type: 'image',
+        uploadId,
+        prompt: input.prompt,
+        category: input.category,
+        batch: batchId,
+      });
       items.push({ uploadId, generationId: id, error: null });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -101,7 +101,11 @@ export function buyerLines(d: TInvoiceDetailsParsed | null): string[] {
   const who =
     d.kind === 'individual'
       ? [`  ${M.invoiceDetails.fullName}: ${d.fullName}`, `  ${invoiceText.tckn}: ${d.tckn}`]
-      : [`  ${invoiceText.companyTitle}: ${d.companyTitle}`, `  ${invoiceText.taxOffice}: ${d.taxOffice}`, `  ${invoiceText.vkn}: ${d.vkn}`];
+      : [
+          `  ${invoiceText.companyTitle}: ${d.companyTitle}`,
+          `  ${invoiceText.taxOffice}: ${d.taxOffice}`,
+          `  ${invoiceText.vkn}: ${d.vkn}`,
+        ];
   return [...who, `  ${invoiceText.address}: ${d.address} / ${d.city}`];
 }
 
@@ -136,8 +140,12 @@ export async function renderInvoice(db: Db, userId: string, txId: string): Promi
   if (!t) return null;
   const invoiceText = M.invoice;
   const number = invoiceNumber(t.id);
-  const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: t.currency ?? 'USD' }).format((t.amount_paid_cents ?? 0) / 100);
-  const date = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(t.created_at));
+  const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: t.currency ?? 'USD' }).format(
+    (t.amount_paid_cents ?? 0) / 100,
+  );
+  const date = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(
+    new Date(t.created_at),
+  );
   const details = (t.buyer_details as TInvoiceDetailsParsed | null) ?? (await getInvoiceDetails(db, userId));
   const lines = [
     invoiceText.title,

@@ -23,7 +23,11 @@ export function publicBase(env: AppDeps['env']): string {
  * checkout (a prefilled Stripe / Lemon Squeezy link, iyzico's form on our page, or the local
  * test checkout), or an explanation when no provider is configured.
  */
-export async function startCheckout(deps: Pick<AppDeps, 'db' | 'env' | 'payments'>, userId: string, plan: PlanCode): Promise<CheckoutResult> {
+export async function startCheckout(
+  deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
+  userId: string,
+  plan: PlanCode,
+): Promise<CheckoutResult> {
   if (!isPaidPlan(plan)) return { url: null, redirect: '/app' };
   const { db, payments } = deps;
   const user = await db
@@ -51,7 +55,13 @@ export async function startCheckout(deps: Pick<AppDeps, 'db' | 'env' | 'payments
 
   const iyzico = payments.iyzico;
   if (!iyzico.pricingPlanFor(plan)) return { url: null, message: M.payments.iyzicoNotConfigured(findPlan(plan)!.name) };
-  const session = await insertSession(db, { userId, provider: 'iyzico', plan, amountCents: await tryPriceCents(db, plan), currency: 'TRY' });
+  const session = await insertSession(db, {
+    userId,
+    provider: 'iyzico',
+    plan,
+    amountCents: await tryPriceCents(db, plan),
+    currency: 'TRY',
+  });
   try {
     const form = await iyzico.initializeCheckout({
       conversationId: session,
@@ -61,7 +71,11 @@ export async function startCheckout(deps: Pick<AppDeps, 'db' | 'env' | 'payments
       phone: user.phone,
       details,
     });
-    await db.updateTable('checkout_sessions').set({ provider_token: form.token, form_content: form.formContent }).where('id', '=', session).execute();
+    await db
+      .updateTable('checkout_sessions')
+      .set({ provider_token: form.token, form_content: form.formContent })
+      .where('id', '=', session)
+      .execute();
   } catch (err) {
     if (!(err instanceof IyzicoApiError)) throw err;
     console.error(`[iyzico] checkout form refused: ${err.code ?? '-'} ${err.message}`);

@@ -21,12 +21,13 @@ async function completedCounts(db: Db, userId: string, from?: Date, to?: Date): 
 
 /** Absolute usage minus refunds between two instants (SPEC §9: usage summed as absolute values). */
 export async function creditsUsed(db: Db, userId: string | null, from?: Date, to?: Date): Promise<number> {
-  let q = db
-    .selectFrom('credit_transactions')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.fn('abs', ['amount'])).filterWhere('type', '=', 'usage').as('used'),
-      eb.fn.sum<number>('amount').filterWhere('type', '=', 'refund').as('refunded'),
-    ]);
+  let q = db.selectFrom('credit_transactions').select((eb) => [
+    eb.fn
+      .sum<number>(eb.fn('abs', ['amount']))
+      .filterWhere('type', '=', 'usage')
+      .as('used'),
+    eb.fn.sum<number>('amount').filterWhere('type', '=', 'refund').as('refunded'),
+  ]);
   if (userId) q = q.where('user_id', '=', userId);
   if (from) q = q.where('created_at', '>=', from);
   if (to) q = q.where('created_at', '<', to);
@@ -34,13 +35,33 @@ export async function creditsUsed(db: Db, userId: string | null, from?: Date, to
   return Math.max(0, Number(r.used ?? 0) - Number(r.refunded ?? 0));
 }
 
-export type ActivityItem = { id: string; kind: 'generation' | 'credit'; type: string; status?: string; amount?: number; title: string; createdAt: string };
+export type ActivityItem = {
+  id: string;
+  kind: 'generation' | 'credit';
+  type: string;
+  status?: string;
+  amount?: number;
+  title: string;
+  createdAt: string;
+};
 
 /** D22: the user's real recent generations and credit movements, newest first. */
 async function recentActivity(db: Db, userId: string, limit = 8): Promise<ActivityItem[]> {
   const [gens, txs] = await Promise.all([
-    db.selectFrom('generations').select(['id', 'type', 'status', 'parameters', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute(),
-    db.selectFrom('credit_transactions').select(['id', 'type', 'amount', 'description', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute(),
+    db
+      .selectFrom('generations')
+      .select(['id', 'type', 'status', 'parameters', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('credit_transactions')
+      .select(['id', 'type', 'amount', 'description', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute(),
   ]);
   const items: ActivityItem[] = [
     ...gens.map((g) => ({
@@ -51,7 +72,14 @@ async function recentActivity(db: Db, userId: string, limit = 8): Promise<Activi
       title: g.parameters.prompt ?? '', // an erased row's parameters are {}
       createdAt: new Date(g.created_at).toISOString(),
     })),
-    ...txs.map((t) => ({ id: t.id, kind: 'credit' as const, type: t.type, amount: t.amount, title: t.description, createdAt: new Date(t.created_at).toISOString() })),
+    ...txs.map((t) => ({
+      id: t.id,
+      kind: 'credit' as const,
+      type: t.type,
+      amount: t.amount,
+      title: t.description,
+      createdAt: new Date(t.created_at).toISOString(),
+    })),
   ];
   return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit);
 }

@@ -126,7 +126,12 @@ async function addPhotos(zip: JSZip, db: Db, storage: Storage, userId: string): 
     if (file) zip.file(`uploads/${u.id}.${u.storage_key.split('.').pop()}`, file.bytes);
   }
 
-  const cutouts = await db.selectFrom('cutouts').select(['id', 'storage_key']).where('user_id', '=', userId).where('storage_key', 'is not', null).execute();
+  const cutouts = await db
+    .selectFrom('cutouts')
+    .select(['id', 'storage_key'])
+    .where('user_id', '=', userId)
+    .where('storage_key', 'is not', null)
+    .execute();
   for (const c of cutouts) {
     const file = c.storage_key ? await storage.get(c.storage_key) : null;
     if (file) zip.file(`cutouts/${c.id}.png`, file.bytes);
@@ -167,13 +172,37 @@ async function addGenerations(zip: JSZip, db: Db, storage: Storage, userId: stri
 async function addCreditsAndInvoices(zip: JSZip, db: Db, userId: string): Promise<void> {
   const txs = await db
     .selectFrom('credit_transactions')
-    .select(['id', 'type', 'amount', 'description', 'plan_code', 'amount_paid_cents', 'currency', 'provider', 'generation_id', 'created_at'])
+    .select([
+      'id',
+      'type',
+      'amount',
+      'description',
+      'plan_code',
+      'amount_paid_cents',
+      'currency',
+      'provider',
+      'generation_id',
+      'created_at',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
   zip.file(
     'credit-transactions.json',
-    json(txs.map((t) => ({ id: t.id, type: t.type, amount: t.amount, description: t.description, planCode: t.plan_code, amountPaidCents: t.amount_paid_cents, currency: t.currency, provider: t.provider, generationId: t.generation_id, createdAt: iso(t.created_at) }))),
+    json(
+      txs.map((t) => ({
+        id: t.id,
+        type: t.type,
+        amount: t.amount,
+        description: t.description,
+        planCode: t.plan_code,
+        amountPaidCents: t.amount_paid_cents,
+        currency: t.currency,
+        provider: t.provider,
+        generationId: t.generation_id,
+        createdAt: iso(t.created_at),
+      })),
+    ),
   );
   for (const id of await purchaseIds(db, userId)) {
     const inv = await renderInvoice(db, userId, id);
@@ -189,7 +218,15 @@ export async function prepareExport(db: Db, storage: Storage, exportId: string, 
   await storage.put(key, bytes, 'application/zip');
   const r = await db
     .updateTable('data_exports')
-    .set({ status: 'ready', storage_key: key, size_bytes: bytes.length, completed_at: now, expires_at: new Date(now.getTime() + EXPORT_TTL_MS), lease_owner: null, lease_expires_at: null })
+    .set({
+      status: 'ready',
+      storage_key: key,
+      size_bytes: bytes.length,
+      completed_at: now,
+      expires_at: new Date(now.getTime() + EXPORT_TTL_MS),
+      lease_owner: null,
+      lease_expires_at: null,
+    })
     .where('id', '=', exportId)
     .where('lease_owner', '=', owner)
     .executeTakeFirst();
@@ -228,7 +265,13 @@ export async function exportForDownload(db: Db, userId: string, exportId: string
 
 /** Removes zips past their 24 hours. */
 export async function expireExports(db: Db, storage: Storage, now = new Date()): Promise<number> {
-  const due = await db.selectFrom('data_exports').select(['id', 'storage_key']).where('status', '=', 'ready').where('expires_at', '<=', now).limit(100).execute();
+  const due = await db
+    .selectFrom('data_exports')
+    .select(['id', 'storage_key'])
+    .where('status', '=', 'ready')
+    .where('expires_at', '<=', now)
+    .limit(100)
+    .execute();
   for (const d of due) {
     if (d.storage_key) await storage.delete(d.storage_key);
     await db.updateTable('data_exports').set({ status: 'expired', storage_key: null }).where('id', '=', d.id).execute();

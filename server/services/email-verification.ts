@@ -32,7 +32,12 @@ export async function sendVerification(db: Db, env: Env, userId: string): Promis
   const { site, base } = await emailContext(db, env);
   await db.transaction().execute(async (trx) => {
     const token = await issueToken(trx, { userId: user.id, purpose: 'email_verify', email: user.email });
-    await enqueueEmail(trx, { to: user.email, kind: 'email_verify', userId: user.id, message: verifyEmailEmail(site, user.full_name, base + LINK_PATHS.verify(token)) });
+    await enqueueEmail(trx, {
+      to: user.email,
+      kind: 'email_verify',
+      userId: user.id,
+      message: verifyEmailEmail(site, user.full_name, base + LINK_PATHS.verify(token)),
+    });
   });
   wakeEmailSenders();
   return true;
@@ -46,9 +51,16 @@ export async function sendVerification(db: Db, env: Env, userId: string): Promis
 export async function resendVerification(db: Db, env: Env, input: { email: string; ip: string }): Promise<void> {
   await atLeast(ANSWER_FLOOR_MS, async () => {
     const ipOk = (await hitRateLimit(db, `verify:ip:${input.ip}`, VERIFY_LIMITS.perIp.limit, VERIFY_LIMITS.perIp.windowMs)).allowed;
-    const emailOk = ipOk && (await hitRateLimit(db, `verify:email:${input.email}`, VERIFY_LIMITS.perEmail.limit, VERIFY_LIMITS.perEmail.windowMs)).allowed;
+    const emailOk =
+      ipOk &&
+      (await hitRateLimit(db, `verify:email:${input.email}`, VERIFY_LIMITS.perEmail.limit, VERIFY_LIMITS.perEmail.windowMs)).allowed;
     if (!ipOk || !emailOk) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
-    const user = await db.selectFrom('users').select('id').where('email', '=', input.email).where('is_disabled', '=', false).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', input.email)
+      .where('is_disabled', '=', false)
+      .executeTakeFirst();
     if (user) await sendVerification(db, env, user.id);
   });
 }
@@ -71,7 +83,12 @@ export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOut
     return await db.transaction().execute(async (trx) => {
       const t = await consumeToken(trx, token, ['email_verify', 'email_change']);
       if (!t) throw invalid();
-      const user = await trx.selectFrom('users').select(['id', 'email', 'deleted_at']).where('id', '=', t.userId).forUpdate().executeTakeFirst();
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'email', 'deleted_at'])
+        .where('id', '=', t.userId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!user || user.deleted_at) throw invalid();
       const now = new Date();
       if (t.purpose === 'email_verify') {
@@ -82,7 +99,12 @@ export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOut
       await trx.updateTable('users').set({ email: t.email, email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
       await trx.updateTable('profiles').set({ email: t.email, updated_at: now }).where('id', '=', user.id).execute();
       // Links sent to the old address stop working.
-      await trx.deleteFrom('account_tokens').where('user_id', '=', user.id).where('used_at', 'is', null).where('purpose', 'in', ['password_reset', 'email_verify']).execute();
+      await trx
+        .deleteFrom('account_tokens')
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .where('purpose', 'in', ['password_reset', 'email_verify'])
+        .execute();
       return { kind: 'changed' as const, email: t.email };
     });
   } catch (err) {
@@ -96,7 +118,10 @@ export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOut
  * the link goes to the NEW address and is bound to it.
  */
 export async function requestEmailChange(db: Db, env: Env, userId: string, input: { newEmail: string; password: string }): Promise<void> {
-  if (!(await hitRateLimit(db, `email-change:user:${userId}`, VERIFY_LIMITS.changePerUser.limit, VERIFY_LIMITS.changePerUser.windowMs)).allowed) {
+  if (
+    !(await hitRateLimit(db, `email-change:user:${userId}`, VERIFY_LIMITS.changePerUser.limit, VERIFY_LIMITS.changePerUser.windowMs))
+      .allowed
+  ) {
     throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
   }
   const user = await db
@@ -114,7 +139,12 @@ export async function requestEmailChange(db: Db, env: Env, userId: string, input
   const { site, base } = await emailContext(db, env);
   await db.transaction().execute(async (trx) => {
     const token = await issueToken(trx, { userId, purpose: 'email_change', email: input.newEmail });
-    await enqueueEmail(trx, { to: input.newEmail, kind: 'email_change', userId, message: emailChangeEmail(site, user.full_name, base + LINK_PATHS.verify(token)) });
+    await enqueueEmail(trx, {
+      to: input.newEmail,
+      kind: 'email_change',
+      userId,
+      message: emailChangeEmail(site, user.full_name, base + LINK_PATHS.verify(token)),
+    });
   });
   wakeEmailSenders();
 }

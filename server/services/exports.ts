@@ -26,7 +26,10 @@ async function placeOnWhite(
   const k = Math.min((W * fill) / size.width, (H * fill) / size.height);
   const pw = Math.max(1, Math.round(size.width * k));
   const ph = Math.max(1, Math.round(size.height * k));
-  const layer = sharp(rgb, { raw: { width: size.width, height: size.height, channels: 3 } }).resize(pw, ph, { fit: 'fill', kernel: 'lanczos3' });
+  const layer = sharp(rgb, { raw: { width: size.width, height: size.height, channels: 3 } }).resize(pw, ph, {
+    fit: 'fill',
+    kernel: 'lanczos3',
+  });
   let input: Buffer;
   if (alpha) {
     const a = await sharp(alpha, { raw: { width: size.width, height: size.height, channels: 1 } })
@@ -34,7 +37,10 @@ async function placeOnWhite(
       .toColourspace('b-w')
       .raw()
       .toBuffer();
-    input = await layer.joinChannel(a, { raw: { width: pw, height: ph, channels: 1 } }).raw().toBuffer();
+    input = await layer
+      .joinChannel(a, { raw: { width: pw, height: ph, channels: 1 } })
+      .raw()
+      .toBuffer();
   } else {
     input = await layer.ensureAlpha(1).raw().toBuffer();
   }
@@ -63,7 +69,12 @@ async function whiteProduct(white: Buffer, cutoutPng: Buffer | null) {
 
 /** A whole picture (scene, framed photo, fal result) contained in the canvas, centred, white padding. */
 async function containOnWhite(image: Buffer, preset: ExportPreset): Promise<{ bytes: Buffer; upscale: number }> {
-  const { data, info } = await sharp(image).rotate().flatten({ background: WHITE }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .rotate()
+    .flatten({ background: WHITE })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return placeOnWhite(data, null, { width: info.width, height: info.height }, { ...preset, fill: 1 });
 }
 
@@ -133,6 +144,7 @@ export async function zipImages(images: ExportedImage[]): Promise<Buffer> {
   const zip = new JSZip();
   for (const img of images) zip.file(img.name, img.bytes);
   const upscaled = images.filter((img) => img.upscale > MAX_SILENT_UPSCALE);
-  if (upscaled.length) zip.file(M.exports.noteFileName, M.exports.upscaledNote(upscaled.map((u) => `${u.name} (${u.upscale.toFixed(1)}×)`).join(', ')));
+  if (upscaled.length)
+    zip.file(M.exports.noteFileName, M.exports.upscaledNote(upscaled.map((u) => `${u.name} (${u.upscale.toFixed(1)}×)`).join(', ')));
   return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
 }

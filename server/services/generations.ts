@@ -153,7 +153,11 @@ export async function getGeneration(db: Db, userId: string, id: string): Promise
 export async function cutoutsOf(db: Db, rows: Generation[]): Promise<Array<CutoutRef | null>> {
   const ids = [...new Set(rows.map((g) => g.cutout_id).filter((id): id is string => !!id))];
   if (!ids.length) return rows.map(() => null);
-  const found = await db.selectFrom('cutouts').select(['id', 'storage_key', 'width', 'height', 'note_code']).where('id', 'in', ids).execute();
+  const found = await db
+    .selectFrom('cutouts')
+    .select(['id', 'storage_key', 'width', 'height', 'note_code'])
+    .where('id', 'in', ids)
+    .execute();
   const byId = new Map(found.map((c) => [c.id, c]));
   return rows.map((g) => (g.cutout_id ? (byId.get(g.cutout_id) ?? null) : null));
 }

@@ -15,7 +15,14 @@ export function detailsFromRow(row: ProfileRow | undefined | null): TInvoiceDeta
     return { kind: 'individual', fullName: row.invoice_name, tckn: row.tckn, address: row.address, city: row.city };
   }
   if (row.invoice_kind === 'company' && row.company_title && row.tax_office && row.vkn) {
-    return { kind: 'company', companyTitle: row.company_title, taxOffice: row.tax_office, vkn: row.vkn, address: row.address, city: row.city };
+    return {
+      kind: 'company',
+      companyTitle: row.company_title,
+      taxOffice: row.tax_office,
+      vkn: row.vkn,
+      address: row.address,
+      city: row.city,
+    };
   }
   return null;
 }

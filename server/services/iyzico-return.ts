@@ -8,9 +8,18 @@ import { applyPaymentEvent, type WebhookOutcome } from './payments';
  * order are read from iyzico's API; the payment then goes through the same ledger path as every
  * webhook (keyed by the order, so the later notification for it credits nothing again).
  */
-export async function completeIyzicoReturn(deps: Pick<AppDeps, 'db' | 'bus'>, iyzico: IyzicoPayments, token: string): Promise<WebhookOutcome | 'unknown'> {
+export async function completeIyzicoReturn(
+  deps: Pick<AppDeps, 'db' | 'bus'>,
+  iyzico: IyzicoPayments,
+  token: string,
+): Promise<WebhookOutcome | 'unknown'> {
   const { db } = deps;
-  const session = await db.selectFrom('checkout_sessions').selectAll().where('provider', '=', 'iyzico').where('provider_token', '=', token).executeTakeFirst();
+  const session = await db
+    .selectFrom('checkout_sessions')
+    .selectAll()
+    .where('provider', '=', 'iyzico')
+    .where('provider_token', '=', token)
+    .executeTakeFirst();
   if (!session) return 'unknown';
   const checkout = await iyzico.retrieveCheckout(token);
   const subscription = await iyzico.retrieveSubscription(checkout.referenceCode);

@@ -125,7 +125,6 @@ export async function loadLanding(db: Db): Promise<LandingData> {
   };
 }
 
-
 /** The landing's rows: every text, and the active stats, features, testimonials and works in display order. */
 function landingRows(db: Db) {
   return Promise.all([

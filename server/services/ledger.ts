@@ -75,7 +75,12 @@ export async function takeCredits(trx: Trx, m: Movement, insufficientMessage?: (
 
 /** The account's e-mail and balance, its row locked until the transaction ends. */
 async function lockedBalance(trx: Trx, userId: string): Promise<{ email: string; credits_balance: number }> {
-  const current = await trx.selectFrom('users').select(['email', 'credits_balance']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  const current = await trx
+    .selectFrom('users')
+    .select(['email', 'credits_balance'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!current) throw new AppError('NOT_FOUND', M.credits.userMissing);
   return current;
 }

@@ -23,6 +23,9 @@ export async function getLegalPage(db: Db, page: LegalPageKey, aiProvider: 'loca
     contact_address: s.contactAddress,
     ai_transfer: aiProvider === 'fal' ? M.legal.aiTransferFal : M.legal.aiTransferLocal,
   };
-  const body = template.replace(/\{(site_name|support_email|support_phone|contact_address|ai_transfer)\}/g, (_m, k: keyof typeof values) => values[k]) // the pattern matches these keys only;
+  const body = template.replace(
+    /\{(site_name|support_email|support_phone|contact_address|ai_transfer)\}/g,
+    (_m, k: keyof typeof values) => values[k],
+  ); // the pattern matches these keys only;
   return { page, body, updatedAt: row ? new Date(row.updated_at).toISOString() : null };
 }

@@ -86,7 +86,10 @@ export async function queueLowCredits(db: Db, input: { userId: string; before: n
 }
 
 /** After a payment was credited (inside its transaction): the newest purchase's invoice attached as text. */
-export async function queuePaymentReceived(db: Db, input: { userId: string; planCode: string; credits: number; paymentRef: string }): Promise<void> {
+export async function queuePaymentReceived(
+  db: Db,
+  input: { userId: string; planCode: string; credits: number; paymentRef: string },
+): Promise<void> {
   const r = await recipient(db, input.userId);
   if (!r) return;
   const tx = await db
@@ -104,7 +107,13 @@ export async function queuePaymentReceived(db: Db, input: { userId: string; plan
     to: r.to.email,
     kind: 'payment_received',
     userId: input.userId,
-    message: paymentReceivedEmail(site, r.to.name, findPlan(input.planCode)?.name ?? input.planCode, input.credits, await unsubscribeLink(db, base, r.to)),
+    message: paymentReceivedEmail(
+      site,
+      r.to.name,
+      findPlan(input.planCode)?.name ?? input.planCode,
+      input.credits,
+      await unsubscribeLink(db, base, r.to),
+    ),
     attachments: invoice ? [{ filename: invoice.name, content: invoice.text, contentType: 'text/plain; charset=utf-8' }] : [],
     dedupeKey: `payment_received:${input.paymentRef}`,
   });

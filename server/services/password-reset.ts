@@ -42,7 +42,8 @@ async function activeUserByEmail(db: Db, email: string) {
 export async function requestPasswordReset(db: Db, env: Env, input: { email: string; ip: string }): Promise<void> {
   await atLeast(RESET_ANSWER_FLOOR_MS, async () => {
     const ipOk = (await hitRateLimit(db, `reset:ip:${input.ip}`, RESET_LIMITS.perIp.limit, RESET_LIMITS.perIp.windowMs)).allowed;
-    const emailOk = ipOk && (await hitRateLimit(db, `reset:email:${input.email}`, RESET_LIMITS.perEmail.limit, RESET_LIMITS.perEmail.windowMs)).allowed;
+    const emailOk =
+      ipOk && (await hitRateLimit(db, `reset:email:${input.email}`, RESET_LIMITS.perEmail.limit, RESET_LIMITS.perEmail.windowMs)).allowed;
     if (!ipOk || !emailOk) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     const user = await activeUserByEmail(db, input.email);
     if (!user) return;
@@ -98,9 +99,19 @@ export async function resetPassword(deps: Pick<AppDeps, 'db' | 'env' | 'bus'>, i
       .set({ password_hash: hash, updated_at: now, email_verified_at: user.email_verified_at ?? now })
       .where('id', '=', user.id)
       .execute();
-    await trx.deleteFrom('account_tokens').where('user_id', '=', user.id).where('purpose', '=', 'password_reset').where('used_at', 'is', null).execute();
+    await trx
+      .deleteFrom('account_tokens')
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'password_reset')
+      .where('used_at', 'is', null)
+      .execute();
     const sessions = await trx.deleteFrom('sessions').where('user_id', '=', user.id).returning('id').execute();
-    await enqueueEmail(trx, { to: user.email, kind: 'password_changed', userId: user.id, message: passwordChangedEmail(site, user.full_name) });
+    await enqueueEmail(trx, {
+      to: user.email,
+      kind: 'password_changed',
+      userId: user.id,
+      message: passwordChangedEmail(site, user.full_name),
+    });
     return sessions.map((s) => s.id);
   });
   wakeEmailSenders();

@@ -38,15 +38,30 @@ export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, event
     const user = await findUser(trx, event);
     const plan = findPlan(event.plan);
     const problem: WebhookProblem | null = event.problem ?? (!plan ? 'plan_mismatch' : !user ? 'user_unknown' : null);
-    const summary = { paymentRef: event.paymentRef, plan: event.plan, amountCents: event.amountCents, currency: event.currency, email: event.email, problem };
+    const summary = {
+      paymentRef: event.paymentRef,
+      plan: event.plan,
+      amountCents: event.amountCents,
+      currency: event.currency,
+      email: event.email,
+      problem,
+    };
     if (!user || !plan) {
-      await trx.updateTable('processed_webhooks').set({ matched: false, summary: JSON.stringify(summary) }).where('id', '=', recorded.id).execute();
+      await trx
+        .updateTable('processed_webhooks')
+        .set({ matched: false, summary: JSON.stringify(summary) })
+        .where('id', '=', recorded.id)
+        .execute();
       return { outcome: 'unmatched' };
     }
 
     const conflict = await saveBillingProfile(trx, user.id, event);
     const matchedSummary = conflict ? { ...summary, problem: 'customer_conflict' satisfies WebhookProblem } : summary;
-    await trx.updateTable('processed_webhooks').set({ user_id: user.id, summary: JSON.stringify(matchedSummary) }).where('id', '=', recorded.id).execute();
+    await trx
+      .updateTable('processed_webhooks')
+      .set({ user_id: user.id, summary: JSON.stringify(matchedSummary) })
+      .where('id', '=', recorded.id)
+      .execute();
     return creditPayment(trx, user, plan, event);
   });
   if (result.outcome === 'credited') await announceCredited(deps, event, result);
@@ -54,7 +69,15 @@ export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, event
 }
 
 type Payment = Extract<PaymentEvent, { kind: 'payment' }>;
-type Credited = { outcome: 'credited'; userId: string; balance: number; plan: string; planCode: Plan['id']; credits: number; email: string };
+type Credited = {
+  outcome: 'credited';
+  userId: string;
+  balance: number;
+  plan: string;
+  planCode: Plan['id'];
+  credits: number;
+  email: string;
+};
 type Applied = { outcome: Exclude<WebhookOutcome, 'credited'> } | Credited;
 
 /** Records the event by its key; null when it was recorded before (a replay). */
@@ -69,7 +92,12 @@ async function recordEvent(trx: Transaction<Database>, event: PaymentEvent): Pro
 }
 
 /** Credits the plan once per payment, copies the buyer's invoice details onto it and extends the paid period. */
-async function creditPayment(trx: Transaction<Database>, user: { id: string; email: string }, plan: Plan, event: Payment): Promise<Applied> {
+async function creditPayment(
+  trx: Transaction<Database>,
+  user: { id: string; email: string },
+  plan: Plan,
+  event: Payment,
+): Promise<Applied> {
   const already = await trx
     .selectFrom('credit_ledger')
     .select('id')
@@ -114,7 +142,12 @@ async function copyInvoiceDetails(trx: Transaction<Database>, userId: string): P
  * Period end from the provider, else 30 days; never earlier than a period already paid for,
  * so events arriving out of order end in the same state.
  */
-async function extendPaidPeriod(trx: Transaction<Database>, userId: string, planCode: string, providerPeriodEnd: Date | null): Promise<void> {
+async function extendPaidPeriod(
+  trx: Transaction<Database>,
+  userId: string,
+  planCode: string,
+  providerPeriodEnd: Date | null,
+): Promise<void> {
   const periodEnd = providerPeriodEnd ?? new Date(Date.now() + PAID_PERIOD_DAYS * 86_400_000);
   await trx
     .updateTable('users')
@@ -133,9 +166,12 @@ async function announceCredited({ db, bus }: Pick<AppDeps, 'db' | 'bus'>, event:
   bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
   // "Payment received" e-mail with the invoice attached (issue 13); once per payment by its dedupe key.
   if (event.kind === 'payment') {
-    await queuePaymentReceived(db, { userId: result.userId, planCode: result.planCode, credits: result.credits, paymentRef: event.paymentRef }).catch((err) =>
-      console.error('[e-posta]', err),
-    );
+    await queuePaymentReceived(db, {
+      userId: result.userId,
+      planCode: result.planCode,
+      credits: result.credits,
+      paymentRef: event.paymentRef,
+    }).catch((err) => console.error('[e-posta]', err));
   }
 }
 
@@ -199,7 +235,11 @@ async function findUser(db: Db, event: Payment): Promise<{ id: string; email: st
     if (byCustomer) return byCustomer;
   }
   if (event.email) {
-    const byEmail = await db.selectFrom('users').select(['id', 'email']).where('email', '=', event.email.trim().toLowerCase()).executeTakeFirst();
+    const byEmail = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', '=', event.email.trim().toLowerCase())
+      .executeTakeFirst();
     if (byEmail) return byEmail;
   }
   return null;

@@ -106,5 +106,9 @@ export async function setSetting(db: Db, key: SettingKey, value: string, adminId
 /** Seeds missing keys only, so an admin's edits survive restarts. */
 export async function seedSettings(db: Db): Promise<void> {
   const values = Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value }));
-  await db.insertInto('settings').values(values).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values(values)
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
 }

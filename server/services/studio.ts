@@ -43,7 +43,8 @@ export async function runCutout(
   if (!upload) throw new AppError('NOT_FOUND', M.common.notFound);
   if (opts.rateLimit !== false) {
     const { limit, windowMs } = CUTOUT_LIMITS.rate;
-    if (!(await hitRateLimit(db, `cutout:user:${userId}`, limit, windowMs)).allowed) throw new AppError('RATE_LIMITED', M.studio.rateLimited);
+    if (!(await hitRateLimit(db, `cutout:user:${userId}`, limit, windowMs)).allowed)
+      throw new AppError('RATE_LIMITED', M.studio.rateLimited);
   }
   const stored = await storage.get(upload.storage_key);
   if (!stored) throw new AppError('NOT_FOUND', M.common.notFound);

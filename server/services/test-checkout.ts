@@ -32,7 +32,11 @@ export type TestPayOutcome = 'credited' | 'already' | 'invalid' | 'failed';
  * server's own `/api/webhooks/test` (`selfUrl` is the address the request came in on), which
  * verifies it and credits through the same ledger path as every provider.
  */
-export async function payTestCheckout(db: Db, test: TestCheckout, opts: { userId: string; sessionId: string; selfUrl: string }): Promise<TestPayOutcome> {
+export async function payTestCheckout(
+  db: Db,
+  test: TestCheckout,
+  opts: { userId: string; sessionId: string; selfUrl: string },
+): Promise<TestPayOutcome> {
   if (!test.enabled) return 'invalid';
   const s = await findSession(db, { id: opts.sessionId, userId: opts.userId, provider: 'test' });
   if (!s || new Date(s.expires_at).getTime() < Date.now()) return 'invalid';

@@ -6,7 +6,6 @@ import type { AppDeps } from '../deps';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
 import { sessionFromRequest, type Session, type SessionKind } from '../auth/sessions';
 
-
 /** What every procedure gets (AppDeps plus the caller). Built per HTTP request, and once per WebSocket connection. */
 export type Context = AppDeps & {
   ip: string;
@@ -71,7 +70,12 @@ export async function createContext(
     return { ...deps, ip, ...(await sessions()), setCookie, transport, revalidate: transport === 'ws' ? sessions : undefined };
   } catch (err) {
     // The session lookup is the first query of a request: an unreachable database answers 503.
-    if (isDatabaseUnavailable(err)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: M.common.serviceUnavailable, cause: new AppError('UNAVAILABLE', M.common.serviceUnavailable) });
+    if (isDatabaseUnavailable(err))
+      throw new TRPCError({
+        code: 'SERVICE_UNAVAILABLE',
+        message: M.common.serviceUnavailable,
+        cause: new AppError('UNAVAILABLE', M.common.serviceUnavailable),
+      });
     throw err;
   }
 }

@@ -117,9 +117,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 /** Admin-only: customers and anonymous callers are refused (D11). */
 export const adminProcedure = openProcedure.use(({ ctx, next }) => {
   if (!ctx.adminSession) {
-    throw ctx.session
-      ? new AppError('NOT_ADMIN', M.common.forbidden)
-      : new AppError('UNAUTHENTICATED', M.common.unauthorized);
+    throw ctx.session ? new AppError('NOT_ADMIN', M.common.forbidden) : new AppError('UNAUTHENTICATED', M.common.unauthorized);
   }
   return next({ ctx: { ...ctx, adminSession: ctx.adminSession, adminId: ctx.adminSession.ownerId } });
 });

@@ -133,15 +133,50 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
       { number: '60 sn', label: 'Ortalama üretim süresi', icon: 'Clock', icon_color: 'text-orange-600' },
     ],
     features: [
-      { title: '4K stüdyo kalitesi', description: 'Her görsel 4K çözünürlükte, pazaryeri standartlarına uygun hazırlanır.', icon: 'Sparkles', icon_color: 'text-purple-600' },
-      { title: 'Filigransız ticari kullanım', description: 'Ürettiğiniz görselleri mağazanızda ve reklamlarınızda özgürce kullanın.', icon: 'Shield', icon_color: 'text-green-600' },
-      { title: '360 derece ürün videoları', description: 'Tek fotoğraftan ürününüzün etrafında dönen akıcı tanıtım videoları.', icon: 'Video', icon_color: 'text-blue-600' },
-      { title: 'Dakikalar içinde hazır', description: 'Fotoğraf çekimi ve rötuş beklemeden, 4 farklı görsel bir dakikada elinizde.', icon: 'Zap', icon_color: 'text-orange-600' },
+      {
+        title: '4K stüdyo kalitesi',
+        description: 'Her görsel 4K çözünürlükte, pazaryeri standartlarına uygun hazırlanır.',
+        icon: 'Sparkles',
+        icon_color: 'text-purple-600',
+      },
+      {
+        title: 'Filigransız ticari kullanım',
+        description: 'Ürettiğiniz görselleri mağazanızda ve reklamlarınızda özgürce kullanın.',
+        icon: 'Shield',
+        icon_color: 'text-green-600',
+      },
+      {
+        title: '360 derece ürün videoları',
+        description: 'Tek fotoğraftan ürününüzün etrafında dönen akıcı tanıtım videoları.',
+        icon: 'Video',
+        icon_color: 'text-blue-600',
+      },
+      {
+        title: 'Dakikalar içinde hazır',
+        description: 'Fotoğraf çekimi ve rötuş beklemeden, 4 farklı görsel bir dakikada elinizde.',
+        icon: 'Zap',
+        icon_color: 'text-orange-600',
+      },
     ],
     testimonials: [
-      { name: 'Elif Yılmaz', company: 'Ahşap Atölyesi', rating: 5, text: 'Sehpa ve raf fotoğraflarımız artık katalog kalitesinde. Satışlarımız ilk ayda belirgin şekilde arttı.' },
-      { name: 'Mert Kaya', company: 'Kaya Gümüş', rating: 5, text: 'Takı çekimleri için her hafta stüdyoya gidiyorduk. Şimdi tek fotoğrafla dört farklı görsel alıyoruz.' },
-      { name: 'Zeynep Demir', company: 'Dokuma Ev Tekstili', rating: 4, text: 'Kırlent ve örtü ürünlerimizin videoları Instagram’da çok ilgi gördü. Kullanımı da son derece kolay.' },
+      {
+        name: 'Elif Yılmaz',
+        company: 'Ahşap Atölyesi',
+        rating: 5,
+        text: 'Sehpa ve raf fotoğraflarımız artık katalog kalitesinde. Satışlarımız ilk ayda belirgin şekilde arttı.',
+      },
+      {
+        name: 'Mert Kaya',
+        company: 'Kaya Gümüş',
+        rating: 5,
+        text: 'Takı çekimleri için her hafta stüdyoya gidiyorduk. Şimdi tek fotoğrafla dört farklı görsel alıyoruz.',
+      },
+      {
+        name: 'Zeynep Demir',
+        company: 'Dokuma Ev Tekstili',
+        rating: 4,
+        text: 'Kırlent ve örtü ürünlerimizin videoları Instagram’da çok ilgi gördü. Kullanımı da son derece kolay.',
+      },
     ],
     portfolio: [
       { title: 'Ceviz orta sehpa', category: 'Mobilya', description: 'Atölye fotoğrafından beyaz fonlu katalog görseline.' },
@@ -478,7 +513,8 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     allowRegistrations: 'Yeni kayıtlara izin ver',
     allowRegistrationsHint: 'Kapalıyken kayıt formu “Yeni kayıt şu anda kapalı” yanıtını verir.',
     emailNotifications: 'E-posta bildirimleri',
-    emailNotificationsHint: 'Üretim, kredi ve ödeme bildirimleri (kullanıcı tercihi de açık olmalı). Şifre sıfırlama ve doğrulama e-postaları her zaman gönderilir.',
+    emailNotificationsHint:
+      'Üretim, kredi ve ödeme bildirimleri (kullanıcı tercihi de açık olmalı). Şifre sıfırlama ve doğrulama e-postaları her zaman gönderilir.',
     requireEmailVerification: 'E-posta doğrulaması zorunlu',
     requireEmailVerificationHint: 'Açıkken adresini doğrulamamış kullanıcılar giriş yapamaz; doğrulama e-postasını yeniden isteyebilirler.',
     save: 'Ayarları Kaydet',
@@ -581,7 +617,8 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
 
   adminDeletion: {
     nav: 'Silme Talepleri',
-    subtitle: 'Müşterilerin hesap silme talepleri. Silme; dosyaları kaldırır, kişisel alanları siler, oturumları kapatır ve kredi kayıtlarını kimliksizleştirerek saklar.',
+    subtitle:
+      'Müşterilerin hesap silme talepleri. Silme; dosyaları kaldırır, kişisel alanları siler, oturumları kapatır ve kredi kayıtlarını kimliksizleştirerek saklar.',
     colDate: 'Talep tarihi',
     colUser: 'Kullanıcı',
     colReason: 'Neden',
@@ -590,7 +627,8 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     execute: 'Hesabı sil',
     reject: 'Reddet',
     confirmTitle: 'Hesap kalıcı olarak silinsin mi?',
-    confirmText: (email: string) => `${email} hesabının dosyaları silinecek, kişisel bilgileri kaldırılacak ve oturumları kapatılacak. Bu işlem geri alınamaz.`,
+    confirmText: (email: string) =>
+      `${email} hesabının dosyaları silinecek, kişisel bilgileri kaldırılacak ve oturumları kapatılacak. Bu işlem geri alınamaz.`,
     deleted: 'Hesap silindi ve kullanıcıya bilgi verildi.',
     rejected: 'Talep reddedildi.',
     status: { pending: 'Bekliyor', completed: 'Tamamlandı', rejected: 'Reddedildi' } as Record<string, string>,

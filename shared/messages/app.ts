@@ -11,7 +11,8 @@ const OWN = {
     subtitle: 'Bildirim, gizlilik ve görünüm tercihlerinizi yönetin.',
     notifications: 'Bildirimler',
     notifEmail: 'E-posta bildirimleri',
-    notifEmailDesc: 'Uzun süren üretimleriniz tamamlandığında, bir üretim başarısız olduğunda, krediniz azaldığında ve ödemeniz alındığında e-posta alın.',
+    notifEmailDesc:
+      'Uzun süren üretimleriniz tamamlandığında, bir üretim başarısız olduğunda, krediniz azaldığında ve ödemeniz alındığında e-posta alın.',
     notifPush: 'Anlık bildirimler',
     notifPushDesc: 'Tarayıcı üzerinden anlık bildirim alın.',
     notifMarketing: 'Kampanya ve fırsatlar',
@@ -130,7 +131,10 @@ const OWN = {
     colAmount: 'Tutar',
     colInvoice: 'Fatura',
     // SPEC §3: purchase, usage, refund; others 'Bilinmiyor'. Trial grants and expiries are named (D5, D8).
-    types: { purchase: 'Satın Alma', usage: 'Kullanım', refund: 'İade', bonus: 'Hediye Kredi', expire: 'Süresi Doldu' } as Record<string, string>,
+    types: { purchase: 'Satın Alma', usage: 'Kullanım', refund: 'İade', bonus: 'Hediye Kredi', expire: 'Süresi Doldu' } as Record<
+      string,
+      string
+    >,
     unknownType: 'Bilinmiyor',
     // SPEC §8
     loadFailed: 'İşlem geçmişi yüklenirken hata oluştu',
@@ -293,12 +297,14 @@ const OWN = {
   // Issue 11: cut-out preview, guided selection, honest sizes
   studio: {
     cutoutTitle: 'Ürün dekupajı',
-    cutoutHint: 'Ürün arka plandan otomatik olarak ayrıldı. Gerekirse ürünün çevresine bir kutu çizin ya da korunacak ve silinecek yerleri fırçayla işaretleyin.',
+    cutoutHint:
+      'Ürün arka plandan otomatik olarak ayrıldı. Gerekirse ürünün çevresine bir kutu çizin ya da korunacak ve silinecek yerleri fırçayla işaretleyin.',
     cutoutRunning: 'Ürün arka plandan ayrılıyor...',
     cutoutFailed: 'Dekupaj şu anda yapılamadı. Lütfen tekrar deneyin.',
     cutoutAlt: 'Arka planı kaldırılmış ürün',
     notes: {
-      fills_frame: 'Ürün fotoğrafın neredeyse tamamını kaplıyor; arka planı güvenilir biçimde ayıramadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
+      fills_frame:
+        'Ürün fotoğrafın neredeyse tamamını kaplıyor; arka planı güvenilir biçimde ayıramadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
       no_subject: 'Fotoğrafta belirgin bir ürün bulamadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
       uncertain: 'Ürünü arka plandan emin olacağımız kadar temiz ayıramadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
     },
@@ -315,7 +321,8 @@ const OWN = {
     downloadPng: 'Şeffaf PNG',
     downloadPngLabel: 'Şeffaf PNG olarak indir',
     pngDownloaded: 'Şeffaf PNG indirildi!',
-    lowResolution: (w: number, h: number, min: number) => `Fotoğrafınız ${w}×${h} piksel. Uzun kenarı ${min} pikselden kısa olduğu için görseller küçük olacak; daha net sonuçlar için daha yüksek çözünürlüklü bir fotoğraf yükleyin.`,
+    lowResolution: (w: number, h: number, min: number) =>
+      `Fotoğrafınız ${w}×${h} piksel. Uzun kenarı ${min} pikselden kısa olduğu için görseller küçük olacak; daha net sonuçlar için daha yüksek çözünürlüklü bir fotoğraf yükleyin.`,
     pixelSize: (w: number, h: number) => `${w}×${h} px`,
     rateLimited: 'Çok fazla dekupaj denemesi yaptınız. Lütfen birkaç dakika bekleyin.',
     whiteLabel: 'Pazaryeri için beyaz fon',
@@ -371,7 +378,8 @@ const OWN = {
   /** Issue 13: "Verilerimi indir" and the honest deletion request. */
   accountData: {
     exportTitle: 'Verilerimi indir',
-    exportDesc: 'Profiliniz, üretimleriniz (dosyalarıyla), kredi hareketleriniz ve faturalarınız tek bir zip dosyasında hazırlanır; dosya 24 saat boyunca indirilebilir.',
+    exportDesc:
+      'Profiliniz, üretimleriniz (dosyalarıyla), kredi hareketleriniz ve faturalarınız tek bir zip dosyasında hazırlanır; dosya 24 saat boyunca indirilebilir.',
     exportButton: 'Veri paketimi hazırla',
     exportQueued: 'Veri paketiniz hazırlanıyor. Hazır olduğunda burada indirebilirsiniz.',
     exportPreparing: 'Veri paketiniz hazırlanıyor...',
@@ -380,7 +388,8 @@ const OWN = {
     exportFailed: 'Veri paketi hazırlanamadı. Lütfen tekrar deneyin.',
     exportExpired: 'Veri paketinizin süresi doldu. Yeni bir paket hazırlayabilirsiniz.',
     exportBusy: 'Veri paketiniz zaten hazırlanıyor.',
-    deleteConfirmText: 'Hesap silme talebiniz yönetici ekibimize iletilir. Talep yerine getirildiğinde dosyalarınız silinir, kişisel bilgileriniz kaldırılır ve tüm oturumlarınız kapatılır; ödeme kayıtları yasal yükümlülük gereği kimliğinizle ilişkilendirilmeden saklanır. İşlem tamamlandığında e-posta ile bilgilendirilirsiniz.',
+    deleteConfirmText:
+      'Hesap silme talebiniz yönetici ekibimize iletilir. Talep yerine getirildiğinde dosyalarınız silinir, kişisel bilgileriniz kaldırılır ve tüm oturumlarınız kapatılır; ödeme kayıtları yasal yükümlülük gereği kimliğinizle ilişkilendirilmeden saklanır. İşlem tamamlandığında e-posta ile bilgilendirilirsiniz.',
     deleteReason: 'Nedeni (isteğe bağlı)',
     deleteRequestButton: 'Silme talebi gönder',
     deleteRequested: 'Hesap silme talebiniz alındı. İşlem tamamlandığında e-posta ile bilgilendirileceksiniz.',
@@ -398,7 +407,8 @@ const OWN = {
       `Bu görseller pazaryeri boyutuna getirilirken fotoğrafın kendi çözünürlüğünün 2 katından fazla büyütüldü: ${files}. Daha keskin sonuç için daha büyük bir fotoğraf yükleyin.`,
     batchNav: 'Toplu Üretim',
     batchTitle: 'Toplu Üretim',
-    batchSubtitle: (max: number) => `En fazla ${max} ürün fotoğrafını birlikte yükleyin; her fotoğraf ayrı bir üretimdir ve yalnızca kendi kredisini kullanır.`,
+    batchSubtitle: (max: number) =>
+      `En fazla ${max} ürün fotoğrafını birlikte yükleyin; her fotoğraf ayrı bir üretimdir ve yalnızca kendi kredisini kullanır.`,
     batchPick: 'Fotoğrafları seçin',
     batchTooMany: (max: number) => `Tek seferde en fazla ${max} fotoğraf yükleyebilirsiniz`,
     batchStart: (count: number, credits: number) => `${count} ürün için üret (${credits} kredi)`,

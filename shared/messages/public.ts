@@ -382,7 +382,15 @@ export const M = {
     },
     premium: {
       description: 'Geniş kataloglu satıcılar için',
-      features: ['Aylık 500 kredi', '2.000 AI ürün görseli', 'Ürün videoları', '4K çözünürlük', 'Ticari kullanım hakkı', 'Öncelikli üretim', 'Öncelikli destek'],
+      features: [
+        'Aylık 500 kredi',
+        '2.000 AI ürün görseli',
+        'Ürün videoları',
+        '4K çözünürlük',
+        'Ticari kullanım hakkı',
+        'Öncelikli üretim',
+        'Öncelikli destek',
+      ],
       limitations: [],
     },
     perMonth: '/ay',
@@ -396,7 +404,8 @@ export const M = {
 
   adminPayments: {
     exportTitle: 'Ödemeleri dışa aktar (e-Arşiv)',
-    exportHint: 'Seçtiğiniz dönemdeki ödemeler, alıcıların fatura bilgileriyle birlikte CSV olarak iner; muhasebenizin e-Arşiv sistemine aktarabilirsiniz.',
+    exportHint:
+      'Seçtiğiniz dönemdeki ödemeler, alıcıların fatura bilgileriyle birlikte CSV olarak iner; muhasebenizin e-Arşiv sistemine aktarabilirsiniz.',
     from: 'Başlangıç',
     to: 'Bitiş',
     download: 'CSV indir',
@@ -427,7 +436,8 @@ export const M = {
     forgotTitle: 'Şifrenizi mi unuttunuz?',
     forgotSubtitle: 'Hesabınızın e-posta adresini yazın; şifrenizi sıfırlamanız için bir bağlantı gönderelim.',
     forgotButton: 'Sıfırlama bağlantısı gönder',
-    forgotSent: 'Bu adresle kayıtlı bir hesap varsa, şifre sıfırlama bağlantısı birkaç dakika içinde e-posta kutunuza ulaşır. Bağlantı 1 saat geçerlidir.',
+    forgotSent:
+      'Bu adresle kayıtlı bir hesap varsa, şifre sıfırlama bağlantısı birkaç dakika içinde e-posta kutunuza ulaşır. Bağlantı 1 saat geçerlidir.',
     backToSignIn: 'Giriş sayfasına dön',
     resetTitle: 'Yeni şifre belirleyin',
     resetSubtitle: 'Yeni şifreniz en az 6 karakter olmalı. Şifreniz değişince tüm oturumlarınız kapatılır.',
@@ -448,7 +458,8 @@ export const M = {
     changeEmailSubtitle: 'Yeni adresinize bir doğrulama bağlantısı gönderilir; değişiklik, bağlantıya tıkladığınızda geçerli olur.',
     newEmail: 'Yeni e-posta adresi',
     changeEmailButton: 'Doğrulama bağlantısı gönder',
-    changeEmailSent: (email: string) => `${email} adresine bir doğrulama bağlantısı gönderdik. Değişiklik, bağlantıya tıkladığınızda geçerli olur.`,
+    changeEmailSent: (email: string) =>
+      `${email} adresine bir doğrulama bağlantısı gönderdik. Değişiklik, bağlantıya tıkladığınızda geçerli olur.`,
     sameEmail: 'Yeni adres mevcut adresinizle aynı.',
     goToApp: 'Panele git',
     unsubscribeTitle: 'E-posta bildirimleri',
@@ -460,7 +471,8 @@ export const M = {
   /** Issue 13 / D33: legal pages and the cookie notice. */
   legal: {
     lastUpdated: (when: string) => `Son güncelleme: ${when}`,
-    cookieNotice: 'Bu site yalnızca oturumunuzu açık tutmak ve güvenliğiniz için zorunlu çerezler kullanır; reklam veya analiz çerezi kullanılmaz.',
+    cookieNotice:
+      'Bu site yalnızca oturumunuzu açık tutmak ve güvenliğiniz için zorunlu çerezler kullanır; reklam veya analiz çerezi kullanılmaz.',
     cookieOk: 'Anladım',
     cookieMore: 'Çerez Politikası',
     /** The sign-up checkbox with links; together they read exactly as M.auth.termsLabel. */
@@ -469,8 +481,9 @@ export const M = {
     termsLinkPrivacy: 'gizlilik politikasını',
     termsTail: ' okudum, kabul ediyorum',
     pageMissing: 'Bu sayfa yüklenemedi.',
-    aiTransferFal: 'Görsel ve video üretimi için yüklediğiniz fotoğraflar, yurt dışında (ABD) bulunan yapay zekâ hizmet sağlayıcımız fal.ai’nin sunucularına aktarılır ve orada işlenir. Bu aktarım, KVKK’nın 9. maddesi uyarınca hizmeti kullanırken verdiğiniz açık rızaya dayanır; fotoğrafı yüklemeden önce bu metni okumanızı rica ederiz.',
-    aiTransferLocal: 'Yüklediğiniz fotoğraflar ve üretilen çıktılar yalnızca kendi sunucularımızda işlenir ve saklanır; üretim için yurt dışına aktarılmaz.',
+    aiTransferFal:
+      'Görsel ve video üretimi için yüklediğiniz fotoğraflar, yurt dışında (ABD) bulunan yapay zekâ hizmet sağlayıcımız fal.ai’nin sunucularına aktarılır ve orada işlenir. Bu aktarım, KVKK’nın 9. maddesi uyarınca hizmeti kullanırken verdiğiniz açık rızaya dayanır; fotoğrafı yüklemeden önce bu metni okumanızı rica ederiz.',
+    aiTransferLocal:
+      'Yüklediğiniz fotoğraflar ve üretilen çıktılar yalnızca kendi sunucularımızda işlenir ve saklanır; üretim için yurt dışına aktarılmaz.',
   },
-
 } as const;

@@ -27,7 +27,8 @@ const OWN = {
     verifyButton: 'E-posta adresimi doğrula',
     verifyValidity: 'Bağlantı 24 saat geçerlidir ve yalnızca bir kez kullanılabilir.',
     changeSubject: 'Yeni e-posta adresinizi doğrulayın',
-    changeIntro: 'Hesabınızın e-posta adresini bu adresle değiştirmek istediniz. Değişiklik, aşağıdaki bağlantıyla doğruladığınızda geçerli olur.',
+    changeIntro:
+      'Hesabınızın e-posta adresini bu adresle değiştirmek istediniz. Değişiklik, aşağıdaki bağlantıyla doğruladığınızda geçerli olur.',
     imageReadySubject: 'Görselleriniz hazır',
     videoReadySubject: 'Videonuz hazır',
     generationReadyIntro: (what: string) => `${what} tamamlandı. Sonuçları hesabınızdan görüntüleyip indirebilirsiniz.`,
@@ -41,16 +42,18 @@ const OWN = {
     lowCreditsIntro: (balance: number) => `Kalan krediniz: ${balance}. Kesintisiz devam etmek için yeni bir paket seçebilirsiniz.`,
     lowCreditsButton: 'Paketleri incele',
     paymentSubject: 'Ödemeniz alındı',
-    paymentIntro: (plan: string, credits: number) => `${plan} paketi için ödemeniz alındı ve hesabınıza ${credits} kredi eklendi. Faturanız bu e-postanın ekindedir.`,
+    paymentIntro: (plan: string, credits: number) =>
+      `${plan} paketi için ödemeniz alındı ve hesabınıza ${credits} kredi eklendi. Faturanız bu e-postanın ekindedir.`,
     deletionRequestedSubject: 'Hesap silme talebiniz alındı',
-    deletionRequestedIntro: 'Hesabınızın silinmesi için talebinizi aldık. Yönetici ekibimiz talebi yerine getirdiğinde size ayrıca bilgi vereceğiz.',
+    deletionRequestedIntro:
+      'Hesabınızın silinmesi için talebinizi aldık. Yönetici ekibimiz talebi yerine getirdiğinde size ayrıca bilgi vereceğiz.',
     accountDeletedSubject: 'Hesabınız silindi',
-    accountDeletedIntro: 'Hesap silme talebiniz yerine getirildi: dosyalarınız silindi, kişisel bilgileriniz kaldırıldı ve tüm oturumlarınız kapatıldı. Ödeme kayıtları yasal yükümlülükler nedeniyle kimliğinizle ilişkilendirilmeden saklanır.',
+    accountDeletedIntro:
+      'Hesap silme talebiniz yerine getirildi: dosyalarınız silindi, kişisel bilgileriniz kaldırıldı ve tüm oturumlarınız kapatıldı. Ödeme kayıtları yasal yükümlülükler nedeniyle kimliğinizle ilişkilendirilmeden saklanır.',
     exportReadySubject: 'Verileriniz indirilmeye hazır',
     exportReadyIntro: 'İstediğiniz veri paketi hazır. Ayarlar sayfasından 24 saat boyunca indirebilirsiniz.',
     exportButton: 'Ayarlara git',
   },
-
 } as const;
 
 export const M = { ...BELOW, ...OWN } as const;

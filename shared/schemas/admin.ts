@@ -74,7 +74,12 @@ export type TAdminCreditSet = z.input<typeof ZAdminCreditSet>;
 /** The +10 / -10 quick buttons (any non-zero step; the result floors at 0 and respects the cap). */
 export const ZAdminCreditAdjust = z.object({
   email: ZEmail,
-  delta: z.number().int().min(-UNLIMITED_BALANCE).max(UNLIMITED_BALANCE).refine((d) => d !== 0, A.balanceInvalid),
+  delta: z
+    .number()
+    .int()
+    .min(-UNLIMITED_BALANCE)
+    .max(UNLIMITED_BALANCE)
+    .refine((d) => d !== 0, A.balanceInvalid),
 });
 export const QUICK_ADJUST_STEP = 10;
 

@@ -10,11 +10,21 @@ const digits = (v: string) => v.replace(/\s+/g, '');
 const ZTckn = z
   .string()
   .transform(digits)
-  .pipe(z.string().regex(/^[0-9]{11}$/, { error: D.tcknLength, abort: true }).refine(isValidTckn, D.tcknInvalid));
+  .pipe(
+    z
+      .string()
+      .regex(/^[0-9]{11}$/, { error: D.tcknLength, abort: true })
+      .refine(isValidTckn, D.tcknInvalid),
+  );
 const ZVkn = z
   .string()
   .transform(digits)
-  .pipe(z.string().regex(/^[0-9]{10}$/, { error: D.vknLength, abort: true }).refine(isValidVkn, D.vknInvalid));
+  .pipe(
+    z
+      .string()
+      .regex(/^[0-9]{10}$/, { error: D.vknLength, abort: true })
+      .refine(isValidVkn, D.vknInvalid),
+  );
 
 const address = { address: text(10, D.addressMin, 500), city: text(2, D.cityMin, 80) };
 

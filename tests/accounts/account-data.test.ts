@@ -37,7 +37,10 @@ async function busySeller(email: string) {
     .executeTakeFirstOrThrow();
   const cutoutKey = `cutouts/${userId}/${upload.id}/${crypto.randomUUID()}.png`;
   await storage.put(cutoutKey, Buffer.from('png'), 'image/png');
-  await db.insertInto('cutouts').values({ upload_id: upload.id, user_id: userId, storage_key: cutoutKey, width: 400, height: 300 }).execute();
+  await db
+    .insertInto('cutouts')
+    .values({ upload_id: upload.id, user_id: userId, storage_key: cutoutKey, width: 400, height: 300 })
+    .execute();
   const genId = crypto.randomUUID();
   const outputs = [];
   for (let i = 0; i < 4; i++) {
@@ -61,11 +64,24 @@ async function busySeller(email: string) {
       completed_at: new Date(),
     })
     .execute();
-  await applyPaymentEvent({ db, bus: server.deps.bus }, {
-    provider: 'stripe', eventKey: `stripe:evt_${userId}`, eventType: 'checkout.session.completed', kind: 'payment',
-    paymentRef: `stripe:session:${userId}`, userRef: userId, email, customerId: `cus_${userId.slice(0, 8)}`, plan: 'basic',
-    amountCents: 7900, currency: 'USD', periodEnd: null, card: { brand: 'visa', last4: '4242' },
-  });
+  await applyPaymentEvent(
+    { db, bus: server.deps.bus },
+    {
+      provider: 'stripe',
+      eventKey: `stripe:evt_${userId}`,
+      eventType: 'checkout.session.completed',
+      kind: 'payment',
+      paymentRef: `stripe:session:${userId}`,
+      userRef: userId,
+      email,
+      customerId: `cus_${userId.slice(0, 8)}`,
+      plan: 'basic',
+      amountCents: 7900,
+      currency: 'USD',
+      periodEnd: null,
+      card: { brand: 'visa', last4: '4242' },
+    },
+  );
   return { client, userId, genId, uploadId: upload.id };
 }
 
@@ -121,14 +137,20 @@ test('"Verilerimi indir": a zip of profile, generations with their files, credit
   expect((await other.client.raw(`/api/exports/${ready.id}`)).status).toBe(404);
   expect((await fetch(`${server.url}/api/exports/${ready.id}`)).status).toBe(404);
   // After its 24 hours it is gone.
-  await server.deps.db.updateTable('data_exports').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', ready.id).execute();
+  await server.deps.db
+    .updateTable('data_exports')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('id', '=', ready.id)
+    .execute();
   expect((await client.raw(`/api/exports/${ready.id}`)).status).toBe(404);
   expect((await client.query('auth.exportStatus')).data?.status).toBe('expired');
 });
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 test('a deletion request goes to the back-office; carrying it out erases the seller, leaves no file in storage and keeps every balance equal to its ledger', async () => {
@@ -249,7 +271,9 @@ test('legal pages: starting texts name the kept data and the operator contact; a
   const content = (await admin.query('admin.content.list')).data;
   const item = content.items.find((i) => i.section === 'legal' && i.key === 'cookies');
   expect(item).toBeTruthy();
-  const saved = await admin.mutate('admin.content.save', { items: [{ id: item!.id, value: '## Çerezler\nYalnızca zorunlu çerezler. İletişim: {support_email}' }] });
+  const saved = await admin.mutate('admin.content.save', {
+    items: [{ id: item!.id, value: '## Çerezler\nYalnızca zorunlu çerezler. İletişim: {support_email}' }],
+  });
   expect(saved.status).toBe(200);
   const edited = (await anon.query('legal.page', { page: 'cookies' })).data;
   expect(edited.body).toBe('## Çerezler\nYalnızca zorunlu çerezler. İletişim: destek@example.com');
@@ -276,7 +300,14 @@ test('a deletion waits while the seller still has a run in progress (it would wr
   const { client, userId } = await customerClient(server, 'uretimde@example.com');
   await server.deps.db
     .insertInto('generations')
-    .values({ user_id: userId, type: 'video', status: 'queued', credits_used: 6, parameters: '{}', run_after: new Date(Date.now() + 3600_000) })
+    .values({
+      user_id: userId,
+      type: 'video',
+      status: 'queued',
+      credits_used: 6,
+      parameters: '{}',
+      run_after: new Date(Date.now() + 3600_000),
+    })
     .execute();
   const asked = await client.mutate('auth.requestDeletion', {});
   const admin = await adminClient(server);

@@ -229,7 +229,8 @@ describe('every admin procedure refuses customers and anonymous callers (SECURIT
     const fn = path.split('.').reduce<CallerNode>((node, key) => node[key]!, caller(ctx) as unknown as CallerNode);
     const result = await fn(undefined);
     // A subscription that got past its middleware: stop it at once.
-    if (result && typeof result === 'object' && Symbol.asyncIterator in result) await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.();
+    if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+      await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.();
     return result;
   }
   async function errorCode(cookie: string | undefined, path: string): Promise<string | null> {
@@ -261,7 +262,8 @@ describe('every admin procedure refuses customers and anonymous callers (SECURIT
 
     // The same over HTTP, status codes included.
     if (type === 'subscription') return;
-    const send = (c: HttpClient) => (type === 'query' ? c.queryUnchecked(path as QueryPath, undefined) : c.mutateUnchecked(path as MutationPath, {}));
+    const send = (c: HttpClient) =>
+      type === 'query' ? c.queryUnchecked(path as QueryPath, undefined) : c.mutateUnchecked(path as MutationPath, {});
     const anon = await send(client());
     expect(anon.status).toBe(401);
     expect(anon.data).toBeUndefined();

@@ -131,7 +131,11 @@ describe('admin.dashboard (SPEC §7) on known fixtures', () => {
       server.deps.bus.publish({ type: 'generation.updated', userId, generationId: gen.id, status, progress: 0 });
     }
     const created = unwrap((await it.next()).value);
-    expect(created).toMatchObject({ kind: 'generation_created', id: `generation_created:${gen.id}`, summary: `canli-kayit@example.com · ${M.adminDashboard.genVideo}` });
+    expect(created).toMatchObject({
+      kind: 'generation_created',
+      id: `generation_created:${gen.id}`,
+      summary: `canli-kayit@example.com · ${M.adminDashboard.genVideo}`,
+    });
     const done = unwrap((await it.next()).value);
     expect(done).toMatchObject({ kind: 'generation_completed', id: `generation_completed:${gen.id}` });
 
@@ -219,7 +223,11 @@ describe('admin.settings (D23): effects at once', () => {
     expect(logs[0]).toMatchObject({ admin_id: adminId, target_type: 'settings' });
     expect(logs[0]!.old_values).toEqual({ allow_registrations: 'true', default_trial_credits: '10' });
     expect(logs[0]!.new_values).toEqual({ allow_registrations: 'false', default_trial_credits: '3' });
-    const stored = await db.selectFrom('settings').select(['value', 'updated_by']).where('key', '=', 'maintenance_mode').executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom('settings')
+      .select(['value', 'updated_by'])
+      .where('key', '=', 'maintenance_mode')
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ value: 'false', updated_by: adminId });
 
     // Validation: the support e-mail must be an e-mail; costs at least 1.
@@ -282,7 +290,12 @@ describe('admin.content, portfolio and testimonials', () => {
     const id = created.data.id;
     expect((await clientFor(server).query('content.landing')).data.portfolio.map((p) => p.title)).toContain('Meşe sandalye');
 
-    const updated = await admin.mutateUnchecked('admin.portfolio.update', { ...fields, id, title: 'Meşe sandalye (yeni)', displayOrder: '' });
+    const updated = await admin.mutateUnchecked('admin.portfolio.update', {
+      ...fields,
+      id,
+      title: 'Meşe sandalye (yeni)',
+      displayOrder: '',
+    });
     expect(updated.data).toMatchObject({ title: 'Meşe sandalye (yeni)', displayOrder: 0 });
     const hidden = await admin.mutate('admin.portfolio.toggle', { id, isActive: false });
     expect(hidden.data.isActive).toBe(false);
@@ -298,10 +311,18 @@ describe('admin.content, portfolio and testimonials', () => {
     expect(logs[3]!.old_values).toMatchObject({ title: 'Meşe sandalye (yeni)', category: 'Mobilya' });
 
     // Validation: category from the list, URLs http(s) or site paths only.
-    const bad = await admin.mutateUnchecked('admin.portfolio.create', { ...fields, category: 'Araba', beforeImageUrl: 'javascript:alert(1)' });
+    const bad = await admin.mutateUnchecked('admin.portfolio.create', {
+      ...fields,
+      category: 'Araba',
+      beforeImageUrl: 'javascript:alert(1)',
+    });
     expect(bad.status).toBe(400);
     expect(bad.error.data.fieldErrors?.beforeImageUrl).toBe(M.adminForms.imageUrlInvalid);
-    const defaults = await admin.mutate('admin.portfolio.create', { title: 'Varsayılanlar', beforeImageUrl: '/a.jpg', afterImageUrl: '/b.jpg' });
+    const defaults = await admin.mutate('admin.portfolio.create', {
+      title: 'Varsayılanlar',
+      beforeImageUrl: '/a.jpg',
+      afterImageUrl: '/b.jpg',
+    });
     expect(defaults.data).toMatchObject({ category: 'Mobilya', displayOrder: 0, description: '' });
   });
 
@@ -320,7 +341,9 @@ describe('admin.content, portfolio and testimonials', () => {
     expect((await admin.mutate('admin.testimonials.create', { name: 'X Y', text: 'a', rating: 6 })).status).toBe(400);
     expect((await admin.mutate('admin.testimonials.toggle', { id: created.data.id, isActive: false })).data.isActive).toBe(false);
     expect((await admin.mutate('admin.testimonials.delete', { id: created.data.id })).status).toBe(200);
-    const actions = (await db.selectFrom('admin_logs').select('action').where('target_type', '=', 'testimonial').orderBy('created_at').execute()).map((l) => l.action);
+    const actions = (
+      await db.selectFrom('admin_logs').select('action').where('target_type', '=', 'testimonial').orderBy('created_at').execute()
+    ).map((l) => l.action);
     expect(actions).toEqual(['testimonial.update', 'testimonial.create', 'testimonial.toggle', 'testimonial.delete']);
   });
 
@@ -359,14 +382,36 @@ describe('admin.content, portfolio and testimonials', () => {
 describe('admin.webhooks and admin.logs', () => {
   test('webhook events (unmatched flagged with summary) and ledger rows, newest first, 20 each', async () => {
     const { userId } = await customerClient(server, 'webhook@example.com');
-    const base = { provider: 'stripe' as const, eventType: 'checkout.session.completed', kind: 'payment' as const, customerId: null, amountCents: 7900, currency: 'usd', periodEnd: null, card: null };
-    expect(await applyPaymentEvent({ db, bus: server.deps.bus }, { ...base, eventKey: 'stripe:evt_ok', paymentRef: 'pay_ok', userRef: userId, email: 'webhook@example.com', plan: 'basic' })).toBe('credited');
-    expect(await applyPaymentEvent({ db, bus: server.deps.bus }, { ...base, eventKey: 'stripe:evt_lost', paymentRef: 'pay_lost', userRef: null, email: 'kayip@example.com', plan: 'standard' })).toBe('unmatched');
+    const base = {
+      provider: 'stripe' as const,
+      eventType: 'checkout.session.completed',
+      kind: 'payment' as const,
+      customerId: null,
+      amountCents: 7900,
+      currency: 'usd',
+      periodEnd: null,
+      card: null,
+    };
+    expect(
+      await applyPaymentEvent(
+        { db, bus: server.deps.bus },
+        { ...base, eventKey: 'stripe:evt_ok', paymentRef: 'pay_ok', userRef: userId, email: 'webhook@example.com', plan: 'basic' },
+      ),
+    ).toBe('credited');
+    expect(
+      await applyPaymentEvent(
+        { db, bus: server.deps.bus },
+        { ...base, eventKey: 'stripe:evt_lost', paymentRef: 'pay_lost', userRef: null, email: 'kayip@example.com', plan: 'standard' },
+      ),
+    ).toBe('unmatched');
 
     const r = await admin.query('admin.webhooks.list');
     expect(r.status).toBe(200);
     expect(r.data.events.map((e) => e.eventKey)).toEqual(['stripe:evt_lost', 'stripe:evt_ok']);
-    expect(r.data.events[0]).toMatchObject({ matched: false, summary: { email: 'kayip@example.com', plan: 'standard', amountCents: 7900 } });
+    expect(r.data.events[0]).toMatchObject({
+      matched: false,
+      summary: { email: 'kayip@example.com', plan: 'standard', amountCents: 7900 },
+    });
     expect(r.data.events[1]).toMatchObject({ matched: true, userEmail: 'webhook@example.com' });
     expect(r.data.ledger.length).toBeLessThanOrEqual(20);
     expect(r.data.ledger[0]).toMatchObject({ reason: 'purchase', delta: 60, ref: 'pay_ok', email: 'webhook@example.com' });

@@ -27,8 +27,20 @@ afterAll(async () => {
 
 async function adminRows(userId: string) {
   const [txs, ledger, logs] = await Promise.all([
-    db.selectFrom('credit_transactions').selectAll().where('user_id', '=', userId).where('description', 'like', `${PREFIX}%`).orderBy('created_at').execute(),
-    db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).where('reason', 'in', ['admin_credit', 'admin_debit']).orderBy('created_at').execute(),
+    db
+      .selectFrom('credit_transactions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('description', 'like', `${PREFIX}%`)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('reason', 'in', ['admin_credit', 'admin_debit'])
+      .orderBy('created_at')
+      .execute(),
     db.selectFrom('admin_logs').selectAll().where('target_id', '=', userId).orderBy('created_at').execute(),
   ]);
   return { txs, ledger, logs };
@@ -111,7 +123,15 @@ describe('admin.credits (SPEC §7, §9)', () => {
     expect(txs.map((t) => t.amount)).toEqual([10, -10, -10, 10, 10, 5, -22]);
     expect(txs.map((t) => t.type)).toEqual(['purchase', 'usage', 'usage', 'purchase', 'purchase', 'purchase', 'usage']);
     expect(ledger.map((l) => l.delta)).toEqual([10, -10, -10, 10, 10, 5, -22]);
-    expect(ledger.map((l) => l.reason)).toEqual(['admin_credit', 'admin_debit', 'admin_debit', 'admin_credit', 'admin_credit', 'admin_credit', 'admin_debit']);
+    expect(ledger.map((l) => l.reason)).toEqual([
+      'admin_credit',
+      'admin_debit',
+      'admin_debit',
+      'admin_credit',
+      'admin_credit',
+      'admin_credit',
+      'admin_debit',
+    ]);
     expect(await balanceOf(db, userId)).toBe(3);
     expect(await ledgerSum(db, userId)).toBe(3);
     const logs = await db.selectFrom('admin_logs').select('action').where('target_id', '=', userId).execute();
@@ -134,9 +154,20 @@ describe('admin.credits (SPEC §7, §9)', () => {
   test('an expired trial is expired before the admin gives credits, so they are not swallowed', async () => {
     const admin = await adminClient(server);
     const { userId } = await customerClient(server, 'kredi-expired@example.com');
-    await db.updateTable('users').set({ credits_expire_at: new Date(Date.now() - 60_000) }).where('id', '=', userId).execute();
-    expect((await admin.mutate('admin.credits.set', { email: 'kredi-expired@example.com', balance: 30 })).data).toMatchObject({ oldBalance: 0, balance: 30 });
-    const u = await db.selectFrom('users').select(['credits_balance', 'credits_expire_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+    await db
+      .updateTable('users')
+      .set({ credits_expire_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', userId)
+      .execute();
+    expect((await admin.mutate('admin.credits.set', { email: 'kredi-expired@example.com', balance: 30 })).data).toMatchObject({
+      oldBalance: 0,
+      balance: 30,
+    });
+    const u = await db
+      .selectFrom('users')
+      .select(['credits_balance', 'credits_expire_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(u.credits_balance).toBe(30);
     expect(u.credits_expire_at).toBeNull();
     expect(await ledgerSum(db, userId)).toBe(30);
@@ -170,7 +201,10 @@ describe('admin.users (SPEC §4, D21)', () => {
     const made: string[] = [];
     for (let i = 0; i < 7; i++) {
       const email = `liste-${i}@example.com`;
-      const { userId } = await customerClient(server, email, { companyName: i === 3 ? 'Özel Mobilya Atölyesi' : 'Liste Ltd', fullName: `Liste Kişi ${i}` });
+      const { userId } = await customerClient(server, email, {
+        companyName: i === 3 ? 'Özel Mobilya Atölyesi' : 'Liste Ltd',
+        fullName: `Liste Kişi ${i}`,
+      });
       made.push(userId);
     }
     // liste-0: passive (profile old, never signed in since); liste-1: no credits.
@@ -281,7 +315,14 @@ describe('admin.users (SPEC §4, D21)', () => {
     expect(sessionIds).toHaveLength(1);
     const bus = recordEvents(server);
 
-    const base = { id: userId, fullName: 'Ayşe Yılmaz', companyName: 'Ahşap Atölyesi', phone: '+90 555 000 00 00', balance: 10, balanceBefore: 10 };
+    const base = {
+      id: userId,
+      fullName: 'Ayşe Yılmaz',
+      companyName: 'Ahşap Atölyesi',
+      phone: '+90 555 000 00 00',
+      balance: 10,
+      balanceBefore: 10,
+    };
     const r = await admin.mutate('admin.users.update', { ...base, disabled: true });
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({ endedSessions: 1, user: { disabled: true } });
@@ -296,7 +337,12 @@ describe('admin.users (SPEC §4, D21)', () => {
     expect(signIn.error.message).toBe(DISABLED);
     expect((await admin.query('admin.users.list', { search: 'kapat@', status: 'disabled' })).data.total).toBe(1);
 
-    const log = await db.selectFrom('admin_logs').selectAll().where('target_id', '=', userId).where('action', '=', 'user.disable').executeTakeFirstOrThrow();
+    const log = await db
+      .selectFrom('admin_logs')
+      .selectAll()
+      .where('target_id', '=', userId)
+      .where('action', '=', 'user.disable')
+      .executeTakeFirstOrThrow();
     expect(log.admin_id).toBe(adminId);
     expect(log.old_values).toMatchObject({ disabled: false });
     expect(log.new_values).toMatchObject({ disabled: true });
@@ -304,6 +350,8 @@ describe('admin.users (SPEC §4, D21)', () => {
     // Enabled again: signing in works.
     expect((await admin.mutate('admin.users.update', { ...base, disabled: false })).status).toBe(200);
     expect((await clientFor(server).mutate('auth.signIn', { email: 'kapat@example.com', password: 'gizli-sifre' })).status).toBe(200);
-    expect(await db.selectFrom('admin_logs').select('id').where('target_id', '=', userId).where('action', '=', 'user.enable').execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom('admin_logs').select('id').where('target_id', '=', userId).where('action', '=', 'user.enable').execute(),
+    ).toHaveLength(1);
   });
 });

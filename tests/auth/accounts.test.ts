@@ -86,7 +86,11 @@ describe('sign-up (D5, D6)', () => {
     expect(r.error.message).toBe('Bu e-posta adresi zaten kayıtlı');
     expect(r.error.data.appCode).toBe('EMAIL_TAKEN');
     expect(await accountTableCounts(db)).toEqual(before);
-    const rows = await db.selectFrom('users').select('email').where(sql`lower(email)`, '=', 'ayse@example.com').execute();
+    const rows = await db
+      .selectFrom('users')
+      .select('email')
+      .where(sql`lower(email)`, '=', 'ayse@example.com')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -99,7 +103,13 @@ describe('sign-up (D5, D6)', () => {
 
   const cases: Array<[string, Record<string, unknown>, string, string, string | null]> = [
     ['invalid e-mail', { email: 'not-an-email' }, 'email', M.validation.email, 'Geçerli bir e-posta adresi giriniz'],
-    ['short password', { password: '12345', confirmPassword: '12345' }, 'password', M.validation.passwordMin, 'Şifre en az 6 karakter olmalıdır'],
+    [
+      'short password',
+      { password: '12345', confirmPassword: '12345' },
+      'password',
+      M.validation.passwordMin,
+      'Şifre en az 6 karakter olmalıdır',
+    ],
     ['short full name', { fullName: 'A' }, 'fullName', M.validation.fullNameMin, 'Ad soyad en az 2 karakter olmalıdır'],
     ['blank full name', { fullName: '   ' }, 'fullName', M.validation.fullNameMin, 'Ad soyad en az 2 karakter olmalıdır'],
     ['password mismatch', { confirmPassword: 'baska-sifre' }, 'confirmPassword', M.validation.passwordMismatch, 'Şifreler eşleşmiyor'],
@@ -181,7 +191,12 @@ describe('profile (SPEC §5, §8)', () => {
 
     const ok = await c.mutate('auth.updateProfile', { fullName: '  Mehmet Öztürk ', companyName: '', phone: '+90 532 111 22 33' });
     expect(ok.status).toBe(200);
-    expect(ok.data.user).toMatchObject({ fullName: 'Mehmet Öztürk', companyName: null, phone: '+90 532 111 22 33', email: 'profile@example.com' });
+    expect(ok.data.user).toMatchObject({
+      fullName: 'Mehmet Öztürk',
+      companyName: null,
+      phone: '+90 532 111 22 33',
+      email: 'profile@example.com',
+    });
     row = await db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ full_name: 'Mehmet Öztürk', company_name: null, phone: '+90 532 111 22 33' });
     const me = await c.query('auth.me');
@@ -200,7 +215,13 @@ describe('profile (SPEC §5, §8)', () => {
     const ra = await a.mutate('auth.signUp', validSignUp('owner-a@example.com'));
     await b.mutate('auth.signUp', validSignUp('owner-b@example.com'));
     // Extra keys (email, id) are ignored: B only ever edits B.
-    const r = await b.mutateUnchecked('auth.updateProfile', { fullName: 'Saldırgan', companyName: null, phone: null, email: 'x@example.com', id: ra.data.user!.id });
+    const r = await b.mutateUnchecked('auth.updateProfile', {
+      fullName: 'Saldırgan',
+      companyName: null,
+      phone: null,
+      email: 'x@example.com',
+      id: ra.data.user!.id,
+    });
     expect(r.status).toBe(200);
     expect(r.data.user.email).toBe('owner-b@example.com');
     expect((await a.query('auth.me')).data.user).toMatchObject({ fullName: 'Ayşe Yılmaz', email: 'owner-a@example.com' });
@@ -236,7 +257,10 @@ describe('preferences (D18, SPEC §9)', () => {
     let p = (await c.query('auth.preferences')).data;
     expect(p).toEqual({ ...SPEC_DEFAULTS, notifications: { email: false, push: true, marketing: false, updates: true } });
 
-    await c.mutate('auth.savePreferences', { section: 'privacy', privacy: { profileVisible: false, showActivity: true, dataCollection: false } });
+    await c.mutate('auth.savePreferences', {
+      section: 'privacy',
+      privacy: { profileVisible: false, showActivity: true, dataCollection: false },
+    });
     p = (await c.query('auth.preferences')).data;
     expect(p.notifications).toEqual({ email: false, push: true, marketing: false, updates: true });
     expect(p.privacy).toEqual({ profileVisible: false, showActivity: true, dataCollection: false });

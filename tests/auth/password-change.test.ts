@@ -4,8 +4,12 @@ import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 test('a password change ends every other session, renews this one, and the old password stops working (SECURITY 11)', async () => {
   const signup = validSignUp('sifre@example.com');
@@ -16,15 +20,27 @@ test('a password change ends every other session, renews this one, and the old p
   expect((await phone.query('auth.me')).data.user?.email).toBe(signup.email);
   const laptopCookieBefore = laptop.cookies.get('vitrin_session');
 
-  const wrong = await laptop.mutate('auth.changePassword', { currentPassword: 'yanlis-sifre', newPassword: 'yeni-sifre-1', confirmPassword: 'yeni-sifre-1' });
+  const wrong = await laptop.mutate('auth.changePassword', {
+    currentPassword: 'yanlis-sifre',
+    newPassword: 'yeni-sifre-1',
+    confirmPassword: 'yeni-sifre-1',
+  });
   expect(wrong.status).toBe(400);
   expect(wrong.error.message).toBe(M.profile.wrongCurrentPassword);
   expect((await phone.query('auth.me')).data.user).not.toBeNull();
 
-  const mismatch = await laptop.mutate('auth.changePassword', { currentPassword: signup.password, newPassword: 'yeni-sifre-1', confirmPassword: 'baska' });
+  const mismatch = await laptop.mutate('auth.changePassword', {
+    currentPassword: signup.password,
+    newPassword: 'yeni-sifre-1',
+    confirmPassword: 'baska',
+  });
   expect(mismatch.error.message).toBe('Şifreler eşleşmiyor');
 
-  const ok = await laptop.mutate('auth.changePassword', { currentPassword: signup.password, newPassword: 'yeni-sifre-1', confirmPassword: 'yeni-sifre-1' });
+  const ok = await laptop.mutate('auth.changePassword', {
+    currentPassword: signup.password,
+    newPassword: 'yeni-sifre-1',
+    confirmPassword: 'yeni-sifre-1',
+  });
   expect(ok.status).toBe(200);
   expect(laptop.cookies.get('vitrin_session')).not.toBe(laptopCookieBefore);
   expect((await laptop.query('auth.me')).data.user?.email).toBe(signup.email);

@@ -315,7 +315,11 @@ describe('sessions (SECURITY 10-12, D17)', () => {
     const c = client();
     await signIn(c, 'ayse@example.com', PASSWORD, true);
     const id = tokenOf(c).split('.')[0]!;
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 10 * 86_400_000) }).where('id', '=', id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 10 * 86_400_000) })
+      .where('id', '=', id)
+      .execute();
     const before = Date.now();
     expect((await c.query('auth.me')).data.user).not.toBeNull();
     const renewed = findSetCookie(c.lastSetCookies, 'vitrin_session')!;
@@ -323,7 +327,11 @@ describe('sessions (SECURITY 10-12, D17)', () => {
     const row = await db.selectFrom('sessions').select('expires_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(new Date(row.expires_at).getTime()).toBeGreaterThan(before + 29 * 86_400_000);
 
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expect((await c.query('auth.me')).data.user).toBeNull();
     expect(await db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });
@@ -337,7 +345,11 @@ describe('throttling (SECURITY 13, D15)', () => {
       const r = await signIn(c, 'throttle@example.com', `yanlis-${i}`);
       expect(r.error.message).toBe(INVALID);
     }
-    const row = await db.selectFrom('rate_limits').selectAll().where('key', '=', 'signin:email:throttle@example.com').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('rate_limits')
+      .selectAll()
+      .where('key', '=', 'signin:email:throttle@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.count).toBe(5);
 
     verifySpy.mockClear();
@@ -368,9 +380,7 @@ describe('throttling (SECURITY 13, D15)', () => {
   test('concurrent wrong guesses cannot run more than 5 password hashes', async () => {
     await register('burst@example.com');
     verifySpy.mockClear();
-    const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => signIn(client(), 'burst@example.com', `yanlis-${i}`)),
-    );
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(client(), 'burst@example.com', `yanlis-${i}`)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
@@ -393,7 +403,11 @@ describe('throttling (SECURITY 13, D15)', () => {
     expect(r.error.message).toBe(TOO_MANY);
     expect(verifySpy).not.toHaveBeenCalled();
     // The blocked address did not count against the victim's own e-mail counter.
-    const victim = await db.selectFrom('rate_limits').select('count').where('key', '=', 'signin:email:ip-victim@example.com').executeTakeFirst();
+    const victim = await db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', 'signin:email:ip-victim@example.com')
+      .executeTakeFirst();
     expect(victim?.count ?? 0).toBe(0);
     // The same account from another address is fine: the IP is throttled, not the account.
     expect((await signIn(client(), 'ip-victim@example.com')).status).toBe(200);
@@ -422,7 +436,11 @@ describe('throttling (SECURITY 13, D15)', () => {
     expect((await signIn(two, 'shared@example.com')).status).toBe(429);
     expect((await signIn(one, 'shared@example.com')).status).toBe(429);
     expect(verifySpy).not.toHaveBeenCalled();
-    const row = await https.deps.db.selectFrom('rate_limits').selectAll().where('key', '=', 'signin:email:shared@example.com').executeTakeFirstOrThrow();
+    const row = await https.deps.db
+      .selectFrom('rate_limits')
+      .selectAll()
+      .where('key', '=', 'signin:email:shared@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.count).toBeGreaterThanOrEqual(5);
   });
 

@@ -11,7 +11,8 @@ const visibility = { visible: false, toggle: () => {} };
 const V = M.validation;
 
 /** The input labelled `label` (a required field's label ends in " *"). */
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`), { selector: 'input' });
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`), { selector: 'input' });
 
 describe('sign-in form', () => {
   it('shows the Turkish validation errors and sends nothing while the fields are wrong', async () => {

@@ -48,11 +48,12 @@ function server(end: 'completed' | 'failed') {
 
 /** POST /api/uploads answers like the server after its own check. */
 function fakeUpload() {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    new Response(JSON.stringify({ uploadId: 'upload-1', url: '/api/files/uploads/upload-1', width: 1200, height: 1200 }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    }),
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () =>
+      new Response(JSON.stringify({ uploadId: 'upload-1', url: '/api/files/uploads/upload-1', width: 1200, height: 1200 }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
   );
 }
 
@@ -61,7 +62,9 @@ async function pickPhotoAndPreset(user: ReturnType<typeof userEvent.setup>) {
   await user.upload(photoInput, new File([PNG], 'urun.png', { type: 'image/png' }));
   expect(await screen.findByAltText(M.generation.photoAlt)).toBeTruthy();
   await user.click(screen.getByRole('radio', { name: PRESET.label }));
-  expect((screen.getByLabelText(new RegExp(`^${M.generation.promptLabel}`), { selector: 'textarea' }) as HTMLTextAreaElement).value).toBe(PRESET.prompt);
+  expect((screen.getByLabelText(new RegExp(`^${M.generation.promptLabel}`), { selector: 'textarea' }) as HTMLTextAreaElement).value).toBe(
+    PRESET.prompt,
+  );
 }
 
 describe('generate image flow', () => {

@@ -22,7 +22,16 @@ import type { AppRouter } from '../../server/trpc/router';
 // What jsdom lacks and Mantine uses.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -45,32 +54,34 @@ export interface Call {
 /** The fake server: answers by procedure path; an unknown path fails the call (and is recorded). */
 export function fakeServer(handlers: Record<string, Handler>) {
   const calls: Call[] = [];
-  const link: TRPCLink<AppRouter> = () => ({ op }) =>
-    observable((observer) => {
-      calls.push({ path: op.path, type: op.type, input: op.input });
-      // Live updates never arrive: the screens fall back to polling, as with a dropped socket.
-      if (op.type === 'subscription') return () => {};
-      let cancelled = false;
-      void Promise.resolve()
-        .then(() => {
-          const handler = handlers[op.path];
-          if (!handler) throw new Error(`fake server: no answer for ${op.path}`);
-          return handler(op.input as never);
-        })
-        .then(
-          (data) => {
-            if (cancelled) return;
-            observer.next({ result: { type: 'data', data } });
-            observer.complete();
-          },
-          (err: unknown) => {
-            if (!cancelled) observer.error(err instanceof TRPCClientError ? err : TRPCClientError.from(err as Error));
-          },
-        );
-      return () => {
-        cancelled = true;
-      };
-    });
+  const link: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        calls.push({ path: op.path, type: op.type, input: op.input });
+        // Live updates never arrive: the screens fall back to polling, as with a dropped socket.
+        if (op.type === 'subscription') return () => {};
+        let cancelled = false;
+        void Promise.resolve()
+          .then(() => {
+            const handler = handlers[op.path];
+            if (!handler) throw new Error(`fake server: no answer for ${op.path}`);
+            return handler(op.input as never);
+          })
+          .then(
+            (data) => {
+              if (cancelled) return;
+              observer.next({ result: { type: 'data', data } });
+              observer.complete();
+            },
+            (err: unknown) => {
+              if (!cancelled) observer.error(err instanceof TRPCClientError ? err : TRPCClientError.from(err as Error));
+            },
+          );
+        return () => {
+          cancelled = true;
+        };
+      });
   const client = trpc.createClient({ links: [link] });
   return {
     client,

@@ -77,7 +77,11 @@ describe('content.submitContact (D19)', () => {
     expect((await v.mutate('content.submitContact', valid({ email: 'a1@example.com', company: '' }))).status).toBe(200);
     const { company: _omit, ...noCompany } = valid({ email: 'a2@example.com' });
     expect((await v.mutate('content.submitContact', noCompany)).status).toBe(200);
-    const rows = await db.selectFrom('contact_messages').select(['email', 'company']).where('email', 'in', ['a1@example.com', 'a2@example.com']).execute();
+    const rows = await db
+      .selectFrom('contact_messages')
+      .select(['email', 'company'])
+      .where('email', 'in', ['a1@example.com', 'a2@example.com'])
+      .execute();
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.company === null)).toBe(true);
   });

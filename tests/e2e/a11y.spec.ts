@@ -8,8 +8,26 @@ import { signUp, uniqueEmail } from './support';
  * Accessibility budget (issue "Speed and accessibility"): axe on every route, signed out, as a
  * seller and as an admin, with no serious or critical violation. Light theme, desktop size.
  */
-const PUBLIC = ['/', '/pricing', '/auth', '/auth?mode=signup', '/auth/forgot', '/admin/login', ...Object.values(LEGAL_PAGES).map((p) => p.path)];
-const SELLER = ['/app', '/app/generate-image', '/app/generate-video', '/app/batch', '/app/history', '/app/profile', '/app/subscription', '/app/billing', '/app/settings'];
+const PUBLIC = [
+  '/',
+  '/pricing',
+  '/auth',
+  '/auth?mode=signup',
+  '/auth/forgot',
+  '/admin/login',
+  ...Object.values(LEGAL_PAGES).map((p) => p.path),
+];
+const SELLER = [
+  '/app',
+  '/app/generate-image',
+  '/app/generate-video',
+  '/app/batch',
+  '/app/history',
+  '/app/profile',
+  '/app/subscription',
+  '/app/billing',
+  '/app/settings',
+];
 const ADMIN_ROUTES = [
   '/admin',
   '/admin/users',
@@ -35,7 +53,14 @@ async function audit(page: Page, route: string): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ route, id: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')), why: v.nodes[0]?.failureSummary ?? '' }));
+    .map((v) => ({
+      route,
+      id: v.id,
+      impact: v.impact!,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      why: v.nodes[0]?.failureSummary ?? '',
+    }));
 }
 
 async function auditAll(page: Page, routes: string[]) {

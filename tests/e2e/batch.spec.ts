@@ -22,7 +22,9 @@ test('batch of three photos: progress per item, then one zip of the white images
   // Each photo gets its own row with its own status; all three finish.
   const items = page.getByTestId('batch-item');
   await expect(items.first()).toHaveAttribute('data-status', /queued|processing|completed/, { timeout: 30_000 });
-  await expect(page.locator('[data-testid="batch-item"][data-status="queued"], [data-testid="batch-item"][data-status="processing"]').first()).toBeVisible();
+  await expect(
+    page.locator('[data-testid="batch-item"][data-status="queued"], [data-testid="batch-item"][data-status="processing"]').first(),
+  ).toBeVisible();
   await expect(page.getByRole('progressbar').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/batch-running.png', fullPage: true });
   for (let i = 0; i < 3; i++) await expect(items.nth(i)).toHaveAttribute('data-status', 'completed', { timeout: 180_000 });

@@ -16,7 +16,13 @@ test('the landing page downloads no admin texts, seed defaults or e-mail texts',
   expect(scripts.length).toBeGreaterThan(0);
   const all = scripts.join('\n');
   // Texts that exist only in the admin, seed and server parts of the catalogue.
-  for (const text of [M.adminUsers.subtitle, M.adminUsers.searchPlaceholder, M.defaults.siteDescription, M.email.linkFallback, M.email.ignoreIfNotYou]) {
+  for (const text of [
+    M.adminUsers.subtitle,
+    M.adminUsers.searchPlaceholder,
+    M.defaults.siteDescription,
+    M.email.linkFallback,
+    M.email.ignoreIfNotYou,
+  ]) {
     expect(all.includes(text), text).toBe(false);
   }
   // ...while the public texts are there.

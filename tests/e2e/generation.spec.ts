@@ -129,7 +129,10 @@ test('video generation: duration and aspect, player, download name, credits', as
   await expect(page.getByText(M.generation.videoDone)).toBeVisible();
   await expect(creditPill(page)).toHaveText('4 kredi');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: M.generation.downloadVideo }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: M.generation.downloadVideo }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('generated-video.mp4');
   await expect(page.getByText(M.generation.videoDownloaded)).toBeVisible();
 
@@ -165,7 +168,7 @@ test('history: load failure with retry, designed empty state; a text file rename
   expect(uploaded).toBe(false);
 });
 
-test('a new sign-in never rides on the previous account\'s socket (it is reopened with the new session)', async ({ page }) => {
+test("a new sign-in never rides on the previous account's socket (it is reopened with the new session)", async ({ page }) => {
   test.setTimeout(120_000);
   const frames = recordSocketFrames(page);
   await signUp(page, unique());

@@ -10,7 +10,6 @@ const stripe = new Stripe('sk_test_e2e', { telemetry: false });
 
 const unique = () => `para-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-
 /** A Stripe-signed `checkout.session.completed` for the Temel package ($79) of this user. */
 async function payForBasic(page: Page, email: string) {
   const me = await page.request.get('/trpc/auth.me');

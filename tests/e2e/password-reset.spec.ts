@@ -9,9 +9,7 @@ const MAIL_FILE = path.join(path.resolve(process.env.E2E_DATA_DIR ?? 'tests/e2e/
 
 async function waitForMail(to: string, subject: string) {
   let found: ReturnType<typeof caughtMails>[number] | undefined;
-  await expect
-    .poll(() => (found = caughtMails(MAIL_FILE, to).find((m) => m.subject === subject)), { timeout: 20_000 })
-    .toBeTruthy();
+  await expect.poll(() => (found = caughtMails(MAIL_FILE, to).find((m) => m.subject === subject)), { timeout: 20_000 }).toBeTruthy();
   return found!;
 }
 

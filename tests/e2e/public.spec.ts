@@ -5,7 +5,6 @@ import { PLANS } from '../../shared/plans';
 
 const unique = () => `ziyaretci-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-
 test('landing renders the seeded content: hero CTA, stats, features, references with sliders, testimonials', async ({ page }) => {
   const assets: string[] = [];
   page.on('request', (r) => assets.push(r.url()));

@@ -34,7 +34,10 @@ test('studio: upload → automatic cut-out preview → box → generate → Şef
   await expect(editor.getByRole('img', { name: M.studio.cutoutAlt })).not.toHaveAttribute('src', firstSrc!, { timeout: 60_000 });
 
   // The preview's own "Şeffaf PNG".
-  const [previewPng] = await Promise.all([page.waitForEvent('download'), editor.getByRole('button', { name: M.studio.downloadPngLabel }).click()]);
+  const [previewPng] = await Promise.all([
+    page.waitForEvent('download'),
+    editor.getByRole('button', { name: M.studio.downloadPngLabel }).click(),
+  ]);
   expect(previewPng.suggestedFilename()).toMatch(/\.png$/);
 
   await page.getByLabel(M.generation.promptLabel).fill('beyaz mermer mutfak tezgahı, aydınlık');
@@ -44,8 +47,13 @@ test('studio: upload → automatic cut-out preview → box → generate → Şef
   await expect(page.getByTestId('output-sizes')).toContainText(M.studio.whiteLabel);
   await expect(page.getByTestId('output-sizes')).toContainText(/\d+×\d+ px/);
 
-  const results = page.getByRole('heading', { name: M.generation.resultsTitle }).locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]');
-  const [download] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: M.studio.downloadPngLabel }).click()]);
+  const results = page
+    .getByRole('heading', { name: M.generation.resultsTitle })
+    .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    results.getByRole('button', { name: M.studio.downloadPngLabel }).click(),
+  ]);
   const file = await download.path();
   const meta = await sharp(readFileSync(file!)).metadata();
   expect(meta).toMatchObject({ format: 'png', width: 600, height: 400, hasAlpha: true });

@@ -29,7 +29,8 @@ beforeEach(async () => {
   mailbox.mails.length = 0;
 });
 
-const message = (n: number) => renderEmail(site, { subject: `Deneme ${n}: şğüçöı`, name: 'Ayşe', paragraphs: [`Paragraf ${n} — İstanbul`] });
+const message = (n: number) =>
+  renderEmail(site, { subject: `Deneme ${n}: şğüçöı`, name: 'Ayşe', paragraphs: [`Paragraf ${n} — İstanbul`] });
 
 async function drain(sender: EmailSender) {
   while (await sender.runOnce());
@@ -60,8 +61,16 @@ test('a queued message is sent over real SMTP once, in Turkish, as HTML and plai
 });
 
 test('SMTP_FROM overrides the sender; a secret link is removed from the stored copy once it left over SMTP', async () => {
-  const sender = new EmailSender({ db: handle.db, env: { ...env, SMTP_FROM: '"Bildirim" <bildirim@vitrin.test>' }, transport: smtpTransport(mailbox.url) });
-  const id = await enqueueEmail(handle.db, { to: 'b@example.com', kind: 'password_reset', message: passwordResetEmail(site, 'B', 'http://vitrin.test/auth/reset/abcdefghijklmnop') });
+  const sender = new EmailSender({
+    db: handle.db,
+    env: { ...env, SMTP_FROM: '"Bildirim" <bildirim@vitrin.test>' },
+    transport: smtpTransport(mailbox.url),
+  });
+  const id = await enqueueEmail(handle.db, {
+    to: 'b@example.com',
+    kind: 'password_reset',
+    message: passwordResetEmail(site, 'B', 'http://vitrin.test/auth/reset/abcdefghijklmnop'),
+  });
   await drain(sender);
   expect(mailbox.mails[0]!.from).toBe('bildirim@vitrin.test');
   expect(mailbox.mails[0]!.text).toContain('http://vitrin.test/auth/reset/abcdefghijklmnop');
@@ -96,7 +105,13 @@ test('a refused delivery is retried with backoff and then arrives exactly once',
 });
 
 test('a message that keeps failing ends as failed after the last attempt and is not tried again', async () => {
-  const broken: EmailTransport = { name: 'smtp', send: async () => { throw new Error('bağlantı reddedildi'); }, close: () => {} };
+  const broken: EmailTransport = {
+    name: 'smtp',
+    send: async () => {
+      throw new Error('bağlantı reddedildi');
+    },
+    close: () => {},
+  };
   const sender = new EmailSender({ db: handle.db, env, transport: broken }, { retryBaseMs: 1 });
   const id = await enqueueEmail(handle.db, { to: 'd@example.com', kind: 'password_reset', message: message(3) });
   for (let i = 0; i < 30; i++) {
@@ -126,8 +141,18 @@ test('two senders working the same outbox deliver every message exactly once', a
 });
 
 test('a dedupe key keeps a second copy of the same notification out of the outbox', async () => {
-  const first = await enqueueEmail(handle.db, { to: 'e@example.com', kind: 'generation_failed', message: message(4), dedupeKey: 'generation_failed:x' });
-  const second = await enqueueEmail(handle.db, { to: 'e@example.com', kind: 'generation_failed', message: message(4), dedupeKey: 'generation_failed:x' });
+  const first = await enqueueEmail(handle.db, {
+    to: 'e@example.com',
+    kind: 'generation_failed',
+    message: message(4),
+    dedupeKey: 'generation_failed:x',
+  });
+  const second = await enqueueEmail(handle.db, {
+    to: 'e@example.com',
+    kind: 'generation_failed',
+    message: message(4),
+    dedupeKey: 'generation_failed:x',
+  });
   expect(first).toBeTruthy();
   expect(second).toBeNull();
   expect(await handle.db.selectFrom('email_outbox').select('id').execute()).toHaveLength(1);
@@ -136,7 +161,11 @@ test('a dedupe key keeps a second copy of the same notification out of the outbo
 test('without SMTP_URL a message goes to the server log and stays readable in the outbox', async () => {
   const lines: string[] = [];
   const sender = new EmailSender({ db: handle.db, env, transport: logTransport((l) => lines.push(l)) });
-  const id = await enqueueEmail(handle.db, { to: 'f@example.com', kind: 'password_reset', message: passwordResetEmail(site, 'F', 'http://vitrin.test/auth/reset/qrstuvwxyz123456') });
+  const id = await enqueueEmail(handle.db, {
+    to: 'f@example.com',
+    kind: 'password_reset',
+    message: passwordResetEmail(site, 'F', 'http://vitrin.test/auth/reset/qrstuvwxyz123456'),
+  });
   await drain(sender);
   expect(lines.join('\n')).toContain('Kime: f@example.com');
   expect(lines.join('\n')).toContain('/auth/reset/qrstuvwxyz123456');

@@ -17,9 +17,7 @@ function decodeWords(s: string): string {
   return s
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _cs, enc: string, data: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQp(data.replace(/_/g, ' ')).toString('utf8'),
+      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')).toString('utf8'),
     );
 }
 
@@ -57,7 +55,13 @@ function decodeBody(headers: Record<string, string>, body: string): Buffer {
 /** A small MIME reader: enough for nodemailer's multipart/alternative + attachments. */
 export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'> {
   const top = splitHead(raw);
-  const out = { headers: top.headers, subject: decodeWords(top.headers.subject ?? ''), text: '', html: '', attachments: [] as ReceivedMail['attachments'] };
+  const out = {
+    headers: top.headers,
+    subject: decodeWords(top.headers.subject ?? ''),
+    text: '',
+    html: '',
+    attachments: [] as ReceivedMail['attachments'],
+  };
   const walk = (headers: Record<string, string>, body: string) => {
     const type = headers['content-type'] ?? 'text/plain';
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];

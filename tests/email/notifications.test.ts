@@ -26,7 +26,11 @@ beforeAll(async () => {
   // Links are built where the message is queued (here: no server listening, no PUBLIC_URL).
   setListeningUrl('http://vitrin.test');
   mailbox = await startMailbox();
-  sender = new EmailSender({ db: handle.db, env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 }, transport: smtpTransport(mailbox.url) });
+  sender = new EmailSender({
+    db: handle.db,
+    env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 },
+    transport: smtpTransport(mailbox.url),
+  });
 });
 afterAll(async () => {
   sender['deps'].transport.close();
@@ -101,12 +105,24 @@ test('dropping below 10 credits sends one warning when the line is crossed, not 
 test('a payment sends "payment received" with the invoice attached as text', async () => {
   const { user } = await userWithUpload(handle.db);
   const event = {
-    provider: 'stripe' as const, eventKey: `stripe:evt_${user.id}`, eventType: 'checkout.session.completed', kind: 'payment' as const,
-    paymentRef: `stripe:session:${user.id}`, userRef: user.id, email: user.email, customerId: null, plan: 'basic' as const,
-    amountCents: 7900, currency: 'USD', periodEnd: null, card: null,
+    provider: 'stripe' as const,
+    eventKey: `stripe:evt_${user.id}`,
+    eventType: 'checkout.session.completed',
+    kind: 'payment' as const,
+    paymentRef: `stripe:session:${user.id}`,
+    userRef: user.id,
+    email: user.email,
+    customerId: null,
+    plan: 'basic' as const,
+    amountCents: 7900,
+    currency: 'USD',
+    periodEnd: null,
+    card: null,
   };
   expect(await applyPaymentEvent({ db: handle.db, bus }, event)).toBe('credited');
-  expect(await applyPaymentEvent({ db: handle.db, bus }, { ...event, eventKey: `stripe:evt2_${user.id}`, eventType: 'invoice.paid' })).toBe('already_credited');
+  expect(await applyPaymentEvent({ db: handle.db, bus }, { ...event, eventKey: `stripe:evt2_${user.id}`, eventType: 'invoice.paid' })).toBe(
+    'already_credited',
+  );
   await deliver();
   const mails = mailsTo(user.email).filter((m) => m.subject === M.email.paymentSubject);
   expect(mails).toHaveLength(1);
@@ -134,7 +150,11 @@ test('the one-click link in a notification turns e-mail off without signing in; 
   const server = await startTestServer();
   try {
     const { user, uploadId } = await userWithUpload(server.deps.db);
-    const local = new EmailSender({ db: server.deps.db, env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 }, transport: smtpTransport(mailbox.url) });
+    const local = new EmailSender({
+      db: server.deps.db,
+      env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 },
+      transport: smtpTransport(mailbox.url),
+    });
     await failJob(server.deps.db, await processingRunOn(server.deps.db, user.id, uploadId), M.generation.unknown);
     while (await local.runOnce());
     const mail = mailbox.mails.filter((m) => m.to[0] === user.email).at(-1)!;
@@ -158,7 +178,15 @@ test('the one-click link in a notification turns e-mail off without signing in; 
 async function processingRunOn(db: DbHandle['db'], userId: string, uploadId: string) {
   const row = await db
     .insertInto('generations')
-    .values({ user_id: userId, upload_id: uploadId, type: 'image', status: 'processing', credits_used: 1, parameters: '{}', lease_owner: 'w1' })
+    .values({
+      user_id: userId,
+      upload_id: uploadId,
+      type: 'image',
+      status: 'processing',
+      credits_used: 1,
+      parameters: '{}',
+      lease_owner: 'w1',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

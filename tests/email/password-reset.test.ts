@@ -63,7 +63,13 @@ test('the reset e-mail carries a {PUBLIC_URL}/auth/reset/{token} link; only the 
   expect(dump).not.toContain(token);
   // The stored copy of the sent message no longer carries it either (once marked sent, which
   // happens just after the SMTP server accepted it).
-  const outbox = () => server.deps.db.selectFrom('email_outbox').select(['status', 'body', 'html']).where('to_address', '=', signup.email).where('kind', '=', 'password_reset').execute();
+  const outbox = () =>
+    server.deps.db
+      .selectFrom('email_outbox')
+      .select(['status', 'body', 'html'])
+      .where('to_address', '=', signup.email)
+      .where('kind', '=', 'password_reset')
+      .execute();
   for (let i = 0; i < 50 && (await outbox()).some((r) => r.status !== 'sent'); i++) await new Promise((r) => setTimeout(r, 20));
   const stored = await outbox();
   expect(stored.every((r) => r.status === 'sent')).toBe(true);
@@ -108,7 +114,13 @@ test('the link works once; the new password follows the spec rules; every sessio
   expect(ok.status).toBe(200);
   expect((await laptop.query('auth.me')).data.user).toBeNull();
   expect((await phone.query('auth.me')).data.user).toBeNull();
-  expect(await server.deps.db.selectFrom('sessions').select('id').where('user_id', '=', (await userId(signup.email))).execute()).toHaveLength(0);
+  expect(
+    await server.deps.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', await userId(signup.email))
+      .execute(),
+  ).toHaveLength(0);
 
   const again = await anon.mutate('auth.resetPassword', { token, password: 'ucuncu-sifre', confirmPassword: 'ucuncu-sifre' });
   expect(again.status).toBe(400);

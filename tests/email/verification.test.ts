@@ -38,7 +38,11 @@ test('sign-up sends a 24-hour verification link bound to the address; with the g
   const mail = await mailbox.waitFor((m) => verifyMails(signup.email).includes(m));
   expect(mail.text).toContain(M.email.verifyValidity);
   const token = linkToken(mail.text, '/auth/verify')!;
-  const row = await server.deps.db.selectFrom('account_tokens').selectAll().where('token_hash', '=', hashSecret(token)).executeTakeFirstOrThrow();
+  const row = await server.deps.db
+    .selectFrom('account_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashSecret(token))
+    .executeTakeFirstOrThrow();
   expect(row.purpose).toBe('email_verify');
   expect(row.email).toBe(signup.email);
   const ttl = new Date(row.expires_at).getTime() - Date.now();
@@ -95,7 +99,11 @@ test('resending is rate-limited per address', async () => {
 test('an expired verification link does not work', async () => {
   const { signup } = await signUp();
   const token = linkToken((await mailbox.waitFor((m) => verifyMails(signup.email).includes(m))).text, '/auth/verify')!;
-  await server.deps.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1) }).where('token_hash', '=', hashSecret(token)).execute();
+  await server.deps.db
+    .updateTable('account_tokens')
+    .set({ expires_at: new Date(Date.now() - 1) })
+    .where('token_hash', '=', hashSecret(token))
+    .execute();
   expect((await new HttpClient(server.url).mutate('auth.verifyEmail', { token })).error.message).toBe(M.accounts.verifyInvalid);
 });
 
@@ -118,5 +126,7 @@ test('a new address on the profile takes effect only after its own link is used'
   expect(me!.email).toBe('yeni-adres@example.com');
   expect(me!.emailVerified).toBe(true);
   expect((await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: signup.password })).status).toBe(401);
-  expect((await new HttpClient(server.url).mutate('auth.signIn', { email: 'yeni-adres@example.com', password: signup.password })).status).toBe(200);
+  expect(
+    (await new HttpClient(server.url).mutate('auth.signIn', { email: 'yeni-adres@example.com', password: signup.password })).status,
+  ).toBe(200);
 });

@@ -42,7 +42,12 @@ class PickyProvider implements AiProvider {
     const bytes = this.inputs.get(req.requestId)!;
     if (bytes.equals(cat)) throw new ProviderError('invalid_input', { retryable: false, detail: 'model refused the photo' });
     const jpeg = await sharp(bytes).resize(200).jpeg().toBuffer();
-    return [0, 1, 2, 3].map((i) => ({ bytes: jpeg, mime: 'image/jpeg' as const, ext: 'jpg' as const, role: i ? ('scene' as const) : ('white' as const) }));
+    return [0, 1, 2, 3].map((i) => ({
+      bytes: jpeg,
+      mime: 'image/jpeg' as const,
+      ext: 'jpg' as const,
+      role: i ? ('scene' as const) : ('white' as const),
+    }));
   }
 }
 
@@ -75,7 +80,12 @@ test('each photo is its own generation; a failure refunds that photo only, the o
   const { batchId, items } = await createBatch({ db: h.db, bus }, user.id, { uploadIds, prompt: 'beyaz fon' });
   expect(items.map((i) => i.error)).toEqual([null, null, null]);
   expect(await balanceOf(h.db, user.id)).toBe(before - 3);
-  const usages = await h.db.selectFrom('credit_transactions').select('id').where('user_id', '=', user.id).where('type', '=', 'usage').execute();
+  const usages = await h.db
+    .selectFrom('credit_transactions')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('type', '=', 'usage')
+    .execute();
   expect(usages).toHaveLength(3);
 
   const worker = new GenerationWorker({ db: h.db, bus, storage, provider: new PickyProvider() }, { concurrency: 1 });
@@ -86,7 +96,12 @@ test('each photo is its own generation; a failure refunds that photo only, the o
   expect(batch.items.map((g) => g.id)).toEqual(items.map((i) => i.generationId));
   // The cat's credit came back, once; the other two stay spent.
   expect(await balanceOf(h.db, user.id)).toBe(before - 2);
-  const refunds = await h.db.selectFrom('credit_transactions').select('generation_id').where('user_id', '=', user.id).where('type', '=', 'refund').execute();
+  const refunds = await h.db
+    .selectFrom('credit_transactions')
+    .select('generation_id')
+    .where('user_id', '=', user.id)
+    .where('type', '=', 'refund')
+    .execute();
   expect(refunds.map((r) => r.generation_id)).toEqual([items[1]!.generationId]);
   expect(await ledgerSum(h.db, user.id)).toBe(before - 2);
 

@@ -52,7 +52,9 @@ async function runOne(script: FakeFalScript) {
 test('fal path: cut-out, three prompt scenes and upscale as three fal calls; white image composed locally at 4K-class size', async () => {
   const { user, g, fake } = await runOne({});
   expect(g.status).toBe('completed');
-  expect(fake.submits.map((s) => s.model).sort()).toEqual([DEFAULT_FAL_CUTOUT_MODEL, DEFAULT_FAL_IMAGE_MODEL, DEFAULT_FAL_UPSCALE_MODEL].sort());
+  expect(fake.submits.map((s) => s.model).sort()).toEqual(
+    [DEFAULT_FAL_CUTOUT_MODEL, DEFAULT_FAL_IMAGE_MODEL, DEFAULT_FAL_UPSCALE_MODEL].sort(),
+  );
   const scene = fake.submits.find((s) => s.model === DEFAULT_FAL_IMAGE_MODEL)!;
   expect(scene.body).toMatchObject({ prompt: 'mermer tezgah, sabah ışığı', num_images: 3, output_format: 'jpeg' });
   const up = fake.submits.find((s) => s.model === DEFAULT_FAL_UPSCALE_MODEL)!;
@@ -91,7 +93,12 @@ test.each([
   expect(g.status).toBe('failed');
   expect(g.refunded_at).not.toBeNull();
   expect(await balanceOf(h.db, user.id)).toBe(before);
-  const refunds = await h.db.selectFrom('credit_transactions').select('id').where('user_id', '=', user.id).where('type', '=', 'refund').execute();
+  const refunds = await h.db
+    .selectFrom('credit_transactions')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('type', '=', 'refund')
+    .execute();
   expect(refunds).toHaveLength(1);
   expect(await ledgerSum(h.db, user.id)).toBe(before);
 });

@@ -32,7 +32,10 @@ export async function onWhite(jpeg: Buffer) {
     for (const y of [0, H - 1]) if (data[px(x, y)] !== 255 || data[px(x, y) + 1] !== 255 || data[px(x, y) + 2] !== 255) borderPure = false;
   for (let y = 0; y < H; y++)
     for (const x of [0, W - 1]) if (data[px(x, y)] !== 255 || data[px(x, y) + 1] !== 255 || data[px(x, y) + 2] !== 255) borderPure = false;
-  let x0 = W, y0 = H, x1 = -1, y1 = -1;
+  let x0 = W,
+    y0 = H,
+    x1 = -1,
+    y1 = -1;
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
       const i = px(x, y);

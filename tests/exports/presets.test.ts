@@ -33,34 +33,37 @@ afterAll(async () => {
   await server?.close();
 });
 
-test.each(EXPORT_PRESET_IDS)('%s: a zip of the 4 images at the exact size, pure white to the edges, the product centred at the preset fill', async (id) => {
-  const preset = EXPORT_PRESETS[id];
-  const res = await alice.raw(exportUrl(coffeeRun.id, id));
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('application/zip');
-  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="vitrin-${id}-${coffeeRun.id.slice(0, 8)}.zip"`);
-  const files = await unzip(Buffer.from(await res.arrayBuffer()));
-  if (process.env.EXPORT_LOOK_DIR) for (const [n, b] of files) writeFileSync(`${process.env.EXPORT_LOOK_DIR}/${n}`, b);
-  const jpgs = [...files.keys()].filter((n) => n.endsWith('.jpg'));
-  expect(jpgs).toEqual([1, 2, 3, 4].map((n) => `${id}-${n}.jpg`));
-  for (const name of jpgs) {
-    const meta = await sharp(files.get(name)!).metadata();
-    expect(meta).toMatchObject({ format: 'jpeg', width: preset.width, height: preset.height, space: 'srgb', channels: 3 });
-  }
-  // The white image: product (from the cut-out) at exactly the preset's share, centred, white RGB 255 at every edge.
-  const white = await onWhite(files.get(`${id}-1.jpg`)!);
-  expect(white.borderPure).toBe(true);
-  expect(white.fill).toBeGreaterThan(preset.fill - 0.02);
-  expect(white.fill).toBeLessThanOrEqual(preset.fill + 0.005);
-  expect(Math.abs(white.box.cx - 0.5)).toBeLessThan(0.01);
-  expect(Math.abs(white.box.cy - 0.5)).toBeLessThan(0.01);
-  if (id === 'amazon') expect(white.fill).toBeGreaterThanOrEqual(0.85);
-  // Scenes are kept whole, padded with white on the sides that do not match the preset's shape.
-  const scene = await onWhite(files.get(`${id}-2.jpg`)!);
-  expect(scene.fill).toBeGreaterThan(0.99);
-  // The coffee photo is 600×400: every preset enlarges its cut-out more than 2×, and the zip says so (D31).
-  expect(files.get(M.exports.noteFileName)?.toString('utf8')).toContain(`${id}-1.jpg`);
-});
+test.each(EXPORT_PRESET_IDS)(
+  '%s: a zip of the 4 images at the exact size, pure white to the edges, the product centred at the preset fill',
+  async (id) => {
+    const preset = EXPORT_PRESETS[id];
+    const res = await alice.raw(exportUrl(coffeeRun.id, id));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="vitrin-${id}-${coffeeRun.id.slice(0, 8)}.zip"`);
+    const files = await unzip(Buffer.from(await res.arrayBuffer()));
+    if (process.env.EXPORT_LOOK_DIR) for (const [n, b] of files) writeFileSync(`${process.env.EXPORT_LOOK_DIR}/${n}`, b);
+    const jpgs = [...files.keys()].filter((n) => n.endsWith('.jpg'));
+    expect(jpgs).toEqual([1, 2, 3, 4].map((n) => `${id}-${n}.jpg`));
+    for (const name of jpgs) {
+      const meta = await sharp(files.get(name)!).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: preset.width, height: preset.height, space: 'srgb', channels: 3 });
+    }
+    // The white image: product (from the cut-out) at exactly the preset's share, centred, white RGB 255 at every edge.
+    const white = await onWhite(files.get(`${id}-1.jpg`)!);
+    expect(white.borderPure).toBe(true);
+    expect(white.fill).toBeGreaterThan(preset.fill - 0.02);
+    expect(white.fill).toBeLessThanOrEqual(preset.fill + 0.005);
+    expect(Math.abs(white.box.cx - 0.5)).toBeLessThan(0.01);
+    expect(Math.abs(white.box.cy - 0.5)).toBeLessThan(0.01);
+    if (id === 'amazon') expect(white.fill).toBeGreaterThanOrEqual(0.85);
+    // Scenes are kept whole, padded with white on the sides that do not match the preset's shape.
+    const scene = await onWhite(files.get(`${id}-2.jpg`)!);
+    expect(scene.fill).toBeGreaterThan(0.99);
+    // The coffee photo is 600×400: every preset enlarges its cut-out more than 2×, and the zip says so (D31).
+    expect(files.get(M.exports.noteFileName)?.toString('utf8')).toContain(`${id}-1.jpg`);
+  },
+);
 
 test('a run without a cut-out (framed photo) exports its framed image whole on white', async () => {
   const res = await alice.raw(exportUrl(catRun.id, 'trendyol'));

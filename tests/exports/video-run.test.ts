@@ -18,7 +18,12 @@ afterAll(async () => {
 
 test('a local video run stages the upload cut-out (recorded on the run) and stores a 1080p MP4 with its size', async () => {
   const up = await uploaded(alice, photo('coffee'), 'fincan.jpg');
-  const { data } = await alice.mutate('generations.createVideo', { uploadId: up.uploadId, prompt: 'mermer tezgah', duration: 5, aspectRatio: '9:16' });
+  const { data } = await alice.mutate('generations.createVideo', {
+    uploadId: up.uploadId,
+    prompt: 'mermer tezgah',
+    duration: 5,
+    aspectRatio: '9:16',
+  });
   const g = await waitDone(alice, data.id);
   expect(g.status).toBe('completed');
   expect(g.outputRoles).toEqual(['video']);

@@ -79,35 +79,45 @@ describe.each([
   it.each([
     ['cut-out', true],
     ['photo', false],
-  ] as const)('from the %s: H.264 30 fps faststart, the frame filled, real motion', async (kind, withCutout) => {
-    const progress: number[] = [];
-    const clip = await renderProductVideo(
-      { imageBytes: photo('coffee'), cutoutPng: withCutout ? coffeeCutout : null, prompt: 'mermer tezgah, sabah ışığı', duration: 5, aspectRatio: ratio },
-      (p) => progress.push(p),
-      { preset: 'ultrafast' }, // the encoder preset changes speed, not the frames checked here
-    );
-    expect(clip).toMatchObject({ mime: 'video/mp4', ext: 'mp4', width, height });
-    // faststart: the index (moov) comes before the media (mdat).
-    const moov = clip.bytes.indexOf('moov');
-    const mdat = clip.bytes.indexOf('mdat');
-    expect(moov).toBeGreaterThan(0);
-    expect(moov).toBeLessThan(mdat);
+  ] as const)(
+    'from the %s: H.264 30 fps faststart, the frame filled, real motion',
+    async (kind, withCutout) => {
+      const progress: number[] = [];
+      const clip = await renderProductVideo(
+        {
+          imageBytes: photo('coffee'),
+          cutoutPng: withCutout ? coffeeCutout : null,
+          prompt: 'mermer tezgah, sabah ışığı',
+          duration: 5,
+          aspectRatio: ratio,
+        },
+        (p) => progress.push(p),
+        { preset: 'ultrafast' }, // the encoder preset changes speed, not the frames checked here
+      );
+      expect(clip).toMatchObject({ mime: 'video/mp4', ext: 'mp4', width, height });
+      // faststart: the index (moov) comes before the media (mdat).
+      const moov = clip.bytes.indexOf('moov');
+      const mdat = clip.bytes.indexOf('mdat');
+      expect(moov).toBeGreaterThan(0);
+      expect(moov).toBeLessThan(mdat);
 
-    const name = `${kind}-${ratio.replace(':', 'x')}`;
-    const { info, frames } = await inspect(clip.bytes, name, [0.2, 2.5, 4.8]);
-    expect(info).toMatch(/Video: h264 /); // High with the production preset (veryfast); ultrafast may signal a lower profile
-    expect(info).toContain(`${width}x${height}`);
-    expect(info).toMatch(/30 fps/);
-    expect(info).toMatch(/Duration: 00:00:0(4\.9|5\.0)/);
-    for (const f of frames) {
-      expect(f.info).toMatchObject({ width, height });
-      // No empty band: no run of flat rows or columns longer than 3% of the frame.
-      expect(longestFlatBand(f.data, width, height, 'rows')).toBeLessThan(0.03);
-      expect(longestFlatBand(f.data, width, height, 'cols')).toBeLessThan(0.03);
-    }
-    // Real motion: start, middle and end differ.
-    expect(meanAbsDiff(frames[0]!.data, frames[1]!.data)).toBeGreaterThan(1);
-    expect(meanAbsDiff(frames[1]!.data, frames[2]!.data)).toBeGreaterThan(1);
-    expect(progress.at(-1)).toBeGreaterThanOrEqual(90);
-  }, 300_000);
+      const name = `${kind}-${ratio.replace(':', 'x')}`;
+      const { info, frames } = await inspect(clip.bytes, name, [0.2, 2.5, 4.8]);
+      expect(info).toMatch(/Video: h264 /); // High with the production preset (veryfast); ultrafast may signal a lower profile
+      expect(info).toContain(`${width}x${height}`);
+      expect(info).toMatch(/30 fps/);
+      expect(info).toMatch(/Duration: 00:00:0(4\.9|5\.0)/);
+      for (const f of frames) {
+        expect(f.info).toMatchObject({ width, height });
+        // No empty band: no run of flat rows or columns longer than 3% of the frame.
+        expect(longestFlatBand(f.data, width, height, 'rows')).toBeLessThan(0.03);
+        expect(longestFlatBand(f.data, width, height, 'cols')).toBeLessThan(0.03);
+      }
+      // Real motion: start, middle and end differ.
+      expect(meanAbsDiff(frames[0]!.data, frames[1]!.data)).toBeGreaterThan(1);
+      expect(meanAbsDiff(frames[1]!.data, frames[2]!.data)).toBeGreaterThan(1);
+      expect(progress.at(-1)).toBeGreaterThanOrEqual(90);
+    },
+    300_000,
+  );
 });

@@ -9,8 +9,12 @@ import type { DbHandle } from '../../server/db';
 import { sql } from 'kysely';
 
 let h: DbHandle;
-beforeAll(async () => { h = await freshDatabase({ poolSize: 20 }); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await freshDatabase({ poolSize: 20 });
+});
+afterAll(async () => {
+  await h.close();
+});
 
 test('25 concurrent image runs on 10 credits: exactly 10 accepted, balance 0, 10 usage rows (SECURITY 1)', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
@@ -28,7 +32,12 @@ test('25 concurrent image runs on 10 credits: exactly 10 accepted, balance 0, 10
     expect(r.reason.message).toBe(M.generation.insufficient);
   }
   expect(await balanceOf(h.db, user.id)).toBe(0);
-  const usage = await h.db.selectFrom('credit_transactions').select('id').where('user_id', '=', user.id).where('type', '=', 'usage').execute();
+  const usage = await h.db
+    .selectFrom('credit_transactions')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('type', '=', 'usage')
+    .execute();
   expect(usage).toHaveLength(10);
   const gens = await h.db.selectFrom('generations').select('id').where('user_id', '=', user.id).execute();
   expect(gens).toHaveLength(10);
@@ -41,7 +50,13 @@ test('a refused run writes nothing: no generation, no transaction, no ledger row
   await h.db.insertInto('credit_ledger').values({ user_id: user.id, delta: -5, reason: 'test_adjust', ref: user.id }).execute();
   const before = await h.db.selectFrom('credit_ledger').select('id').where('user_id', '=', user.id).execute();
   await expect(
-    createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, { type: 'video', uploadId, prompt: '', duration: 5, aspectRatio: '16:9' }),
+    createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
+      type: 'video',
+      uploadId,
+      prompt: '',
+      duration: 5,
+      aspectRatio: '16:9',
+    }),
   ).rejects.toThrow(M.generation.insufficient);
   expect(await balanceOf(h.db, user.id)).toBe(5);
   expect(await h.db.selectFrom('generations').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
@@ -50,10 +65,26 @@ test('a refused run writes nothing: no generation, no transaction, no ledger row
 
 test('video costs video_credit_cost (6 by default) and follows the setting', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
-  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, { type: 'video', uploadId, prompt: '', duration: 5, aspectRatio: '9:16' });
+  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
+    type: 'video',
+    uploadId,
+    prompt: '',
+    duration: 5,
+    aspectRatio: '9:16',
+  });
   expect(await balanceOf(h.db, user.id)).toBe(4);
-  await h.db.insertInto('settings').values({ key: 'video_credit_cost', value: '3' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '3' })).execute();
-  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, { type: 'video', uploadId, prompt: '', duration: 5, aspectRatio: '9:16' });
+  await h.db
+    .insertInto('settings')
+    .values({ key: 'video_credit_cost', value: '3' })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: '3' }))
+    .execute();
+  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
+    type: 'video',
+    uploadId,
+    prompt: '',
+    duration: 5,
+    aspectRatio: '9:16',
+  });
   expect(await balanceOf(h.db, user.id)).toBe(1);
   await h.db.updateTable('settings').set({ value: '6' }).where('key', '=', 'video_credit_cost').execute();
 });
@@ -63,14 +94,21 @@ test('unlimited balance (999999) records usage without lowering it (D7)', async 
   await h.db.updateTable('users').set({ credits_balance: 999999 }).where('id', '=', user.id).execute();
   await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, { type: 'image', uploadId, prompt: 'x' });
   expect(await balanceOf(h.db, user.id)).toBe(999999);
-  const usage = await h.db.selectFrom('credit_transactions').select('amount').where('user_id', '=', user.id).where('type', '=', 'usage').execute();
+  const usage = await h.db
+    .selectFrom('credit_transactions')
+    .select('amount')
+    .where('user_id', '=', user.id)
+    .where('type', '=', 'usage')
+    .execute();
   expect(usage).toEqual([{ amount: -1 }]);
 });
 
 test("another user's upload cannot be used (SECURITY 16)", async () => {
   const a = await userWithUpload(h.db);
   const b = await userWithUpload(h.db);
-  await expect(createGeneration({ db: h.db, bus: new LocalEventBus() }, b.user.id, { type: 'image', uploadId: a.uploadId, prompt: 'x' })).rejects.toMatchObject({
+  await expect(
+    createGeneration({ db: h.db, bus: new LocalEventBus() }, b.user.id, { type: 'image', uploadId: a.uploadId, prompt: 'x' }),
+  ).rejects.toMatchObject({
     appCode: 'NOT_FOUND',
   });
   expect(await balanceOf(h.db, b.user.id)).toBe(10);
@@ -84,11 +122,22 @@ test('the database refuses a negative balance (SECURITY 2)', async () => {
 
 test('expired credits are zeroed on spend with an expired ledger row (D8)', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
-  await h.db.updateTable('users').set({ credits_expire_at: new Date(Date.now() - 1000) }).where('id', '=', user.id).execute();
-  await expect(createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, { type: 'image', uploadId, prompt: 'x' })).rejects.toThrow(M.generation.insufficient);
+  await h.db
+    .updateTable('users')
+    .set({ credits_expire_at: new Date(Date.now() - 1000) })
+    .where('id', '=', user.id)
+    .execute();
+  await expect(createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, { type: 'image', uploadId, prompt: 'x' })).rejects.toThrow(
+    M.generation.insufficient,
+  );
   const u = await h.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
   expect(u).toMatchObject({ credits_balance: 0, plan_code: null, credits_expire_at: null });
-  const expired = await h.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.id).where('reason', '=', 'expired').execute();
+  const expired = await h.db
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('reason', '=', 'expired')
+    .execute();
   expect(expired).toHaveLength(1);
   expect(expired[0]!.delta).toBe(-10);
   expect(await ledgerSum(h.db, user.id)).toBe(0);

@@ -64,8 +64,13 @@ test('random sequences of credit operations keep balance ≥ 0 and equal to the 
           const ref = randomUUID();
           const ok = await db
             .transaction()
-            .execute((trx) => takeCredits(trx, { userId: user.id, amount: o.amount, reason: 'generation', ref, type: 'usage', description: 'test' }))
-            .then(() => true, () => false);
+            .execute((trx) =>
+              takeCredits(trx, { userId: user.id, amount: o.amount, reason: 'generation', ref, type: 'usage', description: 'test' }),
+            )
+            .then(
+              () => true,
+              () => false,
+            );
           expect(ok).toBe(model >= o.amount);
           if (ok) {
             model -= o.amount;
@@ -75,24 +80,48 @@ test('random sequences of credit operations keep balance ≥ 0 and equal to the 
           const open = takes.filter((t) => !t.refunded);
           if (open.length === 0) continue;
           const t = open[o.pick % open.length]!;
-          await db.transaction().execute((trx) => addCredits(trx, { userId: user.id, amount: t.amount, reason: 'refund', ref: t.ref, type: 'refund', description: 'iade' }));
+          await db
+            .transaction()
+            .execute((trx) =>
+              addCredits(trx, { userId: user.id, amount: t.amount, reason: 'refund', ref: t.ref, type: 'refund', description: 'iade' }),
+            );
           t.refunded = true;
           model += t.amount;
           // A second refund of the same take is refused by the ledger's unique (reason, ref).
           const again = await db
             .transaction()
-            .execute((trx) => addCredits(trx, { userId: user.id, amount: t.amount, reason: 'refund', ref: t.ref, type: 'refund', description: 'iade' }))
-            .then(() => true, () => false);
+            .execute((trx) =>
+              addCredits(trx, { userId: user.id, amount: t.amount, reason: 'refund', ref: t.ref, type: 'refund', description: 'iade' }),
+            )
+            .then(
+              () => true,
+              () => false,
+            );
           expect(again).toBe(false);
         } else if (o.kind === 'purchase') {
-          await db.transaction().execute((trx) => addCredits(trx, { userId: user.id, amount: o.amount, reason: 'purchase', ref: randomUUID(), type: 'purchase', description: 'paket' }));
+          await db.transaction().execute((trx) =>
+            addCredits(trx, {
+              userId: user.id,
+              amount: o.amount,
+              reason: 'purchase',
+              ref: randomUUID(),
+              type: 'purchase',
+              description: 'paket',
+            }),
+          );
           model += o.amount;
         } else if (o.kind === 'adminSet') {
-          const ok = await setCreditsByEmail({ db, bus: new LocalEventBus() }, adminId, email, o.balance).then(() => true, () => false);
+          const ok = await setCreditsByEmail({ db, bus: new LocalEventBus() }, adminId, email, o.balance).then(
+            () => true,
+            () => false,
+          );
           expect(ok).toBe(!(o.balance > model && o.balance > cap));
           if (ok) model = o.balance;
         } else if (o.kind === 'adminAdjust') {
-          const ok = await adjustCreditsByEmail({ db, bus: new LocalEventBus() }, adminId, email, o.delta).then(() => true, () => false);
+          const ok = await adjustCreditsByEmail({ db, bus: new LocalEventBus() }, adminId, email, o.delta).then(
+            () => true,
+            () => false,
+          );
           if (o.delta < 0) {
             expect(ok).toBe(true);
             model = Math.max(0, model + o.delta);
@@ -101,7 +130,11 @@ test('random sequences of credit operations keep balance ≥ 0 and equal to the 
             if (ok) model = Math.min(model + o.delta, cap);
           }
         } else {
-          await db.updateTable('users').set({ credits_expire_at: new Date(Date.now() - 1000) }).where('id', '=', user.id).execute();
+          await db
+            .updateTable('users')
+            .set({ credits_expire_at: new Date(Date.now() - 1000) })
+            .where('id', '=', user.id)
+            .execute();
           expect(await applyExpiry(db, user.id)).toBe(true);
           model = 0;
         }

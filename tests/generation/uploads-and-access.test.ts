@@ -18,7 +18,9 @@ beforeAll(async () => {
   await alice.mutate('auth.signUp', validSignUp('alice@example.com'));
   await bob.mutate('auth.signUp', validSignUp('bob@example.com'));
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 /** A valid PNG header (IHDR with a correct CRC) that claims the given size over a tiny body. */
 function pngClaiming(width: number, height: number): Buffer {
@@ -44,12 +46,18 @@ function pngClaiming(width: number, height: number): Buffer {
 }
 
 async function uploadCount() {
-  const r = await server.handle.db.selectFrom('uploads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await server.handle.db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 test('a real photo is accepted, re-encoded without metadata, and served only to its owner', async () => {
-  const withExif = await sharp(await productPhoto()).withMetadata({ exif: { IFD0: { Artist: 'gizli-konum' } } }).jpeg().toBuffer();
+  const withExif = await sharp(await productPhoto())
+    .withMetadata({ exif: { IFD0: { Artist: 'gizli-konum' } } })
+    .jpeg()
+    .toBuffer();
   expect(withExif.includes(Buffer.from('gizli-konum'))).toBe(true);
   const r = await upload(alice, withExif, 'urun.jpg');
   expect(r.status).toBe(201);
@@ -68,7 +76,12 @@ test('a text file named .jpg, an SVG, 10 MB + 1 byte and a 20000×20000 image ar
   const text = await upload(alice, Buffer.from('bu bir resim değil'), 'sahte.jpg');
   expect(text.status).toBe(422);
   expect(text.body.error.message).toBe('Yalnızca PNG, JPG veya JPEG dosyaları yükleyebilirsiniz');
-  const svg = await upload(alice, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'a.svg', 'image/svg+xml');
+  const svg = await upload(
+    alice,
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    'a.svg',
+    'image/svg+xml',
+  );
   expect(svg.body.error.message).toBe(M.generation.fileType);
   const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
   Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(big);
@@ -129,7 +142,10 @@ test('image input errors use the SPEC texts and change nothing', async () => {
 });
 
 /** A tRPC WebSocket message; a subscription's events arrive as result.data.data. */
-type SocketMessage = { id?: number; result?: { type?: string; data?: { id?: string; data?: { id?: string; status?: string; balance?: number } } } };
+type SocketMessage = {
+  id?: number;
+  result?: { type?: string; data?: { id?: string; data?: { id?: string; status?: string; balance?: number } } };
+};
 const eventOf = (m: SocketMessage) => m.result?.data?.data;
 
 function subscribe(c: HttpClient, path: string): { messages: SocketMessage[]; ws: WebSocket; ready: Promise<void> } {
@@ -165,7 +181,10 @@ test("private events reach only their owner: B's socket never sees A's generatio
   expect(aSaw.some((e) => e?.status === 'processing')).toBe(true);
   expect(b.messages.some((m) => JSON.stringify(m).includes(data.id))).toBe(false);
   // Bob's credits stream had its initial value and nothing from Alice's spending.
-  const bobBalances = bCredits.messages.flatMap((m) => { const e = eventOf(m); return e ? [e.balance] : []; });
+  const bobBalances = bCredits.messages.flatMap((m) => {
+    const e = eventOf(m);
+    return e ? [e.balance] : [];
+  });
   expect(bobBalances).toEqual([10]);
   for (const s of [a, b, bCredits]) s.ws.close();
 });

@@ -21,7 +21,9 @@ beforeAll(async () => {
   storage = new LocalFileStorage(mkdtempSync(path.join(tmpdir(), 'vitrin-worker-')));
   photo = await productPhoto(640, 480);
 });
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 /**
  * A scripted provider for the worker's own logic (retries, refunds, resume). It counts
@@ -32,8 +34,16 @@ class ScriptedProvider implements AiProvider {
   submits = 0;
   waits: string[] = [];
   constructor(private readonly script: { submit?: () => void; wait?: (req: AiRequest) => Promise<ProviderOutput[]> }) {}
-  async submitImage() { this.submits++; this.script.submit?.(); return { requestId: `req-${this.submits}` }; }
-  async submitVideo() { this.submits++; this.script.submit?.(); return { requestId: `req-${this.submits}` }; }
+  async submitImage() {
+    this.submits++;
+    this.script.submit?.();
+    return { requestId: `req-${this.submits}` };
+  }
+  async submitVideo() {
+    this.submits++;
+    this.script.submit?.();
+    return { requestId: `req-${this.submits}` };
+  }
   async waitForResult(req: AiRequest) {
     this.waits.push(req.requestId);
     if (this.script.wait) return this.script.wait(req);
@@ -51,14 +61,20 @@ async function queuedImage() {
 
 beforeEach(async () => {
   // Each test starts with an empty queue so workers only see their own job.
-  await h.db.updateTable('generations').set({ status: 'failed', refunded_at: new Date() }).where('status', 'in', ['queued', 'processing']).execute();
+  await h.db
+    .updateTable('generations')
+    .set({ status: 'failed', refunded_at: new Date() })
+    .where('status', 'in', ['queued', 'processing'])
+    .execute();
 });
 
 test('a completed job stores 4 outputs and thumbnails and publishes progress to the owner', async () => {
   const { user, id, bus } = await queuedImage();
   const events: AppEvent[] = [];
   const ac = new AbortController();
-  void (async () => { for await (const e of bus.subscribe(ac.signal)) events.push(e); })();
+  void (async () => {
+    for await (const e of bus.subscribe(ac.signal)) events.push(e);
+  })();
   const worker = new GenerationWorker({ db: h.db, bus, storage, provider: new ScriptedProvider({}) }, { concurrency: 1 });
   expect(await worker.runOnce()).toBe(true);
   ac.abort();
@@ -77,24 +93,42 @@ test('a completed job stores 4 outputs and thumbnails and publishes progress to 
 
 test('a provider failure marks the job failed with the catalogue text and refunds once', async () => {
   const { user, id, bus } = await queuedImage();
-  const provider = new ScriptedProvider({ wait: async () => { throw new ProviderError('api_key', { retryable: false }); } });
+  const provider = new ScriptedProvider({
+    wait: async () => {
+      throw new ProviderError('api_key', { retryable: false });
+    },
+  });
   const worker = new GenerationWorker({ db: h.db, bus, storage, provider }, { concurrency: 1 });
   await worker.runOnce();
   const g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   expect(g.status).toBe('failed');
   expect(g.error_message).toBe('API anahtarı hatası. Lütfen sistem yöneticisi ile iletişime geçin.');
   expect(await balanceOf(h.db, user.id)).toBe(10);
-  const refunds = await h.db.selectFrom('credit_transactions').select('amount').where('user_id', '=', user.id).where('type', '=', 'refund').execute();
+  const refunds = await h.db
+    .selectFrom('credit_transactions')
+    .select('amount')
+    .where('user_id', '=', user.id)
+    .where('type', '=', 'refund')
+    .execute();
   expect(refunds).toEqual([{ amount: 1 }]);
   expect(await ledgerSum(h.db, user.id)).toBe(10);
 });
 
 test('the failure path running twice at the same time refunds exactly once (SECURITY 4)', async () => {
   const { user, id } = await queuedImage();
-  const results = await Promise.all([failJob(h.db, id, M.generation.unknown), failJob(h.db, id, M.generation.unknown), failJob(h.db, id, M.generation.unknown)]);
+  const results = await Promise.all([
+    failJob(h.db, id, M.generation.unknown),
+    failJob(h.db, id, M.generation.unknown),
+    failJob(h.db, id, M.generation.unknown),
+  ]);
   expect(results.filter(Boolean)).toHaveLength(1);
   expect(await balanceOf(h.db, user.id)).toBe(10);
-  const refunds = await h.db.selectFrom('credit_ledger').select('delta').where('reason', '=', 'generation_refund').where('ref', '=', id).execute();
+  const refunds = await h.db
+    .selectFrom('credit_ledger')
+    .select('delta')
+    .where('reason', '=', 'generation_refund')
+    .where('ref', '=', id)
+    .execute();
   expect(refunds).toEqual([{ delta: 1 }]);
 });
 
@@ -111,7 +145,11 @@ test('a retryable failure goes back to the queue, then succeeds without a refund
   await worker.runOnce();
   let g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   expect(g.status).toBe('queued');
-  await h.db.updateTable('generations').set({ run_after: new Date(0) }).where('id', '=', id).execute();
+  await h.db
+    .updateTable('generations')
+    .set({ run_after: new Date(0) })
+    .where('id', '=', id)
+    .execute();
   await worker.runOnce();
   g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   expect(g.status).toBe('completed');
@@ -121,11 +159,19 @@ test('a retryable failure goes back to the queue, then succeeds without a refund
 
 test('retries run out: failed with the quota text and one refund', async () => {
   const { user, id, bus } = await queuedImage();
-  const provider = new ScriptedProvider({ wait: async () => { throw new ProviderError('quota', { retryable: true }); } });
+  const provider = new ScriptedProvider({
+    wait: async () => {
+      throw new ProviderError('quota', { retryable: true });
+    },
+  });
   const worker = new GenerationWorker({ db: h.db, bus, storage, provider }, { concurrency: 1 });
   for (let i = 0; i < 3; i++) {
     await worker.runOnce();
-    await h.db.updateTable('generations').set({ run_after: new Date(0) }).where('id', '=', id).execute();
+    await h.db
+      .updateTable('generations')
+      .set({ run_after: new Date(0) })
+      .where('id', '=', id)
+      .execute();
   }
   const g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   expect(g.status).toBe('failed');
@@ -148,7 +194,11 @@ test('a worker that dies mid-job: another finishes it, charged once, the request
   // While A's lease is live, nobody else can claim the job.
   expect(await claimJob(h.db, 'probe', 1000)).toBeNull();
   // A stops renewing as if dead: its lease runs out.
-  await h.db.updateTable('generations').set({ lease_expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+  await h.db
+    .updateTable('generations')
+    .set({ lease_expires_at: new Date(Date.now() - 1000) })
+    .where('id', '=', id)
+    .execute();
   const resumed = new ScriptedProvider({});
   const b = new GenerationWorker({ db: h.db, bus, storage, provider: resumed }, { concurrency: 1, workerId: 'B' });
   expect(await b.runOnce()).toBe(true);
@@ -158,7 +208,12 @@ test('a worker that dies mid-job: another finishes it, charged once, the request
   expect(g.status).toBe('completed');
   expect(g.attempts).toBe(2);
   expect(await balanceOf(h.db, user.id)).toBe(9);
-  const usage = await h.db.selectFrom('credit_transactions').select('id').where('generation_id', '=', id).where('type', '=', 'usage').execute();
+  const usage = await h.db
+    .selectFrom('credit_transactions')
+    .select('id')
+    .where('generation_id', '=', id)
+    .where('type', '=', 'usage')
+    .execute();
   expect(usage).toHaveLength(1);
   // A's next lease renewal fails (B owns the job), so A lets go without touching it.
   await expect(aDone).resolves.toBe(true);

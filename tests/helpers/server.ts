@@ -70,7 +70,10 @@ export class HttpClient {
   headers: Record<string, string> = {};
   /** The raw Set-Cookie lines of the last response. */
   lastSetCookies: string[] = [];
-  constructor(readonly base: string, public origin: string | null = base) {}
+  constructor(
+    readonly base: string,
+    public origin: string | null = base,
+  ) {}
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -128,7 +131,13 @@ export class HttpClient {
 }
 
 /** What POST /api/uploads answers: the upload (201), or the REST error body; the status says which. */
-export type UploadAnswer = { uploadId: string; url: string; width: number; height: number; error: { message: string; data: { appCode: AppCode } } };
+export type UploadAnswer = {
+  uploadId: string;
+  url: string;
+  width: number;
+  height: number;
+  error: { message: string; data: { appCode: AppCode } };
+};
 
 /** POST /api/uploads (multipart field `file`) as this client: the status and the JSON answer. */
 export async function upload(c: HttpClient, bytes: Buffer, name: string, type = 'image/jpeg') {

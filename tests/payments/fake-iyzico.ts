@@ -13,7 +13,14 @@ import type { AddressInfo } from 'node:net';
  * - failures are { status: 'failure', errorCode, errorMessage }.
  * Tests drive the buyer's side (`pay`, `renew`) and build signed notifications (`notification`).
  */
-export type FakeOrder = { referenceCode: string; price: number; currencyCode: string; startPeriod: number; endPeriod: number; orderStatus: string };
+export type FakeOrder = {
+  referenceCode: string;
+  price: number;
+  currencyCode: string;
+  startPeriod: number;
+  endPeriod: number;
+  orderStatus: string;
+};
 type Subscription = {
   referenceCode: string;
   pricingPlanReferenceCode: string;
@@ -52,7 +59,12 @@ export class FakeIyzico {
   failNextInitialize: string | null = null;
 
   constructor(
-    readonly opts: { apiKey: string; secretKey: string; merchantId: string; plans: Record<string, { price: number; currencyCode: string }> },
+    readonly opts: {
+      apiKey: string;
+      secretKey: string;
+      merchantId: string;
+      plans: Record<string, { price: number; currencyCode: string }>;
+    },
   ) {
     this.server = createServer((req, res) => {
       void this.handle(req).then(([status, body]) => {
@@ -81,7 +93,9 @@ export class FakeIyzico {
         .split('&')
         .map((kv) => [kv.slice(0, kv.indexOf(':')), kv.slice(kv.indexOf(':') + 1)]),
     );
-    const expected = createHmac('sha256', this.opts.secretKey).update(`${parts.randomKey}${path}${JSON.stringify(body)}`).digest('hex');
+    const expected = createHmac('sha256', this.opts.secretKey)
+      .update(`${parts.randomKey}${path}${JSON.stringify(body)}`)
+      .digest('hex');
     return parts.apiKey === this.opts.apiKey && parts.signature === expected && req.headers['x-iyzi-rnd'] === parts.randomKey;
   }
 
@@ -105,7 +119,18 @@ export class FakeIyzico {
         return fail(code, 'İşlem gerçekleştirilemedi');
       }
       const c = body.customer ?? {};
-      const required = [body.callbackUrl, body.pricingPlanReferenceCode, c.name, c.surname, c.email, c.identityNumber, c.billingAddress?.address, c.billingAddress?.city, c.billingAddress?.country, c.billingAddress?.contactName];
+      const required = [
+        body.callbackUrl,
+        body.pricingPlanReferenceCode,
+        c.name,
+        c.surname,
+        c.email,
+        c.identityNumber,
+        c.billingAddress?.address,
+        c.billingAddress?.city,
+        c.billingAddress?.country,
+        c.billingAddress?.contactName,
+      ];
       if (required.some((v) => typeof v !== 'string' || !v)) return fail('100001', 'Eksik parametre');
       const plan = body.pricingPlanReferenceCode!;
       if (!this.opts.plans[plan]) return fail('201600', 'Ödeme planı bulunamadı');
@@ -154,7 +179,14 @@ export class FakeIyzico {
     if (req.method === 'GET' && m) {
       const s = this.subscriptions.get(m[1]!);
       if (!s) return fail('201401', 'Abonelik bulunamadı');
-      return [200, { status: 'success', systemTime: Date.now(), data: { ...s, productName: 'Vitrin AI', productReferenceCode: 'prod-vitrin', pricingPlanName: s.pricingPlanReferenceCode } }];
+      return [
+        200,
+        {
+          status: 'success',
+          systemTime: Date.now(),
+          data: { ...s, productName: 'Vitrin AI', productReferenceCode: 'prod-vitrin', pricingPlanName: s.pricingPlanReferenceCode },
+        },
+      ];
     }
     return [404, { status: 'failure', errorCode: '404', errorMessage: 'Not found' }];
   }
@@ -174,7 +206,16 @@ export class FakeIyzico {
       customerReferenceCode: customer,
       customerEmail: email,
       subscriptionStatus: 'ACTIVE',
-      orders: [{ referenceCode: randomUUID(), price: opts.price ?? plan.price, currencyCode: plan.currencyCode, startPeriod: start, endPeriod: start + MONTH, orderStatus: opts.orderStatus ?? 'SUCCESS' }],
+      orders: [
+        {
+          referenceCode: randomUUID(),
+          price: opts.price ?? plan.price,
+          currencyCode: plan.currencyCode,
+          startPeriod: start,
+          endPeriod: start + MONTH,
+          orderStatus: opts.orderStatus ?? 'SUCCESS',
+        },
+      ],
     };
     this.subscriptions.set(s.referenceCode, s);
     init.subscription = s.referenceCode;
@@ -186,7 +227,14 @@ export class FakeIyzico {
     const s = this.subscriptions.get(subscriptionReferenceCode)!;
     const last = s.orders[s.orders.length - 1]!;
     const plan = this.opts.plans[s.pricingPlanReferenceCode]!;
-    const order = { referenceCode: randomUUID(), price: opts.price ?? plan.price, currencyCode: plan.currencyCode, startPeriod: last.endPeriod, endPeriod: last.endPeriod + MONTH, orderStatus: opts.orderStatus ?? 'SUCCESS' };
+    const order = {
+      referenceCode: randomUUID(),
+      price: opts.price ?? plan.price,
+      currencyCode: plan.currencyCode,
+      startPeriod: last.endPeriod,
+      endPeriod: last.endPeriod + MONTH,
+      orderStatus: opts.orderStatus ?? 'SUCCESS',
+    };
     s.orders.push(order);
     return order;
   }
@@ -196,7 +244,12 @@ export class FakeIyzico {
    * (secretKey) of merchantId + secretKey + eventType + subscriptionReferenceCode +
    * orderReferenceCode + customerReferenceCode.
    */
-  notification(subscriptionReferenceCode: string, orderReferenceCode: string, eventType = 'subscription.order.success', secretKey = this.opts.secretKey) {
+  notification(
+    subscriptionReferenceCode: string,
+    orderReferenceCode: string,
+    eventType = 'subscription.order.success',
+    secretKey = this.opts.secretKey,
+  ) {
     const s = this.subscriptions.get(subscriptionReferenceCode)!;
     const body = {
       orderReferenceCode,

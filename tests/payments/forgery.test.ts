@@ -22,7 +22,9 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
   });
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 async function newUser() {
   const email = `satici-${randomUUID().slice(0, 8)}@example.com`;
@@ -33,7 +35,11 @@ async function newUser() {
 async function sendLs(body: unknown) {
   const payload = JSON.stringify(body);
   const sig = createHmac('sha256', LS_SECRET).update(payload).digest('hex');
-  return fetch(`${server.url}/api/webhooks/lemonsqueezy`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sig }, body: payload });
+  return fetch(`${server.url}/api/webhooks/lemonsqueezy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': sig },
+    body: payload,
+  });
 }
 
 let orderSeq = 7000;
@@ -82,7 +88,11 @@ test('a renewal is priced by its amount, never by custom data', async () => {
   const u = await newUser();
   const renewal = {
     meta: { event_name: 'subscription_payment_success', custom_data: { user_id: u.id, plan: 'premium' } },
-    data: { id: String(orderSeq++), type: 'subscription-invoices', attributes: { billing_reason: 'renewal', subtotal: 7900, total: 7900, user_email: u.email } },
+    data: {
+      id: String(orderSeq++),
+      type: 'subscription-invoices',
+      attributes: { billing_reason: 'renewal', subtotal: 7900, total: 7900, user_email: u.email },
+    },
   };
   expect((await sendLs(renewal)).status).toBe(200);
   expect(await balanceOf(db(), u.id)).toBe(10 + 60);
@@ -110,13 +120,30 @@ test('a signed Stripe event dated in the future is refused', async () => {
   const u = await newUser();
   const stripe = new Stripe('sk_test_unused');
   const payload = JSON.stringify({
-    id: `evt_future_${randomUUID()}`, object: 'event', type: 'checkout.session.completed', api_version: '2024-06-20', created: Math.floor(Date.now() / 1000),
-    data: { object: { id: `cs_${randomUUID()}`, object: 'checkout.session', payment_status: 'paid', client_reference_id: u.id, amount_total: 7900, currency: 'usd', metadata: {} } },
+    id: `evt_future_${randomUUID()}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    api_version: '2024-06-20',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_${randomUUID()}`,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        client_reference_id: u.id,
+        amount_total: 7900,
+        currency: 'usd',
+        metadata: {},
+      },
+    },
   });
   const send = (timestamp: number) =>
     fetch(`${server.url}/api/webhooks/stripe`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET, timestamp }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET, timestamp }),
+      },
       body: payload,
     });
   expect((await send(Math.floor(Date.now() / 1000) + 3600)).status).toBe(400);
@@ -127,12 +154,21 @@ test('a signed Stripe event dated in the future is refused', async () => {
 
 test('a purchase after the paid period ended starts from zero: expired credits do not roll into the new period (D8)', async () => {
   const u = await newUser();
-  await db().updateTable('users').set({ credits_expire_at: new Date(Date.now() - 60_000) }).where('id', '=', u.id).execute();
+  await db()
+    .updateTable('users')
+    .set({ credits_expire_at: new Date(Date.now() - 60_000) })
+    .where('id', '=', u.id)
+    .execute();
   const body = order(u, { subtotal: 7900, total: 7900, first_order_item: { variant_id: Number(VARIANTS.basic) } });
   expect((await sendLs(body)).status).toBe(200);
   expect(await balanceOf(db(), u.id)).toBe(60);
   expect(await ledgerSum(db(), u.id)).toBe(60);
-  const expiredRows = await db().selectFrom('credit_ledger').select('delta').where('user_id', '=', u.id).where('reason', '=', 'expired').execute();
+  const expiredRows = await db()
+    .selectFrom('credit_ledger')
+    .select('delta')
+    .where('user_id', '=', u.id)
+    .where('reason', '=', 'expired')
+    .execute();
   expect(expiredRows).toEqual([{ delta: -10 }]);
   const after = await db().selectFrom('users').select('credits_expire_at').where('id', '=', u.id).executeTakeFirstOrThrow();
   expect(new Date(after.credits_expire_at!).getTime()).toBeGreaterThan(Date.now());

@@ -32,25 +32,36 @@ describe('check digits', () => {
 
   test('every TCKN built by the rule passes, and changing any one digit fails', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 9 }), (first, rest, pos, bump) => {
-        const t = tcknFrom([first, ...rest]);
-        expect(isValidTckn(t)).toBe(true);
-        const d = [...t].map(Number);
-        d[pos] = (d[pos]! + bump) % 10;
-        if (d[0] !== 0) expect(isValidTckn(d.join(''))).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 8 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 1, max: 9 }),
+        (first, rest, pos, bump) => {
+          const t = tcknFrom([first, ...rest]);
+          expect(isValidTckn(t)).toBe(true);
+          const d = [...t].map(Number);
+          d[pos] = (d[pos]! + bump) % 10;
+          if (d[0] !== 0) expect(isValidTckn(d.join(''))).toBe(false);
+        },
+      ),
     );
   });
 
   test('a single changed digit of a VKN is caught', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 9 }), (nine, pos, bump) => {
-        const valid = Array.from({ length: 10 }, (_, c) => nine.join('') + c).filter(isValidVkn);
-        expect(valid).toHaveLength(1);
-        const d = [...valid[0]!].map(Number);
-        d[pos] = (d[pos]! + bump) % 10;
-        expect(isValidVkn(d.join(''))).toBe(false);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        (nine, pos, bump) => {
+          const valid = Array.from({ length: 10 }, (_, c) => nine.join('') + c).filter(isValidVkn);
+          expect(valid).toHaveLength(1);
+          const d = [...valid[0]!].map(Number);
+          d[pos] = (d[pos]! + bump) % 10;
+          expect(isValidVkn(d.join(''))).toBe(false);
+        },
+      ),
     );
   });
 
@@ -62,11 +73,39 @@ describe('check digits', () => {
       `address: ${D.addressMin}`,
       `city: ${D.cityMin}`,
     ]);
-    expect(msgs({ kind: 'individual', fullName: 'Ayşe Yılmaz', tckn: '10000000147', address: 'Bağdat Caddesi No: 1', city: 'İstanbul' })).toEqual([`tckn: ${D.tcknInvalid}`]);
-    expect(msgs({ kind: 'company', companyTitle: 'X Ltd', taxOffice: 'Kadıköy', vkn: '1234567891', address: 'Bağdat Caddesi No: 1', city: 'İstanbul' })).toEqual([`vkn: ${D.vknInvalid}`]);
-    expect(msgs({ kind: 'company', companyTitle: 'X Ltd', taxOffice: 'Kadıköy', vkn: '12345', address: 'Bağdat Caddesi No: 1', city: 'İstanbul' })).toEqual([`vkn: ${D.vknLength}`]);
+    expect(
+      msgs({ kind: 'individual', fullName: 'Ayşe Yılmaz', tckn: '10000000147', address: 'Bağdat Caddesi No: 1', city: 'İstanbul' }),
+    ).toEqual([`tckn: ${D.tcknInvalid}`]);
+    expect(
+      msgs({
+        kind: 'company',
+        companyTitle: 'X Ltd',
+        taxOffice: 'Kadıköy',
+        vkn: '1234567891',
+        address: 'Bağdat Caddesi No: 1',
+        city: 'İstanbul',
+      }),
+    ).toEqual([`vkn: ${D.vknInvalid}`]);
+    expect(
+      msgs({
+        kind: 'company',
+        companyTitle: 'X Ltd',
+        taxOffice: 'Kadıköy',
+        vkn: '12345',
+        address: 'Bağdat Caddesi No: 1',
+        city: 'İstanbul',
+      }),
+    ).toEqual([`vkn: ${D.vknLength}`]);
     // Spaces typed inside the number are dropped.
-    expect(ZInvoiceDetails.parse({ kind: 'individual', fullName: 'Ayşe Yılmaz', tckn: '100 000 001 46', address: 'Bağdat Caddesi No: 1', city: 'İstanbul' })).toMatchObject({ tckn: '10000000146' });
+    expect(
+      ZInvoiceDetails.parse({
+        kind: 'individual',
+        fullName: 'Ayşe Yılmaz',
+        tckn: '100 000 001 46',
+        address: 'Bağdat Caddesi No: 1',
+        city: 'İstanbul',
+      }),
+    ).toMatchObject({ tckn: '10000000146' });
   });
 });
 
@@ -79,19 +118,40 @@ describe('on the billing profile, on invoices and in the accountant export', () 
     ayse = new HttpClient(server.url);
     ayseId = (await ayse.mutate('auth.signUp', validSignUp('ayse-fatura@example.com'))).data.user!.id;
   });
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   test('saved, read back, refused when invalid, one kind at a time', async () => {
     expect((await ayse.query('payments.invoiceDetails')).data).toBeNull();
-    const bad = await ayse.mutate('payments.saveInvoiceDetails', { kind: 'individual', fullName: 'Ayşe Yılmaz', tckn: '12345678901', address: 'Bağdat Caddesi No: 1', city: 'İstanbul' });
+    const bad = await ayse.mutate('payments.saveInvoiceDetails', {
+      kind: 'individual',
+      fullName: 'Ayşe Yılmaz',
+      tckn: '12345678901',
+      address: 'Bağdat Caddesi No: 1',
+      city: 'İstanbul',
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.error)).toContain(D.tcknInvalid);
 
-    const company = { kind: 'company' as const, companyTitle: 'Ahşap Atölyesi Ltd. Şti.', taxOffice: 'Kadıköy', vkn: '1234567890', address: 'Moda Caddesi No: 5 Kadıköy', city: 'İstanbul' };
+    const company = {
+      kind: 'company' as const,
+      companyTitle: 'Ahşap Atölyesi Ltd. Şti.',
+      taxOffice: 'Kadıköy',
+      vkn: '1234567890',
+      address: 'Moda Caddesi No: 5 Kadıköy',
+      city: 'İstanbul',
+    };
     expect((await ayse.mutate('payments.saveInvoiceDetails', company)).data).toEqual(company);
     expect((await ayse.query('payments.invoiceDetails')).data).toEqual(company);
 
-    const person = { kind: 'individual' as const, fullName: 'Ayşe Yılmaz', tckn: '10000000146', address: 'Bağdat Caddesi No: 1 Kadıköy', city: 'İstanbul' };
+    const person = {
+      kind: 'individual' as const,
+      fullName: 'Ayşe Yılmaz',
+      tckn: '10000000146',
+      address: 'Bağdat Caddesi No: 1 Kadıköy',
+      city: 'İstanbul',
+    };
     await ayse.mutate('payments.saveInvoiceDetails', person);
     expect((await ayse.query('payments.invoiceDetails')).data).toEqual(person);
     const row = await server.handle.db.selectFrom('billing_profiles').selectAll().where('user_id', '=', ayseId).executeTakeFirstOrThrow();
@@ -104,14 +164,34 @@ describe('on the billing profile, on invoices and in the accountant export', () 
 
   test('an invoice keeps the details it was issued to; the export lists the period with them', async () => {
     const pay = (ref: string) =>
-      applyPaymentEvent({ db: server.handle.db, bus: server.deps.bus }, {
-        provider: 'stripe', eventKey: `stripe:evt_${ref}`, eventType: 'checkout.session.completed', kind: 'payment',
-        paymentRef: `stripe:session:${ref}`, userRef: ayseId, email: null, customerId: null, plan: 'basic',
-        amountCents: 7900, currency: 'USD', periodEnd: null, card: null,
-      });
+      applyPaymentEvent(
+        { db: server.handle.db, bus: server.deps.bus },
+        {
+          provider: 'stripe',
+          eventKey: `stripe:evt_${ref}`,
+          eventType: 'checkout.session.completed',
+          kind: 'payment',
+          paymentRef: `stripe:session:${ref}`,
+          userRef: ayseId,
+          email: null,
+          customerId: null,
+          plan: 'basic',
+          amountCents: 7900,
+          currency: 'USD',
+          periodEnd: null,
+          card: null,
+        },
+      );
     expect(await pay('inv1')).toBe('credited');
     // Details edited after the purchase: a later invoice shows the new ones, the first keeps the old.
-    await ayse.mutate('payments.saveInvoiceDetails', { kind: 'company', companyTitle: '=HYPERLINK("x") Ltd', taxOffice: 'Beşiktaş', vkn: '1234567890', address: 'Barbaros Bulvarı No: 9', city: 'İstanbul' });
+    await ayse.mutate('payments.saveInvoiceDetails', {
+      kind: 'company',
+      companyTitle: '=HYPERLINK("x") Ltd',
+      taxOffice: 'Beşiktaş',
+      vkn: '1234567890',
+      address: 'Barbaros Bulvarı No: 9',
+      city: 'İstanbul',
+    });
     expect(await pay('inv2')).toBe('credited');
 
     const items = (await ayse.query('credits.transactions', {})).data.items.filter((t) => t.type === 'purchase');
@@ -133,7 +213,10 @@ describe('on the billing profile, on invoices and in the accountant export', () 
     const r = (await admin.query('admin.payments.export', { from: today, to: today })).data;
     expect(r.count).toBe(2);
     expect(r.filename).toBe(`odemeler-${today}-${today}.csv`);
-    const lines = r.csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = r.csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]!.split(';')[0]).toBe(`"${M.adminPayments.columns.invoiceNumber}"`);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${first.invoiceNumber}"`);

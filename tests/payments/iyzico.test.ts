@@ -14,9 +14,19 @@ type Ack = { outcome: string };
 const KEYS = { apiKey: 'sandbox-api-key', secretKey: 'sandbox-secret-key', merchantId: '123456' };
 const fake = new FakeIyzico({
   ...KEYS,
-  plans: { 'pp-basic': { price: 2990.0, currencyCode: 'TRY' }, 'pp-standard': { price: 6790.0, currencyCode: 'TRY' }, 'pp-unknown': { price: 2990.0, currencyCode: 'TRY' } },
+  plans: {
+    'pp-basic': { price: 2990.0, currencyCode: 'TRY' },
+    'pp-standard': { price: 6790.0, currencyCode: 'TRY' },
+    'pp-unknown': { price: 2990.0, currencyCode: 'TRY' },
+  },
 });
-const DETAILS = { kind: 'individual' as const, fullName: 'Mehmet Can Demir', tckn: '10000000146', address: 'Atatürk Bulvarı No: 10 Çankaya', city: 'Ankara' };
+const DETAILS = {
+  kind: 'individual' as const,
+  fullName: 'Mehmet Can Demir',
+  tckn: '10000000146',
+  address: 'Atatürk Bulvarı No: 10 Çankaya',
+  city: 'Ankara',
+};
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -37,7 +47,8 @@ afterAll(async () => {
 });
 
 const db = () => server.handle.db;
-const balance = async (id: string) => (await db().selectFrom('users').select(['credits_balance', 'plan_code']).where('id', '=', id).executeTakeFirstOrThrow());
+const balance = async (id: string) =>
+  await db().selectFrom('users').select(['credits_balance', 'plan_code']).where('id', '=', id).executeTakeFirstOrThrow();
 const origin = 'https://vitrin.example.com';
 
 async function seller(email: string) {
@@ -65,12 +76,21 @@ const returnFromIyzico = (token: string) =>
   });
 
 const notify = (n: { body: string; signature: string }) =>
-  fetch(`${server.url}/api/webhooks/iyzico`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-iyz-signature-v3': n.signature }, body: n.body });
+  fetch(`${server.url}/api/webhooks/iyzico`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-iyz-signature-v3': n.signature },
+    body: n.body,
+  });
 
 test('packages are priced in TL from the admin settings and the test checkout is off', async () => {
   const c = new HttpClient(server.url, origin);
   const o = (await c.query('payments.options')).data;
-  expect(o).toEqual({ provider: 'iyzico', currency: 'TRY', prices: { basic: 299000, standard: 679000, premium: 1499000 }, testMode: false });
+  expect(o).toEqual({
+    provider: 'iyzico',
+    currency: 'TRY',
+    prices: { basic: 299000, standard: 679000, premium: 1499000 },
+    testMode: false,
+  });
   expect(server.deps.payments.test.enabled).toBe(false);
 });
 
@@ -83,7 +103,13 @@ test('first payment: checkout form with the invoice details, return re-read from
     pricingPlanReferenceCode: 'pp-basic',
     subscriptionInitialStatus: 'ACTIVE',
     callbackUrl: 'https://vitrin.example.com/api/payments/iyzico/return',
-    customer: { name: 'Mehmet', surname: 'Can Demir', identityNumber: '10000000146', email: 'iyzico-1@example.com', billingAddress: { city: 'Ankara', country: 'Turkey' } },
+    customer: {
+      name: 'Mehmet',
+      surname: 'Can Demir',
+      identityNumber: '10000000146',
+      email: 'iyzico-1@example.com',
+      billingAddress: { city: 'Ankara', country: 'Turkey' },
+    },
   });
 
   // Our page serves iyzico's form to its owner only.
@@ -159,7 +185,15 @@ test('bad signatures, failed or unknown orders, wrong prices and unknown plans c
   const sub = fake.pay(token);
   await returnFromIyzico(token);
   const start = await balance(id);
-  const hooks = async () => Number((await db().selectFrom('processed_webhooks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const hooks = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('processed_webhooks')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   // Wrong secret, altered body, no header: 400 and nothing written.
   const order = fake.renew(sub.referenceCode);
@@ -174,7 +208,10 @@ test('bad signatures, failed or unknown orders, wrong prices and unknown plans c
 
   // A failure notification, and a success notification for an order iyzico says failed.
   const failed = fake.renew(sub.referenceCode, { orderStatus: 'FAILED' });
-  expect(((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode, 'subscription.order.failure'))).json()) as Ack).outcome).toBe('ignored');
+  expect(
+    ((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode, 'subscription.order.failure'))).json()) as Ack)
+      .outcome,
+  ).toBe('ignored');
   expect(((await (await notify(fake.notification(sub.referenceCode, failed.referenceCode))).json()) as Ack).outcome).toBe('ignored');
   // A signed notification naming an order that does not exist at iyzico.
   expect(((await (await notify(fake.notification(sub.referenceCode, 'no-such-order'))).json()) as Ack).outcome).toBe('ignored');
@@ -185,7 +222,11 @@ test('bad signatures, failed or unknown orders, wrong prices and unknown plans c
   try {
     const r = await notify(good);
     expect(((await r.json()) as Ack).outcome).toBe('unmatched');
-    const row = await db().selectFrom('processed_webhooks').select(['summary', 'matched']).where('event_key', '=', `iyzico:subscription.order.success:${order.referenceCode}`).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('processed_webhooks')
+      .select(['summary', 'matched'])
+      .where('event_key', '=', `iyzico:subscription.order.success:${order.referenceCode}`)
+      .executeTakeFirstOrThrow();
     expect(row.matched).toBe(false);
     expect(row.summary).toMatchObject({ problem: 'plan_mismatch', amountCents: 299000, currency: 'TRY' });
   } finally {
@@ -209,17 +250,30 @@ test('iyzico refusing the checkout form, or a package without a pricing plan, is
   const { c } = await seller('iyzico-4@example.com');
   fake.failNextInitialize = '100001';
   expect((await c.mutate('credits.checkout', { plan: 'basic' })).data).toEqual({ url: null, message: M.payments.iyzicoFailed });
-  expect((await c.mutate('credits.checkout', { plan: 'premium' })).data).toEqual({ url: null, message: M.payments.iyzicoNotConfigured('Premium') });
+  expect((await c.mutate('credits.checkout', { plan: 'premium' })).data).toEqual({
+    url: null,
+    message: M.payments.iyzicoNotConfigured('Premium'),
+  });
 });
 
 test('a checkout form (HPP) notification is verified by its own V3 formula and only logged', async () => {
   // A published verification example for the HPP format (secret, fields and signature).
   const secretKey = 'sandbox-UuLnD7wZa0a3DmytfIrwHQqAMfqCNJrs';
   const p = new IyzicoPayments({ apiKey: 'k', secretKey, merchantId: '1', baseUrl: fake.url, pricingPlans: {} });
-  const body = { iyziEventType: 'CHECKOUT_FORM_AUTH', iyziPaymentId: 22502046, token: '67921f98-792a-400a-a7b0-1a553d7e6297', paymentConversationId: 'conversationId', status: 'SUCCESS', iyziReferenceCode: 'r', iyziEventTime: 1 };
+  const body = {
+    iyziEventType: 'CHECKOUT_FORM_AUTH',
+    iyziPaymentId: 22502046,
+    token: '67921f98-792a-400a-a7b0-1a553d7e6297',
+    paymentConversationId: 'conversationId',
+    status: 'SUCCESS',
+    iyziReferenceCode: 'r',
+    iyziEventTime: 1,
+  };
   const signature = '67712f0a5918839d9032e5560e1678324d045f66e33bef934e013faf504f9c58';
   expect(p.formNotificationSignature(body)).toBe(signature);
   const e = await p.parseWebhook(Buffer.from(JSON.stringify(body)), { 'x-iyz-signature-v3': signature });
   expect(e).toMatchObject({ kind: 'ignored', eventType: 'CHECKOUT_FORM_AUTH' });
-  await expect(p.parseWebhook(Buffer.from(JSON.stringify({ ...body, status: 'FAILURE' })), { 'x-iyz-signature-v3': signature })).rejects.toThrow('invalid signature');
+  await expect(
+    p.parseWebhook(Buffer.from(JSON.stringify({ ...body, status: 'FAILURE' })), { 'x-iyz-signature-v3': signature }),
+  ).rejects.toThrow('invalid signature');
 });

@@ -16,7 +16,9 @@ beforeAll(async () => {
   alice = new HttpClient(server.url);
   aliceId = (await alice.mutate('auth.signUp', validSignUp('alice@example.com'))).data.user!.id;
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 test('percentage change follows D10 at the edges', () => {
   expect(percentChange(0, 0)).toBe('+0%');
@@ -35,18 +37,31 @@ test('months start at midnight in Istanbul', () => {
 
 test('dashboard counts completed generations this and last month with savings and usage', async () => {
   const db = server.handle.db;
-  const up = await db.insertInto('uploads').values({ user_id: aliceId, storage_key: 'uploads/x/y.jpg', mime: 'image/jpeg', width: 1, height: 1, size_bytes: 1 }).returning('id').executeTakeFirstOrThrow();
+  const up = await db
+    .insertInto('uploads')
+    .values({ user_id: aliceId, storage_key: 'uploads/x/y.jpg', mime: 'image/jpeg', width: 1, height: 1, size_bytes: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const lastMonth = new Date(monthStart(new Date(), 1).getTime() + 86_400_000);
   const mk = (type: 'image' | 'video', status: 'completed' | 'failed', created_at: Date) => ({
-    user_id: aliceId, upload_id: up.id, type, status, credits_used: 1, parameters: JSON.stringify({ prompt: 'p' }), created_at,
+    user_id: aliceId,
+    upload_id: up.id,
+    type,
+    status,
+    credits_used: 1,
+    parameters: JSON.stringify({ prompt: 'p' }),
+    created_at,
   });
-  await db.insertInto('generations').values([
-    mk('image', 'completed', new Date()),
-    mk('image', 'completed', new Date()),
-    mk('image', 'failed', new Date()),
-    mk('video', 'completed', new Date()),
-    mk('image', 'completed', lastMonth),
-  ]).execute();
+  await db
+    .insertInto('generations')
+    .values([
+      mk('image', 'completed', new Date()),
+      mk('image', 'completed', new Date()),
+      mk('image', 'failed', new Date()),
+      mk('video', 'completed', new Date()),
+      mk('image', 'completed', lastMonth),
+    ])
+    .execute();
   const d = (await alice.query('credits.dashboard')).data;
   expect(d.imagesThisMonth).toBe(8);
   expect(d.imagesLastMonth).toBe(4);
@@ -62,11 +77,24 @@ test('dashboard counts completed generations this and last month with savings an
 });
 
 test('billing shows a purchase, its invoice downloads as INV-xxxxxxxx text, all invoices as a zip; others get 404', async () => {
-  await applyPaymentEvent({ db: server.handle.db, bus: new LocalEventBus() }, {
-    provider: 'stripe', eventKey: 'stripe:evt_money', eventType: 'checkout.session.completed', kind: 'payment',
-    paymentRef: 'stripe:session:cs_money', userRef: aliceId, email: 'alice@example.com', customerId: 'cus_m', plan: 'basic',
-    amountCents: 7900, currency: 'USD', periodEnd: null, card: null,
-  });
+  await applyPaymentEvent(
+    { db: server.handle.db, bus: new LocalEventBus() },
+    {
+      provider: 'stripe',
+      eventKey: 'stripe:evt_money',
+      eventType: 'checkout.session.completed',
+      kind: 'payment',
+      paymentRef: 'stripe:session:cs_money',
+      userRef: aliceId,
+      email: 'alice@example.com',
+      customerId: 'cus_m',
+      plan: 'basic',
+      amountCents: 7900,
+      currency: 'USD',
+      periodEnd: null,
+      card: null,
+    },
+  );
   const b = (await alice.query('credits.billing')).data;
   expect(b.totalSpentCents).toBe(7900);
   expect(b.thisMonthSpentCents).toBe(7900);
@@ -97,7 +125,11 @@ test('the expiry sweep zeroes ended periods with an expired ledger row and leave
   const db = server.handle.db;
   const c = new HttpClient(server.url);
   const id = (await c.mutate('auth.signUp', validSignUp('expire@example.com'))).data.user!.id;
-  await db.updateTable('users').set({ credits_expire_at: new Date(Date.now() - 60_000) }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ credits_expire_at: new Date(Date.now() - 60_000) })
+    .where('id', '=', id)
+    .execute();
   const n = await sweepExpiredCredits({ db, bus: new LocalEventBus() });
   expect(n).toBe(1);
   const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

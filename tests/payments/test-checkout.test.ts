@@ -6,7 +6,13 @@ import { testCheckoutAllowed } from '../../server/providers/payments';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
-const DETAILS = { kind: 'individual' as const, fullName: 'Ayşe Yılmaz', tckn: '10000000146', address: 'Bağdat Caddesi No: 1 Kadıköy', city: 'İstanbul' };
+const DETAILS = {
+  kind: 'individual' as const,
+  fullName: 'Ayşe Yılmaz',
+  tckn: '10000000146',
+  address: 'Bağdat Caddesi No: 1 Kadıköy',
+  city: 'İstanbul',
+};
 
 test('the test checkout exists only on the operator machine without a real provider', () => {
   const env = (over: Record<string, string> = {}) => readEnv({ PORT: '0', ...over } as NodeJS.ProcessEnv);
@@ -33,13 +39,20 @@ describe('on the embedded default', () => {
     alice = new HttpClient(server.url);
     aliceId = (await alice.mutate('auth.signUp', validSignUp('alice-test@example.com'))).data.user!.id;
   });
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   const balance = async (id: string) =>
-    (await server.handle.db.selectFrom('users').select(['credits_balance', 'plan_code']).where('id', '=', id).executeTakeFirstOrThrow());
+    await server.handle.db.selectFrom('users').select(['credits_balance', 'plan_code']).where('id', '=', id).executeTakeFirstOrThrow();
 
   test('buy → invoice details first → test checkout → signed webhook → credits and an invoice', async () => {
-    expect((await alice.query('payments.options')).data).toMatchObject({ provider: 'test', currency: 'USD', testMode: true, prices: { basic: 7900 } });
+    expect((await alice.query('payments.options')).data).toMatchObject({
+      provider: 'test',
+      currency: 'USD',
+      testMode: true,
+      prices: { basic: 7900 },
+    });
 
     const first = (await alice.mutate('credits.checkout', { plan: 'basic' })).data;
     expect(first).toEqual({ url: null, redirect: '/app/billing?plan=basic', message: M.payments.detailsFirst });
@@ -49,7 +62,14 @@ describe('on the embedded default', () => {
     const id = /^\/app\/test-checkout\/([0-9a-f-]{36})$/.exec(url!)![1]!;
 
     const view = (await alice.query('payments.testCheckout', { id })).data;
-    expect(view).toMatchObject({ plan: 'basic', credits: 60, amountCents: 7900, currency: 'USD', completed: false, details: { tckn: '10000000146' } });
+    expect(view).toMatchObject({
+      plan: 'basic',
+      credits: 60,
+      amountCents: 7900,
+      currency: 'USD',
+      completed: false,
+      details: { tckn: '10000000146' },
+    });
 
     const paid = await alice.raw(`/api/test-checkout/${id}/pay`, { method: 'POST' });
     expect(paid.status).toBe(200);
@@ -62,7 +82,11 @@ describe('on the embedded default', () => {
     expect((await balance(aliceId)).credits_balance).toBe(70);
 
     // The purchase went through the webhook log like any provider's event.
-    const hook = await server.handle.db.selectFrom('processed_webhooks').selectAll().where('provider', '=', 'test').executeTakeFirstOrThrow();
+    const hook = await server.handle.db
+      .selectFrom('processed_webhooks')
+      .selectAll()
+      .where('provider', '=', 'test')
+      .executeTakeFirstOrThrow();
     expect(hook.user_id).toBe(aliceId);
 
     const tx = (await alice.query('credits.transactions', {})).data.items.find((t) => t.type === 'purchase');
@@ -87,7 +111,12 @@ describe('on the embedded default', () => {
   });
 
   test('an event not signed by this server is refused and writes nothing', async () => {
-    const body = JSON.stringify({ id: 'testevt_forged', type: 'payment.succeeded', created: Math.floor(Date.now() / 1000), data: { sessionId: 'x', userId: aliceId, email: 'alice-test@example.com', plan: 'premium', amountCents: 39900, currency: 'USD' } });
+    const body = JSON.stringify({
+      id: 'testevt_forged',
+      type: 'payment.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { sessionId: 'x', userId: aliceId, email: 'alice-test@example.com', plan: 'premium', amountCents: 39900, currency: 'USD' },
+    });
     const t = Math.floor(Date.now() / 1000);
     const forged = await fetch(`${server.url}/api/webhooks/test`, {
       method: 'POST',
@@ -99,7 +128,11 @@ describe('on the embedded default', () => {
     const old = server.deps.payments.test.sign(body, t - 600);
     const stale = await fetch(`${server.url}/api/webhooks/test`, { method: 'POST', headers: { 'x-vitrin-test-signature': old }, body });
     expect(stale.status).toBe(400);
-    const n = await server.handle.db.selectFrom('processed_webhooks').select('event_key').where('event_key', '=', 'test:testevt_forged').execute();
+    const n = await server.handle.db
+      .selectFrom('processed_webhooks')
+      .select('event_key')
+      .where('event_key', '=', 'test:testevt_forged')
+      .execute();
     expect(n).toHaveLength(0);
   });
 });
@@ -120,15 +153,28 @@ describe('off everywhere else', () => {
         expect((await c.query('payments.options')).data.testMode).toBe(false);
         const r = (await c.mutate('credits.checkout', { plan: 'basic' })).data;
         expect(r.url ?? '').not.toContain('test-checkout');
-        const session = await server.handle.db.insertInto('checkout_sessions')
-          .values({ user_id: (await c.query('auth.me')).data.user!.id, provider: 'test', plan_code: 'basic', amount_cents: 7900, currency: 'USD', expires_at: new Date(Date.now() + 60_000) })
-          .returning('id').executeTakeFirstOrThrow();
+        const session = await server.handle.db
+          .insertInto('checkout_sessions')
+          .values({
+            user_id: (await c.query('auth.me')).data.user!.id,
+            provider: 'test',
+            plan_code: 'basic',
+            amount_cents: 7900,
+            currency: 'USD',
+            expires_at: new Date(Date.now() + 60_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         expect((await c.raw(`/api/test-checkout/${session.id}/pay`, { method: 'POST' })).status).toBe(404);
         expect((await c.query('payments.testCheckout', { id: session.id })).error.data.code).toBe('NOT_FOUND');
         // Its webhook refuses everything, even an event carrying a well-formed signature.
         const body = '{"id":"x","type":"payment.succeeded"}';
         const t = Math.floor(Date.now() / 1000);
-        const res = await fetch(`${server.url}/api/webhooks/test`, { method: 'POST', headers: { 'x-vitrin-test-signature': `t=${t},v1=${'a'.repeat(64)}` }, body });
+        const res = await fetch(`${server.url}/api/webhooks/test`, {
+          method: 'POST',
+          headers: { 'x-vitrin-test-signature': `t=${t},v1=${'a'.repeat(64)}` },
+          body,
+        });
         expect(res.status).toBe(400);
       } finally {
         await server.close();

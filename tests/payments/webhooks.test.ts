@@ -26,7 +26,9 @@ beforeAll(async () => {
   const r = await c.mutate('auth.signUp', validSignUp(email));
   userId = r.data.user!.id;
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 let seq = 0;
 function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${Date.now()}_${seq++}`) {
@@ -36,23 +38,46 @@ function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${
 async function sendStripe(payload: string, opts: { secret?: string; timestamp?: number; tamper?: boolean } = {}) {
   const header = stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? STRIPE_SECRET, timestamp: opts.timestamp });
   const body = opts.tamper ? payload.replace('"amount_total":7900', '"amount_total":39900') : payload;
-  return fetch(`${server.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body });
+  return fetch(`${server.url}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    body,
+  });
 }
 
 async function sendLs(payload: string, secret = LS_SECRET) {
   const sig = createHmac('sha256', secret).update(payload).digest('hex');
-  return fetch(`${server.url}/api/webhooks/lemonsqueezy`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sig }, body: payload });
+  return fetch(`${server.url}/api/webhooks/lemonsqueezy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': sig },
+    body: payload,
+  });
 }
 
 const db = () => server.handle.db;
 async function state(id = userId) {
-  const u = await db().selectFrom('users').select(['credits_balance', 'plan_code', 'credits_expire_at']).where('id', '=', id).executeTakeFirstOrThrow();
-  const purchases = await db().selectFrom('credit_transactions').select(['amount', 'amount_paid_cents']).where('user_id', '=', id).where('type', '=', 'purchase').execute();
+  const u = await db()
+    .selectFrom('users')
+    .select(['credits_balance', 'plan_code', 'credits_expire_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const purchases = await db()
+    .selectFrom('credit_transactions')
+    .select(['amount', 'amount_paid_cents'])
+    .where('user_id', '=', id)
+    .where('type', '=', 'purchase')
+    .execute();
   return { balance: u.credits_balance, plan: u.plan_code, expires: u.credits_expire_at, purchases: purchases.length };
 }
 async function counts() {
-  const w = await db().selectFrom('processed_webhooks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const l = await db().selectFrom('credit_ledger').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const w = await db()
+    .selectFrom('processed_webhooks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const l = await db()
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { webhooks: Number(w.n), ledger: Number(l.n) };
 }
 
@@ -75,7 +100,14 @@ test('checkout returns the payment link with the prefilled e-mail and user refer
   await c.mutate('auth.signIn', { email, password: validSignUp().password });
   // Invoice details come first (issue 16), then the provider's link.
   expect((await c.mutate('credits.checkout', { plan: 'basic' })).data).toMatchObject({ url: null, redirect: '/app/billing?plan=basic' });
-  await c.mutate('payments.saveInvoiceDetails', { kind: 'company', companyTitle: 'Ahşap Atölyesi Ltd. Şti.', taxOffice: 'Kadıköy', vkn: '1234567890', address: 'Moda Caddesi No: 5 Kadıköy', city: 'İstanbul' });
+  await c.mutate('payments.saveInvoiceDetails', {
+    kind: 'company',
+    companyTitle: 'Ahşap Atölyesi Ltd. Şti.',
+    taxOffice: 'Kadıköy',
+    vkn: '1234567890',
+    address: 'Moda Caddesi No: 5 Kadıköy',
+    city: 'İstanbul',
+  });
   const r = await c.mutate('credits.checkout', { plan: 'basic' });
   const url = new URL(r.data.url!);
   expect(url.origin + url.pathname).toBe('https://buy.stripe.com/test_basic');
@@ -108,9 +140,16 @@ test('wrong secret, altered body and a timestamp older than 5 minutes: 400 and n
   expect((await sendStripe(payload, { secret: 'whsec_wrong' })).status).toBe(400);
   expect((await sendStripe(payload, { tamper: true })).status).toBe(400);
   expect((await sendStripe(payload, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 })).status).toBe(400);
-  const noSig = await fetch(`${server.url}/api/webhooks/stripe`, { method: 'POST', body: payload, headers: { 'content-type': 'application/json' } });
+  const noSig = await fetch(`${server.url}/api/webhooks/stripe`, {
+    method: 'POST',
+    body: payload,
+    headers: { 'content-type': 'application/json' },
+  });
   expect(noSig.status).toBe(400);
-  const ls = JSON.stringify({ meta: { event_name: 'order_created', custom_data: { user_id: userId } }, data: { id: '999', type: 'orders', attributes: { status: 'paid', total: 7900, user_email: email } } });
+  const ls = JSON.stringify({
+    meta: { event_name: 'order_created', custom_data: { user_id: userId } },
+    data: { id: '999', type: 'orders', attributes: { status: 'paid', total: 7900, user_email: email } },
+  });
   expect((await sendLs(ls, 'wrong-secret')).status).toBe(400);
   expect(await counts()).toEqual(before);
   expect((await state()).balance).toBe(bal);
@@ -125,8 +164,20 @@ test('invoice.paid before checkout.session.completed ends in the same state as t
     const e = `${order}@example.com`;
     const id = (await c.mutate('auth.signUp', validSignUp(e))).data.user!.id;
     const inv = `in_${order}_${seq++}`;
-    const checkout = stripeEvent('checkout.session.completed', session({ client_reference_id: id, customer: `cus_${order}`, customer_details: { email: e }, invoice: inv }));
-    const invoice = stripeEvent('invoice.paid', { id: inv, object: 'invoice', customer: `cus_${order}`, customer_email: e, amount_paid: 7900, currency: 'usd', lines: { data: [{ period: { start: periodEnd - 30 * 86400, end: periodEnd }, metadata: {} }] }, metadata: {} });
+    const checkout = stripeEvent(
+      'checkout.session.completed',
+      session({ client_reference_id: id, customer: `cus_${order}`, customer_details: { email: e }, invoice: inv }),
+    );
+    const invoice = stripeEvent('invoice.paid', {
+      id: inv,
+      object: 'invoice',
+      customer: `cus_${order}`,
+      customer_email: e,
+      amount_paid: 7900,
+      currency: 'usd',
+      lines: { data: [{ period: { start: periodEnd - 30 * 86400, end: periodEnd }, metadata: {} }] },
+      metadata: {},
+    });
     for (const p of order === 'ordered' ? [checkout, invoice] : [invoice, checkout]) expect((await sendStripe(p)).status).toBe(200);
     const s = await state(id);
     return { balance: s.balance, plan: s.plan, purchases: s.purchases, expires: new Date(s.expires!).toISOString().slice(0, 16) };
@@ -142,7 +193,16 @@ test('two different renewal periods credit twice, matched by the provider custom
   const before = await state();
   for (const n of [1, 2]) {
     const end = Math.floor(Date.now() / 1000) + (30 * n + 30) * 86400;
-    const payload = stripeEvent('invoice.paid', { id: `in_renew_${n}_${seq++}`, object: 'invoice', customer: 'cus_vitrin_1', customer_email: 'baska@adres.com', amount_paid: 7900, currency: 'usd', lines: { data: [{ period: { end }, metadata: {} }] }, metadata: {} });
+    const payload = stripeEvent('invoice.paid', {
+      id: `in_renew_${n}_${seq++}`,
+      object: 'invoice',
+      customer: 'cus_vitrin_1',
+      customer_email: 'baska@adres.com',
+      amount_paid: 7900,
+      currency: 'usd',
+      lines: { data: [{ period: { end }, metadata: {} }] },
+      metadata: {},
+    });
     expect((await sendStripe(payload)).status).toBe(200);
   }
   const after = await state();
@@ -152,11 +212,22 @@ test('two different renewal periods credit twice, matched by the provider custom
 
 test('a paid event for no real user is recorded as unmatched and credits nobody (SECURITY 9)', async () => {
   const before = await db().selectFrom('users').select(['id', 'credits_balance']).execute();
-  const payload = stripeEvent('checkout.session.completed', session({ client_reference_id: '00000000-0000-4000-8000-000000000000', customer: 'cus_unknown', customer_details: { email: 'kimse@example.com' } }));
+  const payload = stripeEvent(
+    'checkout.session.completed',
+    session({
+      client_reference_id: '00000000-0000-4000-8000-000000000000',
+      customer: 'cus_unknown',
+      customer_details: { email: 'kimse@example.com' },
+    }),
+  );
   const r = await sendStripe(payload);
   expect(r.status).toBe(200);
   expect(((await r.json()) as Ack).outcome).toBe('unmatched');
-  const row = await db().selectFrom('processed_webhooks').selectAll().where('event_key', '=', `stripe:${JSON.parse(payload).id}`).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom('processed_webhooks')
+    .selectAll()
+    .where('event_key', '=', `stripe:${JSON.parse(payload).id}`)
+    .executeTakeFirstOrThrow();
   expect(row.matched).toBe(false);
   expect(row.user_id).toBeNull();
   const after = await db().selectFrom('users').select(['id', 'credits_balance']).execute();
@@ -175,13 +246,30 @@ test('Lemon Squeezy: order_created credits once by user id; renewals credit; rep
   const c = new HttpClient(server.url);
   const e = 'limon@example.com';
   const id = (await c.mutate('auth.signUp', validSignUp(e))).data.user!.id;
-  const order = JSON.stringify({ meta: { event_name: 'order_created', custom_data: { user_id: id } }, data: { id: '5001', type: 'orders', attributes: { status: 'paid', total: 17900, currency: 'USD', user_email: e, customer_id: 77 } } });
+  const order = JSON.stringify({
+    meta: { event_name: 'order_created', custom_data: { user_id: id } },
+    data: { id: '5001', type: 'orders', attributes: { status: 'paid', total: 17900, currency: 'USD', user_email: e, customer_id: 77 } },
+  });
   for (let i = 0; i < 3; i++) expect((await sendLs(order)).status).toBe(200);
   expect((await state(id)).balance).toBe(10 + 180);
-  const initial = JSON.stringify({ meta: { event_name: 'subscription_payment_success', custom_data: { user_id: id } }, data: { id: '9001', type: 'subscription-invoices', attributes: { billing_reason: 'initial', total: 17900, user_email: e, customer_id: 77 } } });
+  const initial = JSON.stringify({
+    meta: { event_name: 'subscription_payment_success', custom_data: { user_id: id } },
+    data: {
+      id: '9001',
+      type: 'subscription-invoices',
+      attributes: { billing_reason: 'initial', total: 17900, user_email: e, customer_id: 77 },
+    },
+  });
   expect((await sendLs(initial)).status).toBe(200);
   expect((await state(id)).balance).toBe(190);
-  const renewal = JSON.stringify({ meta: { event_name: 'subscription_payment_success', custom_data: {} }, data: { id: '9002', type: 'subscription-invoices', attributes: { billing_reason: 'renewal', total: 17900, user_email: e, customer_id: 77, card_brand: 'visa', card_last_four: '4242' } } });
+  const renewal = JSON.stringify({
+    meta: { event_name: 'subscription_payment_success', custom_data: {} },
+    data: {
+      id: '9002',
+      type: 'subscription-invoices',
+      attributes: { billing_reason: 'renewal', total: 17900, user_email: e, customer_id: 77, card_brand: 'visa', card_last_four: '4242' },
+    },
+  });
   await Promise.all([sendLs(renewal), sendLs(renewal), sendLs(renewal)]);
   expect((await state(id)).balance).toBe(370);
   const profile = await db().selectFrom('billing_profiles').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();

@@ -55,8 +55,15 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
   // The studio models (issue 12): a background-removal PNG with alpha (a product-like rounded box,
   // transparent around it) and an "upscaled" photo 4x the fixture's 640x480.
   const box = (w: number, h: number, fill: string) =>
-    Buffer.from(`<svg width="${w}" height="${h}"><rect x="${w / 4}" y="${h / 4}" width="${w / 2}" height="${h / 2}" rx="${w / 40}" fill="${fill}"/></svg>`);
-  files.set('cutout.png', { bytes: await sharp(box(640, 480, '#5a3414')).png().toBuffer(), type: 'image/png' });
+    Buffer.from(
+      `<svg width="${w}" height="${h}"><rect x="${w / 4}" y="${h / 4}" width="${w / 2}" height="${h / 2}" rx="${w / 40}" fill="${fill}"/></svg>`,
+    );
+  files.set('cutout.png', {
+    bytes: await sharp(box(640, 480, '#5a3414'))
+      .png()
+      .toBuffer(),
+    type: 'image/png',
+  });
   files.set('upscaled.jpg', {
     bytes: await sharp({ create: { width: 2560, height: 1920, channels: 3, background: '#d8c3a5' } })
       .composite([{ input: box(2560, 1920, '#5a3414') }])
@@ -65,7 +72,10 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
     type: 'image/jpeg',
   });
   // Enough of an MP4 for the provider's sanity check: a box with the 'ftyp' type at bytes 4..8.
-  files.set('video.mp4', { bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(200)]), type: 'video/mp4' });
+  files.set('video.mp4', {
+    bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(200)]),
+    type: 'video/mp4',
+  });
 
   const failuresLeft = [...(script.submitFailures ?? [])];
   let fileBase = '';
@@ -97,7 +107,9 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
         const seq = script.statuses ?? ['IN_QUEUE', 'IN_PROGRESS', 'COMPLETED'];
         const status = seq[Math.min(r.polls, seq.length - 1)];
         r.polls++;
-        const logs = (script.logs ?? []).slice(0, r.polls).map((message) => ({ message, level: 'INFO', source: 'USER', timestamp: new Date().toISOString() }));
+        const logs = (script.logs ?? [])
+          .slice(0, r.polls)
+          .map((message) => ({ message, level: 'INFO', source: 'USER', timestamp: new Date().toISOString() }));
         return json(res, 200, {
           status,
           request_id: id,
@@ -125,7 +137,10 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
       const model = url.pathname.slice(1);
       const failure = failuresLeft.shift();
       if (failure) {
-        const body = failure === 422 ? { detail: [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error' }] } : { detail: `HTTP ${failure}` };
+        const body =
+          failure === 422
+            ? { detail: [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error' }] }
+            : { detail: `HTTP ${failure}` };
         return json(res, failure, body);
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');

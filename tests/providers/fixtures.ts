@@ -37,5 +37,7 @@ export async function busyPhoto(width = 800, height = 600): Promise<Buffer> {
       px[i + 2] = (y * 11) % 256;
     }
   }
-  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(px, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

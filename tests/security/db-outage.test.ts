@@ -30,7 +30,10 @@ describe.skipIf(!PG)('database outage (PostgreSQL)', () => {
     const c = admin();
     await c.connect();
     try {
-      const r = await c.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      const r = await c.query(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [dbName],
+      );
       return r.rows[0].n;
     } finally {
       await c.end();
@@ -43,7 +46,9 @@ describe.skipIf(!PG)('database outage (PostgreSQL)', () => {
     expect((await seller.mutate('auth.signUp', validSignUp('kesinti@example.com'))).status).toBe(200);
 
     // The seller's live balance over a real WebSocket.
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`, { headers: { origin: server.url, cookie: seller.cookieString() } });
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`, {
+      headers: { origin: server.url, cookie: seller.cookieString() },
+    });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const balances: Array<{ balance: number; at: number }> = [];
     ws.on('message', (m) => {

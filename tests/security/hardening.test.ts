@@ -43,7 +43,13 @@ function openSocket(c: HttpClient): Promise<WebSocket> {
 }
 /** A tRPC WebSocket reply to one call: its result or its error. */
 type SocketReply<T> = { id: number; result?: { data: T }; error?: { data?: { code?: string } } };
-function call<T = unknown>(ws: WebSocket, id: number, method: 'query' | 'mutation' | 'subscription', path: string, input?: unknown): Promise<SocketReply<T>> {
+function call<T = unknown>(
+  ws: WebSocket,
+  id: number,
+  method: 'query' | 'mutation' | 'subscription',
+  path: string,
+  input?: unknown,
+): Promise<SocketReply<T>> {
   return new Promise((resolve) => {
     const onMessage = (m: WebSocket.RawData) => {
       const msg = JSON.parse(m.toString()) as SocketReply<T>;
@@ -61,7 +67,10 @@ describe('subscriptions and sockets (findings 1.3, 1.4)', () => {
     const c = await signedIn('sse@example.com');
     for (const path of ['generations.onUpdate', 'credits.onChange', 'admin.onActivity']) {
       const ctrl = new AbortController();
-      const res = await fetch(`${server.url}/trpc/${path}?input=%7B%7D`, { headers: { cookie: c.cookieString(), accept: 'text/event-stream' }, signal: ctrl.signal });
+      const res = await fetch(`${server.url}/trpc/${path}?input=%7B%7D`, {
+        headers: { cookie: c.cookieString(), accept: 'text/event-stream' },
+        signal: ctrl.signal,
+      });
       const body = await res.text();
       ctrl.abort();
       expect(res.status, path).toBe(400);
@@ -143,12 +152,20 @@ describe('passwords (findings 1.6, 1.8)', () => {
 
   test('a well-known password is refused at sign-up and on change, with the Turkish text; sign-in is not affected', async () => {
     for (const password of ['123456', 'password', 'Qwerty123', 'sifre123']) {
-      const r = await client().mutate('auth.signUp', { ...validSignUp(`common-${password.toLowerCase()}@example.com`), password, confirmPassword: password });
+      const r = await client().mutate('auth.signUp', {
+        ...validSignUp(`common-${password.toLowerCase()}@example.com`),
+        password,
+        confirmPassword: password,
+      });
       expect(r.status, password).toBe(400);
       expect(r.error.data.fieldErrors?.password).toBe(M.validation.passwordCommon);
     }
     const c = await signedIn('pw-common@example.com');
-    const change = await c.mutate('auth.changePassword', { currentPassword: validSignUp().password, newPassword: 'password1', confirmPassword: 'password1' });
+    const change = await c.mutate('auth.changePassword', {
+      currentPassword: validSignUp().password,
+      newPassword: 'password1',
+      confirmPassword: 'password1',
+    });
     expect(change.status).toBe(400);
     expect(change.error.data.fieldErrors?.newPassword).toBe(M.validation.passwordCommon);
   });
@@ -172,19 +189,31 @@ describe('smaller findings (1.8)', () => {
   });
 
   test('image addresses that would leave the site are refused', () => {
-    for (const bad of ['/\\evil.example/pixel.png', '//evil.example/p.png', '/x\\..\\y.png', 'javascript:alert(1)', 'http://a.example/p.png']) {
+    for (const bad of [
+      '/\\evil.example/pixel.png',
+      '//evil.example/p.png',
+      '/x\\..\\y.png',
+      'javascript:alert(1)',
+      'http://a.example/p.png',
+    ]) {
       expect(ZImageUrl.safeParse(bad).success, bad).toBe(false);
     }
-    for (const good of ['/api/files/public/a.png', 'https://cdn.example.com/a.png']) expect(ZImageUrl.safeParse(good).success, good).toBe(true);
+    for (const good of ['/api/files/public/a.png', 'https://cdn.example.com/a.png'])
+      expect(ZImageUrl.safeParse(good).success, good).toBe(true);
   });
 
   test('expired sessions and ended rate-limit windows are deleted by the sweep', async () => {
     const user = await db().selectFrom('users').select('id').limit(1).executeTakeFirstOrThrow();
     const old = await createSession(db(), 'customer', user.id, false, new Date(Date.now() - 30 * 86_400_000));
     const fresh = await createSession(db(), 'customer', user.id, false);
-    await db().insertInto('rate_limits').values({ key: 'test:old', count: 3, reset_at: new Date(Date.now() - 1000) }).execute();
+    await db()
+      .insertInto('rate_limits')
+      .values({ key: 'test:old', count: 3, reset_at: new Date(Date.now() - 1000) })
+      .execute();
     await deleteExpiredRows(db());
-    const ids = (await db().selectFrom('sessions').select('id').where('id', 'in', [old.session.id, fresh.session.id]).execute()).map((r) => r.id);
+    const ids = (await db().selectFrom('sessions').select('id').where('id', 'in', [old.session.id, fresh.session.id]).execute()).map(
+      (r) => r.id,
+    );
     expect(ids).toEqual([fresh.session.id]);
     expect(await db().selectFrom('rate_limits').select('key').where('key', '=', 'test:old').executeTakeFirst()).toBeUndefined();
   });

@@ -166,7 +166,9 @@ describe('WebSocket (SECURITY 19)', () => {
   }
 
   const closed = (ws: WebSocket) =>
-    new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
 
   const headersOf = (c: HttpClient, origin: string | null = server.url) => ({
     ...(origin ? { origin } : {}),
@@ -184,8 +186,15 @@ describe('WebSocket (SECURITY 19)', () => {
     const c = await signedIn('ws-expired@example.com');
     const token = c.cookies.get('vitrin_session')!;
     const [id] = token.split('.') as [string];
-    expect(await connect({ origin: server.url, cookie: `vitrin_session=${id}.wrongsecretwrongsecret` })).toEqual({ kind: 'refused', status: 401 });
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    expect(await connect({ origin: server.url, cookie: `vitrin_session=${id}.wrongsecretwrongsecret` })).toEqual({
+      kind: 'refused',
+      status: 401,
+    });
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expect(await connect(headersOf(c))).toEqual({ kind: 'refused', status: 401 });
   });
 
@@ -195,7 +204,9 @@ describe('WebSocket (SECURITY 19)', () => {
     expect(out.kind).toBe('open');
     const ws = (out as { ws: WebSocket }).ws;
     try {
-      const reply = new Promise<{ id: number; result: { data: { user: { email: string } } } }>((resolve) => ws.on('message', (m) => resolve(JSON.parse(m.toString()))));
+      const reply = new Promise<{ id: number; result: { data: { user: { email: string } } } }>((resolve) =>
+        ws.on('message', (m) => resolve(JSON.parse(m.toString()))),
+      );
       ws.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'auth.me' } }));
       const msg = await reply;
       expect(msg.id).toBe(1);

@@ -61,7 +61,8 @@ describe('cut-out on real photographs', () => {
       for (let x = 0; x < a.width; x++) {
         const u = x / a.width;
         const v = y / a.height;
-        const inBox = u >= subject.x - 0.01 && u <= subject.x + subject.width + 0.01 && v >= subject.y - 0.01 && v <= subject.y + subject.height + 0.01;
+        const inBox =
+          u >= subject.x - 0.01 && u <= subject.x + subject.width + 0.01 && v >= subject.y - 0.01 && v <= subject.y + subject.height + 0.01;
         if (!inBox && a.data[y * a.width + x]! > 0) outside++;
       }
     }
@@ -89,7 +90,10 @@ describe('what a run makes from a cut-out', () => {
   it('outputs[0] is the marketplace white image: pure white to every edge, product 75-98% of the longer side', async () => {
     const c = await cut(photo('coffee'));
     if (!c.ok) throw new Error('coffee should cut out');
-    const outs = await pool.run({ kind: 'images', input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt: 'stüdyo' } });
+    const outs = await pool.run({
+      kind: 'images',
+      input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt: 'stüdyo' },
+    });
     expect(outs).toHaveLength(4);
     const { data, info } = await sharp(Buffer.from(outs[0]!.bytes)).raw().toBuffer({ resolveWithObject: true });
     expect(info.width).toBe(outs[0]!.width);
@@ -97,7 +101,11 @@ describe('what a run makes from a cut-out', () => {
     const W = info.width;
     const H = info.height;
     const ch = info.channels;
-    const px = (x: number, y: number): [number, number, number] => [data[(y * W + x) * ch]!, data[(y * W + x) * ch + 1]!, data[(y * W + x) * ch + 2]!];
+    const px = (x: number, y: number): [number, number, number] => [
+      data[(y * W + x) * ch]!,
+      data[(y * W + x) * ch + 1]!,
+      data[(y * W + x) * ch + 2]!,
+    ];
     // Every edge pixel, 3 px deep, is #FFFFFF (JPEG keeps flat white exactly white).
     for (let d = 0; d < 3; d++) {
       for (let x = 0; x < W; x++) {
@@ -110,12 +118,18 @@ describe('what a run makes from a cut-out', () => {
       }
     }
     // The product's extent (clearly non-white pixels; the faint shadow is lighter than this).
-    let x0 = W, y0 = H, x1 = 0, y1 = 0;
+    let x0 = W,
+      y0 = H,
+      x1 = 0,
+      y1 = 0;
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
         const [r, g, b] = px(x, y);
         if (Math.min(r, g, b) < 200) {
-          x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+          x0 = Math.min(x0, x);
+          x1 = Math.max(x1, x);
+          y0 = Math.min(y0, y);
+          y1 = Math.max(y1, y);
         }
       }
     }
@@ -133,9 +147,20 @@ describe('what a run makes from a cut-out', () => {
     if (!c.ok) throw new Error('coffee should cut out');
     const render = (prompt: string) =>
       pool.run({ kind: 'images', input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt } });
-    const [marble, sunset] = await Promise.all([render('beyaz mermer mutfak tezgahı, aydınlık'), render('ahşap parke salon, gün batımı ışığı')]);
-    expect(planScene('beyaz mermer mutfak tezgahı, aydınlık')).toMatchObject({ setting: 'kitchen', floor: { material: 'marble' }, light: 'bright' });
-    expect(planScene('ahşap parke salon, gün batımı ışığı')).toMatchObject({ setting: 'living', floor: { material: 'wood' }, light: 'sunset' });
+    const [marble, sunset] = await Promise.all([
+      render('beyaz mermer mutfak tezgahı, aydınlık'),
+      render('ahşap parke salon, gün batımı ışığı'),
+    ]);
+    expect(planScene('beyaz mermer mutfak tezgahı, aydınlık')).toMatchObject({
+      setting: 'kitchen',
+      floor: { material: 'marble' },
+      light: 'bright',
+    });
+    expect(planScene('ahşap parke salon, gün batımı ışığı')).toMatchObject({
+      setting: 'living',
+      floor: { material: 'wood' },
+      light: 'sunset',
+    });
     // The white image does not depend on the prompt; the scenes do.
     expect(Buffer.from(marble[0]!.bytes).equals(Buffer.from(sunset[0]!.bytes))).toBe(true);
     for (const i of [1, 2, 3]) {

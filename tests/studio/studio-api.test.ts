@@ -74,7 +74,11 @@ test('a run uses the latest cut-out of its upload: outputs[0] is the white image
   const latest = await alice.mutate('studio.cutout', { uploadId: up.uploadId, remove: [{ x: 0.6, y: 0.7 }] });
   expect(latest.data.cutoutUrl).not.toBeNull();
 
-  const { data } = await alice.mutate('generations.createImage', { uploadId: up.uploadId, prompt: 'mermer mutfak tezgahı', category: 'aksesuar' });
+  const { data } = await alice.mutate('generations.createImage', {
+    uploadId: up.uploadId,
+    prompt: 'mermer mutfak tezgahı',
+    category: 'aksesuar',
+  });
   const g = await waitDone(alice, data.id);
   expect(g.status).toBe('completed');
   expect(g.cutoutUrl).toBe(latest.data.cutoutUrl);

@@ -70,7 +70,13 @@ export function NewPasswordFields<T extends { password: string; confirmPassword:
   const { form, visibility, labels } = props;
   return (
     <>
-      <PasswordField label={labels.password} autoComplete="new-password" visibility={visibility} key={form.key('password')} {...form.getInputProps('password')} />
+      <PasswordField
+        label={labels.password}
+        autoComplete="new-password"
+        visibility={visibility}
+        key={form.key('password')}
+        {...form.getInputProps('password')}
+      />
       <PasswordField
         label={labels.repeat}
         autoComplete="new-password"

@@ -18,7 +18,11 @@ export default function ForgotPasswordPage() {
   usePageTitle(accountsText.forgotTitle);
   const [sent, setSent] = useState(false);
   const request = trpc.auth.requestPasswordReset.useMutation();
-  const form = useForm<TRequestPasswordReset>({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zod4Resolver(ZRequestPasswordReset) });
+  const form = useForm<TRequestPasswordReset>({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: zod4Resolver(ZRequestPasswordReset),
+  });
 
   const submit = form.onSubmit(async (values) => {
     try {

@@ -70,7 +70,11 @@ export default function ResetPasswordPage() {
         </Stack>
       ) : (
         <AuthForm onSubmit={submit} submitLabel={accountsText.resetButton} pending={reset.isPending} after={<BackToSignIn />}>
-          <NewPasswordFields form={form} visibility={visibility} labels={{ password: M.profile.newPassword, repeat: M.profile.newPasswordRepeat }} />
+          <NewPasswordFields
+            form={form}
+            visibility={visibility}
+            labels={{ password: M.profile.newPassword, repeat: M.profile.newPasswordRepeat }}
+          />
         </AuthForm>
       )}
     </AuthCard>

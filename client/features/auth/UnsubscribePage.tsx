@@ -30,7 +30,11 @@ export default function UnsubscribePage() {
       ) : (
         <Stack>
           <Alert color={done ? 'teal' : 'orange'} icon={done ? <IconBellOff size={18} /> : <IconAlertTriangle size={18} />} role="status">
-            {done ? accountsText.unsubscribed : unsubscribe.error ? readAppError(unsubscribe.error).message : accountsText.unsubscribeInvalid}
+            {done
+              ? accountsText.unsubscribed
+              : unsubscribe.error
+                ? readAppError(unsubscribe.error).message
+                : accountsText.unsubscribeInvalid}
           </Alert>
           <Button component={Link} to="/app/settings" variant="light">
             {M.nav.settings}

@@ -28,7 +28,12 @@ export default function VerifyEmailPage() {
     verify.mutate({ token });
   }, [token, verify]);
 
-  if (verify.isIdle || verify.isPending) return <AuthCard title={accountsText.verifyTitle} subtitle={accountsText.verifying}><FullPageLoader minHeight={120} /></AuthCard>;
+  if (verify.isIdle || verify.isPending)
+    return (
+      <AuthCard title={accountsText.verifyTitle} subtitle={accountsText.verifying}>
+        <FullPageLoader minHeight={120} />
+      </AuthCard>
+    );
   if (verify.data) {
     return (
       <AuthCard title={accountsText.verifyTitle}>
@@ -50,7 +55,14 @@ export default function VerifyEmailPage() {
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
           {info.message}
         </Alert>
-        <TextInput label={M.auth.email} type="email" autoComplete="email" value={user?.email ?? email} onChange={(e) => setEmail(e.currentTarget.value)} disabled={!!user} />
+        <TextInput
+          label={M.auth.email}
+          type="email"
+          autoComplete="email"
+          value={user?.email ?? email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          disabled={!!user}
+        />
         <ResendVerification email={(user?.email ?? email).trim().toLowerCase()} />
       </Stack>
     </AuthCard>

@@ -17,15 +17,9 @@ export function BrandMark({ size = 32 }: { size?: number }) {
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="16" fill={`url(#${gradientId})`} />
-      <path
-        d="M13 14h38v7a4.75 4.75 0 0 1-9.5 0a4.75 4.75 0 0 1-9.5 0a4.75 4.75 0 0 1-9.5 0a4.75 4.75 0 0 1-9.5 0z"
-        fill="#fff"
-      />
+      <path d="M13 14h38v7a4.75 4.75 0 0 1-9.5 0a4.75 4.75 0 0 1-9.5 0a4.75 4.75 0 0 1-9.5 0a4.75 4.75 0 0 1-9.5 0z" fill="#fff" />
       <rect x="16" y="29" width="32" height="22" rx="3.5" fill="none" stroke="#fff" strokeWidth="3" />
-      <path
-        d="M32 32.5c.9 4.3 2.2 5.6 6.5 6.5c-4.3.9-5.6 2.2-6.5 6.5c-.9-4.3-2.2-5.6-6.5-6.5c4.3-.9 5.6-2.2 6.5-6.5z"
-        fill="#fff"
-      />
+      <path d="M32 32.5c.9 4.3 2.2 5.6 6.5 6.5c-4.3.9-5.6 2.2-6.5 6.5c-.9-4.3-2.2-5.6-6.5-6.5c4.3-.9 5.6-2.2 6.5-6.5z" fill="#fff" />
     </svg>
   );
 }

@@ -7,4 +7,3 @@ export function formatCredits(balance: number, unlimited = balance >= UNLIMITED_
   if (unlimited) return M.common.unlimitedCredits;
   return M.credits.amount(formatNumber(balance));
 }
-

@@ -27,9 +27,7 @@ export function GenerationProgress({ kind, phase, progress }: GenerationProgress
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Loader size="sm" type="dots" />
-            <Text fw={600}>
-              {text}
-            </Text>
+            <Text fw={600}>{text}</Text>
           </Group>
           <Text fw={700} c="brand" ff="monospace" aria-hidden="true">
             %{pct}

@@ -52,7 +52,13 @@ export function ImageViewer({ images, index, onIndexChange, title, onDownload, d
                   radius="xl"
                   aria-label={M.generation.previousImage}
                   onClick={() => go(-1)}
-                  style={{ position: 'absolute', left: 12, top: '50%', transform: 'translateY(-50%)', boxShadow: 'var(--mantine-shadow-md)' }}
+                  style={{
+                    position: 'absolute',
+                    left: 12,
+                    top: '50%',
+                    transform: 'translateY(-50%)',
+                    boxShadow: 'var(--mantine-shadow-md)',
+                  }}
                 >
                   <IconChevronLeft size={22} />
                 </ActionIcon>
@@ -62,7 +68,13 @@ export function ImageViewer({ images, index, onIndexChange, title, onDownload, d
                   radius="xl"
                   aria-label={M.generation.nextImage}
                   onClick={() => go(1)}
-                  style={{ position: 'absolute', right: 12, top: '50%', transform: 'translateY(-50%)', boxShadow: 'var(--mantine-shadow-md)' }}
+                  style={{
+                    position: 'absolute',
+                    right: 12,
+                    top: '50%',
+                    transform: 'translateY(-50%)',
+                    boxShadow: 'var(--mantine-shadow-md)',
+                  }}
                 >
                   <IconChevronRight size={22} />
                 </ActionIcon>

@@ -22,12 +22,7 @@ export function OutputGrid({ outputs, thumbnails, title, onDownload, busyIndex }
       <SimpleGrid cols={2} spacing="sm" data-testid="output-grid">
         {outputs.map((url, i) => (
           <Box key={url} className={classes.tile}>
-            <UnstyledButton
-              onClick={() => setViewing(i)}
-              aria-label={M.generation.viewLarge(i + 1)}
-              className={classes.open}
-              w="100%"
-            >
+            <UnstyledButton onClick={() => setViewing(i)} aria-label={M.generation.viewLarge(i + 1)} className={classes.open} w="100%">
               <AspectRatio ratio={1}>
                 <SafeImage src={thumbnails[i] ?? url} fallbackSrc={url} alt={M.generation.resultImageAlt(i + 1)} fit="cover" />
               </AspectRatio>

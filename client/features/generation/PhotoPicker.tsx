@@ -77,7 +77,14 @@ export function PhotoPicker({ photo, onChange, disabled, onUploadingChange, note
             >
               {M.generation.changePhoto}
             </Button>
-            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} stroke={1.8} />} onClick={remove} disabled={disabled}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} stroke={1.8} />}
+              onClick={remove}
+              disabled={disabled}
+            >
               {M.generation.removePhoto}
             </Button>
           </Group>

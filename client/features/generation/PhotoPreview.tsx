@@ -17,7 +17,15 @@ export function PhotoPreview({ url }: { url: string }) {
           </Text>
         </Stack>
       ) : (
-        <Image src={url} alt={M.generation.photoAlt} h="100%" w="100%" fit="contain" bg="var(--mantine-color-default-hover)" onError={() => setFailedUrl(url)} />
+        <Image
+          src={url}
+          alt={M.generation.photoAlt}
+          h="100%"
+          w="100%"
+          fit="contain"
+          bg="var(--mantine-color-default-hover)"
+          onError={() => setFailedUrl(url)}
+        />
       )}
     </Box>
   );

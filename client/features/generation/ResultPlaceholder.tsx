@@ -2,7 +2,15 @@ import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ComponentType } from 'react';
 
 /** The empty result panel before the first run. */
-export function ResultPlaceholder({ icon: Icon, text, hint }: { icon: ComponentType<{ size?: number; stroke?: number }>; text: string; hint: string }) {
+export function ResultPlaceholder({
+  icon: Icon,
+  text,
+  hint,
+}: {
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  text: string;
+  hint: string;
+}) {
   return (
     <Paper
       radius="lg"

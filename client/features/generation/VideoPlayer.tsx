@@ -13,9 +13,7 @@ export function VideoPlayer({ src, aspectRatio, autoPlay }: { src: string; aspec
       <Box
         mx="auto"
         style={
-          portrait
-            ? { height: 'min(70vh, 620px)', aspectRatio: '9 / 16', maxWidth: '100%' }
-            : { width: '100%', aspectRatio: '16 / 9' }
+          portrait ? { height: 'min(70vh, 620px)', aspectRatio: '9 / 16', maxWidth: '100%' } : { width: '100%', aspectRatio: '16 / 9' }
         }
       >
         <video

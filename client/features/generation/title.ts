@@ -11,4 +11,3 @@ export function generationTitle(g: Pick<GenerationView, 'prompt' | 'type'>): str
   if (chars.length <= TITLE_MAX) return prompt;
   return `${chars.slice(0, TITLE_MAX).join('').trimEnd()}…`;
 }
-

@@ -9,7 +9,11 @@ import type { SelectedPhoto } from './types';
  * the preview URL (our object URL while uploading or for the photo it became; otherwise the
  * server's). A newer choice or a removal makes an older upload's answer count for nothing.
  */
-export function usePhotoUpload(photo: SelectedPhoto | null, onChange: (photo: SelectedPhoto | null) => void, onUploadingChange?: (uploading: boolean) => void) {
+export function usePhotoUpload(
+  photo: SelectedPhoto | null,
+  onChange: (photo: SelectedPhoto | null) => void,
+  onUploadingChange?: (uploading: boolean) => void,
+) {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Object URL of the file being uploaded, kept after success so the preview does not flicker.

@@ -3,8 +3,7 @@ import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { M } from '../../../shared/messages/public';
 import classes from './Landing.module.css';
 
-const VASE =
-  'M41 18h18v6c0 4-4 6-4 10c0 6 15 12 15 31c0 12-8 19-17 19h-6c-9 0-17-7-17-19c0-19 15-25 15-31c0-4-4-6-4-10z';
+const VASE = 'M41 18h18v6c0 4-4 6-4 10c0 6 15 12 15 31c0 12-8 19-17 19h-6c-9 0-17-7-17-19c0-19 15-25 15-31c0-4-4-6-4-10z';
 
 interface Scene {
   bg: [string, string];

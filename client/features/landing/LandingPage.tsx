@@ -37,7 +37,12 @@ export default function LandingPage() {
       <PortfolioSection texts={content.portfolio} items={portfolio} />
       <TestimonialsSection texts={content.testimonials} items={testimonials} />
       <ContactSection />
-      <CtaBand title={content.cta.title ?? ''} subtitle={content.cta.subtitle ?? ''} button={content.cta.button ?? ''} note={M.landing.ctaNote} />
+      <CtaBand
+        title={content.cta.title ?? ''}
+        subtitle={content.cta.subtitle ?? ''}
+        button={content.cta.button ?? ''}
+        note={M.landing.ctaNote}
+      />
     </>
   );
 }

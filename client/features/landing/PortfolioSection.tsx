@@ -22,7 +22,11 @@ export function PortfolioSection({ texts, items }: { texts: Record<string, strin
             </Stack>
           </Center>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: Math.min(items.length, 2), md: Math.min(items.length, 3) }} spacing="xl" className={classes.portfolioGrid}>
+          <SimpleGrid
+            cols={{ base: 1, sm: Math.min(items.length, 2), md: Math.min(items.length, 3) }}
+            spacing="xl"
+            className={classes.portfolioGrid}
+          >
             {items.map((item) => (
               <Card key={item.id} shadow="sm" padding="md" data-testid="portfolio-item">
                 <BeforeAfterSlider before={item.beforeImageUrl} after={item.afterImageUrl} title={item.title} />

@@ -12,7 +12,11 @@ export function StatsStrip({ title, stats }: { title: string; stats: LandingData
         <VisuallyHidden>
           <h2 id="stats-title">{title}</h2>
         </VisuallyHidden>
-        <SimpleGrid cols={{ base: 2, sm: Math.min(stats.length, 4) }} spacing={{ base: 'md', sm: 'xl' }} verticalSpacing={{ base: 'lg', sm: 'xl' }}>
+        <SimpleGrid
+          cols={{ base: 2, sm: Math.min(stats.length, 4) }}
+          spacing={{ base: 'md', sm: 'xl' }}
+          verticalSpacing={{ base: 'lg', sm: 'xl' }}
+        >
           {stats.map((stat) => {
             const Icon = contentIcon(stat.icon);
             return (

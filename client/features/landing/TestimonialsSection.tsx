@@ -23,7 +23,11 @@ export function TestimonialsSection({ texts, items }: { texts: Record<string, st
     <Box component="section" id="testimonials" py={{ base: 64, sm: 96 }} aria-labelledby="testimonials-title">
       <Container>
         <SectionHeading id="testimonials-title" title={texts.title ?? ''} subtitle={texts.subtitle} />
-        <SimpleGrid cols={{ base: 1, sm: Math.min(items.length, 2), md: Math.min(items.length, 3) }} spacing="xl" className={classes.testimonialGrid}>
+        <SimpleGrid
+          cols={{ base: 1, sm: Math.min(items.length, 2), md: Math.min(items.length, 3) }}
+          spacing="xl"
+          className={classes.testimonialGrid}
+        >
           {items.map((t) => (
             <Card key={t.id} shadow="xs" padding="xl" component="figure" className={classes.quoteCard} data-testid="testimonial">
               <Stack gap="md" h="100%">

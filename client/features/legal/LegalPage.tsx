@@ -17,7 +17,6 @@ export const LEGAL_TITLES: Record<LegalPageKey, string> = {
   cookies: M.nav.cookies,
 };
 
-
 /** /gizlilik, /kullanim-kosullari, /kvkk, /cerez-politikasi: texts the admin edits (D33). */
 export default function LegalPage({ page }: { page: LegalPageKey }) {
   const title = LEGAL_TITLES[page];

@@ -14,7 +14,12 @@ export function LegalText({ body }: { body: string }) {
         let para: string[] = [];
         let items: string[] = [];
         const flush = () => {
-          if (para.length) out.push(<Text key={`p${out.length}`} lh={1.7}>{para.join(' ')}</Text>);
+          if (para.length)
+            out.push(
+              <Text key={`p${out.length}`} lh={1.7}>
+                {para.join(' ')}
+              </Text>,
+            );
           if (items.length)
             out.push(
               <List key={`l${out.length}`} spacing={6} withPadding>
@@ -43,7 +48,11 @@ export function LegalText({ body }: { body: string }) {
           }
         }
         flush();
-        return <Stack key={i} gap="xs">{out}</Stack>;
+        return (
+          <Stack key={i} gap="xs">
+            {out}
+          </Stack>
+        );
       })}
     </Stack>
   );

@@ -46,12 +46,24 @@ export function PlanCard({ plan, layout = 'compact', buttonLabel, disabled, load
       )}
       <Stack gap={showcase ? 'lg' : 'md'} h="100%">
         <Stack gap={showcase ? 6 : 4}>
-          <Group justify="space-between" align={showcase ? 'center' : undefined} gap={showcase ? undefined : 'xs'} wrap="nowrap" mih={showcase ? undefined : 26}>
+          <Group
+            justify="space-between"
+            align={showcase ? 'center' : undefined}
+            gap={showcase ? undefined : 'xs'}
+            wrap="nowrap"
+            mih={showcase ? undefined : 26}
+          >
             <Title id={titleId} order={3} fz={showcase ? 'xl' : 'lg'}>
               {plan.name}
             </Title>
             {current ? (
-              <Badge variant="light" color="teal" radius={showcase ? undefined : 'sm'} size={showcase ? 'sm' : undefined} className={classes.noCase}>
+              <Badge
+                variant="light"
+                color="teal"
+                radius={showcase ? undefined : 'sm'}
+                size={showcase ? 'sm' : undefined}
+                className={classes.noCase}
+              >
                 {M.plans.currentPlan}
               </Badge>
             ) : (
@@ -109,7 +121,19 @@ export function PlanCard({ plan, layout = 'compact', buttonLabel, disabled, load
         <Button
           fullWidth
           size={showcase ? 'md' : undefined}
-          variant={showcase ? (plan.popular ? 'gradient' : 'default') : current ? 'default' : plan.popular ? 'gradient' : free ? 'default' : 'light'}
+          variant={
+            showcase
+              ? plan.popular
+                ? 'gradient'
+                : 'default'
+              : current
+                ? 'default'
+                : plan.popular
+                  ? 'gradient'
+                  : free
+                    ? 'default'
+                    : 'light'
+          }
           loading={loading}
           disabled={disabled && !loading}
           onClick={() => onSelect(plan)}

@@ -3,7 +3,19 @@ import { IconPackage, IconPhoto, IconVideo, type Icon } from '@tabler/icons-reac
 import { M } from '../../../shared/messages/public';
 import classes from './Pricing.module.css';
 
-function ExplainCard({ icon: ItemIcon, title, value, text, bundle }: { icon: Icon; title: string; value: string; text: string; bundle?: boolean }) {
+function ExplainCard({
+  icon: ItemIcon,
+  title,
+  value,
+  text,
+  bundle,
+}: {
+  icon: Icon;
+  title: string;
+  value: string;
+  text: string;
+  bundle?: boolean;
+}) {
   return (
     <Card className={`${classes.explainCard} ${bundle ? classes.bundle : ''}`} padding="xl" shadow={bundle ? undefined : 'xs'}>
       <ThemeIcon variant={bundle ? 'gradient' : 'light'} size={44} radius="md" mb="md">
@@ -26,8 +38,18 @@ function ExplainCard({ icon: ItemIcon, title, value, text, bundle }: { icon: Ico
 export function CreditsExplainer({ imageCost, videoCost }: { imageCost: number; videoCost: number }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-      <ExplainCard icon={IconPhoto} title={M.pricing.creditImageTitle} value={M.pricing.creditImage(imageCost)} text={M.pricing.creditImageDesc} />
-      <ExplainCard icon={IconVideo} title={M.pricing.creditVideoTitle} value={M.pricing.creditVideo(videoCost)} text={M.pricing.creditVideoDesc} />
+      <ExplainCard
+        icon={IconPhoto}
+        title={M.pricing.creditImageTitle}
+        value={M.pricing.creditImage(imageCost)}
+        text={M.pricing.creditImageDesc}
+      />
+      <ExplainCard
+        icon={IconVideo}
+        title={M.pricing.creditVideoTitle}
+        value={M.pricing.creditVideo(videoCost)}
+        text={M.pricing.creditVideoDesc}
+      />
       <ExplainCard
         icon={IconPackage}
         title={M.pricing.creditBundleTitle}

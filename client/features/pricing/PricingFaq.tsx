@@ -4,7 +4,13 @@ import classes from './Pricing.module.css';
 
 /** FAQ; costs and trial terms are filled in from the settings and the trial plan (D3), the currency from how packages are paid. */
 export function PricingFaq(props: { imageCost: number; videoCost: number; trialCredits: number; trialDays: number; taxNote: string }) {
-  const items = M.pricing.faq({ image: props.imageCost, video: props.videoCost, trialCredits: props.trialCredits, trialDays: props.trialDays, taxNote: props.taxNote });
+  const items = M.pricing.faq({
+    image: props.imageCost,
+    video: props.videoCost,
+    trialCredits: props.trialCredits,
+    trialDays: props.trialDays,
+    taxNote: props.taxNote,
+  });
   return (
     <Accordion
       variant="separated"

@@ -27,7 +27,13 @@ export default function PricingPage() {
 
   return (
     <>
-      <Box component="section" className={classes.header} pt={{ base: 48, sm: 80 }} pb={{ base: 48, sm: 72 }} aria-labelledby="pricing-title">
+      <Box
+        component="section"
+        className={classes.header}
+        pt={{ base: 48, sm: 80 }}
+        pb={{ base: 48, sm: 72 }}
+        aria-labelledby="pricing-title"
+      >
         <Container>
           <SectionHeading id="pricing-title" eyebrow={M.pricing.eyebrow} title={M.pricing.title} subtitle={M.pricing.subtitle} />
           <Box maw={560} mx="auto" mb="md">
@@ -66,7 +72,13 @@ export default function PricingPage() {
       <Box component="section" py={{ base: 64, sm: 88 }} className={classes.faqBand} aria-labelledby="faq-title">
         <Container>
           <SectionHeading id="faq-title" title={M.pricing.faqTitle} />
-          <PricingFaq imageCost={site.imageCreditCost} videoCost={site.videoCreditCost} trialCredits={trialCredits} trialDays={TRIAL_DAYS} taxNote={prices.taxNote} />
+          <PricingFaq
+            imageCost={site.imageCreditCost}
+            videoCost={site.videoCreditCost}
+            trialCredits={trialCredits}
+            trialDays={TRIAL_DAYS}
+            taxNote={prices.taxNote}
+          />
         </Container>
       </Box>
 

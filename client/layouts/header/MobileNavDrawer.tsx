@@ -18,7 +18,13 @@ export default function MobileNavDrawer({ opened, onClose }: { opened: boolean; 
   const { pathname, hash } = useLocation();
 
   const navLink = (link: HeaderLink) => (
-    <Link key={link.to} to={link.to} className={classes.drawerLink} data-active={isActive(link.to, pathname, hash) || undefined} onClick={onClose}>
+    <Link
+      key={link.to}
+      to={link.to}
+      className={classes.drawerLink}
+      data-active={isActive(link.to, pathname, hash) || undefined}
+      onClick={onClose}
+    >
       <link.icon size={20} stroke={1.7} />
       {link.label}
     </Link>

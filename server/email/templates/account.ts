@@ -4,7 +4,12 @@ import { linkEmail, renderEmail, type RenderedEmail, type Site } from './layout'
 const texts = M.email;
 
 export function passwordResetEmail(site: Site, name: string, url: string): RenderedEmail {
-  return linkEmail(site, name, url, { subject: texts.resetSubject, intro: texts.resetIntro, button: texts.resetButton, validity: texts.resetValidity });
+  return linkEmail(site, name, url, {
+    subject: texts.resetSubject,
+    intro: texts.resetIntro,
+    button: texts.resetButton,
+    validity: texts.resetValidity,
+  });
 }
 
 export function passwordChangedEmail(site: Site, name: string): RenderedEmail {
@@ -16,11 +21,21 @@ export function passwordChangedEmail(site: Site, name: string): RenderedEmail {
 }
 
 export function verifyEmailEmail(site: Site, name: string, url: string): RenderedEmail {
-  return linkEmail(site, name, url, { subject: texts.verifySubject, intro: texts.verifyIntro, button: texts.verifyButton, validity: texts.verifyValidity });
+  return linkEmail(site, name, url, {
+    subject: texts.verifySubject,
+    intro: texts.verifyIntro,
+    button: texts.verifyButton,
+    validity: texts.verifyValidity,
+  });
 }
 
 export function emailChangeEmail(site: Site, name: string, url: string): RenderedEmail {
-  return linkEmail(site, name, url, { subject: texts.changeSubject, intro: texts.changeIntro, button: texts.verifyButton, validity: texts.verifyValidity });
+  return linkEmail(site, name, url, {
+    subject: texts.changeSubject,
+    intro: texts.changeIntro,
+    button: texts.verifyButton,
+    validity: texts.verifyValidity,
+  });
 }
 
 export function deletionRequestedEmail(site: Site, name: string): RenderedEmail {
@@ -32,5 +47,10 @@ export function accountDeletedEmail(site: Site): RenderedEmail {
 }
 
 export function exportReadyEmail(site: Site, name: string, url: string): RenderedEmail {
-  return renderEmail(site, { subject: texts.exportReadySubject, name, paragraphs: [texts.exportReadyIntro], button: { label: texts.exportButton, url } });
+  return renderEmail(site, {
+    subject: texts.exportReadySubject,
+    name,
+    paragraphs: [texts.exportReadyIntro],
+    button: { label: texts.exportButton, url },
+  });
 }

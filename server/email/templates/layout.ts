@@ -78,6 +78,11 @@ export function linkEmail(
 }
 
 /** A notification to a seller: always with the one-click unsubscribe link. */
-export function notificationEmail(site: Site, name: string, unsubscribeUrl: string, content: Omit<EmailContent, 'name' | 'unsubscribeUrl'>): RenderedEmail {
+export function notificationEmail(
+  site: Site,
+  name: string,
+  unsubscribeUrl: string,
+  content: Omit<EmailContent, 'name' | 'unsubscribeUrl'>,
+): RenderedEmail {
   return renderEmail(site, { ...content, name, unsubscribeUrl });
 }

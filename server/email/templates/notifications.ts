@@ -3,7 +3,13 @@ import { notificationEmail, type RenderedEmail, type Site } from './layout';
 
 const texts = M.email;
 
-export function generationCompletedEmail(site: Site, name: string, type: 'image' | 'video', url: string, unsubscribeUrl: string): RenderedEmail {
+export function generationCompletedEmail(
+  site: Site,
+  name: string,
+  type: 'image' | 'video',
+  url: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
   return notificationEmail(site, name, unsubscribeUrl, {
     subject: type === 'video' ? texts.videoReadySubject : texts.imageReadySubject,
     paragraphs: [texts.generationReadyIntro(type === 'video' ? texts.videoWhat : texts.imageWhat)],
@@ -11,7 +17,14 @@ export function generationCompletedEmail(site: Site, name: string, type: 'image'
   });
 }
 
-export function generationFailedEmail(site: Site, name: string, credits: number, reason: string, url: string, unsubscribeUrl: string): RenderedEmail {
+export function generationFailedEmail(
+  site: Site,
+  name: string,
+  credits: number,
+  reason: string,
+  url: string,
+  unsubscribeUrl: string,
+): RenderedEmail {
   return notificationEmail(site, name, unsubscribeUrl, {
     subject: texts.generationFailedSubject,
     paragraphs: [texts.generationFailedIntro(credits), texts.generationFailedReason(reason)],

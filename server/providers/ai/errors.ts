@@ -17,10 +17,7 @@ export class ProviderError extends Error {
   readonly resubmit: boolean;
   readonly detail?: string;
 
-  constructor(
-    kind: ProviderErrorKind,
-    opts: { retryable: boolean; resubmit?: boolean; detail?: string; cause?: unknown },
-  ) {
+  constructor(kind: ProviderErrorKind, opts: { retryable: boolean; resubmit?: boolean; detail?: string; cause?: unknown }) {
     super(opts.detail ? `${kind}: ${opts.detail}` : kind, { cause: opts.cause });
     this.kind = kind;
     this.retryable = opts.retryable;

@@ -116,7 +116,13 @@ export class FalStudioProvider implements AiProvider {
     try {
       const up = await sharp(upscaled).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
       const { width, height } = up.info;
-      const alpha = await sharp(cutPng).ensureAlpha().extractChannel(3).resize(width, height, { fit: 'fill', kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer();
+      const alpha = await sharp(cutPng)
+        .ensureAlpha()
+        .extractChannel(3)
+        .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+        .toColourspace('b-w')
+        .raw()
+        .toBuffer();
       const png = await sharp(up.data, { raw: { width, height, channels: 3 } })
         .joinChannel(alpha, { raw: { width, height, channels: 1 } })
         .png({ compressionLevel: 1 })
@@ -137,7 +143,8 @@ export class FalStudioProvider implements AiProvider {
     return Promise.all(
       urls.slice(0, 3).map(async (url): Promise<ProviderOutput> => {
         const raw = await falDownload(this.fetch, url, signal);
-        const jpeg = raw[0] === 0xff && raw[1] === 0xd8 ? raw : await sharp(raw).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
+        const jpeg =
+          raw[0] === 0xff && raw[1] === 0xd8 ? raw : await sharp(raw).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
         const meta = await sharp(jpeg).metadata();
         return { bytes: jpeg, mime: 'image/jpeg', ext: 'jpg', width: meta.width, height: meta.height, role: 'scene' };
       }),
@@ -147,7 +154,9 @@ export class FalStudioProvider implements AiProvider {
   private async result(part: Part, signal?: AbortSignal): Promise<unknown> {
     for (;;) {
       signal?.throwIfAborted();
-      const status = await falCall('status', signal, () => this.client.queue.status(part.model, { requestId: part.falId, abortSignal: signal }));
+      const status = await falCall('status', signal, () =>
+        this.client.queue.status(part.model, { requestId: part.falId, abortSignal: signal }),
+      );
       if (status.status === 'COMPLETED') break;
       await sleep(this.pollIntervalMs, signal);
     }
@@ -159,8 +168,6 @@ export class FalStudioProvider implements AiProvider {
     const queued = await falCall('submit', undefined, () => this.client.queue.submit(model, { input }));
     return { model, falId: queued.request_id };
   }
-
-
 
   private async dataUrl(bytes: Buffer): Promise<{ url: string; longSide: number }> {
     const side = this.options.maxInputLongSide ?? 2048;
@@ -180,15 +187,19 @@ export class FalStudioProvider implements AiProvider {
 
 function imageUrl(data: unknown, what: string): string {
   const url = (data as { image?: { url?: unknown } } | null)?.image?.url;
-  if (typeof url !== 'string') throw new ProviderError('other', { retryable: true, resubmit: true, detail: `fal ${what} result has no image` });
+  if (typeof url !== 'string')
+    throw new ProviderError('other', { retryable: true, resubmit: true, detail: `fal ${what} result has no image` });
   return url;
 }
 
 function parseRequestId(requestId: string): Parts {
-  const parts = requestId.slice(ID_PREFIX.length).split('|').map((p): Part => {
-    const hash = p.lastIndexOf('#');
-    return { model: p.slice(0, hash), falId: p.slice(hash + 1) };
-  });
+  const parts = requestId
+    .slice(ID_PREFIX.length)
+    .split('|')
+    .map((p): Part => {
+      const hash = p.lastIndexOf('#');
+      return { model: p.slice(0, hash), falId: p.slice(hash + 1) };
+    });
   const [cut, scene, up] = parts;
   if (!cut || !scene || !up || parts.length !== 3 || parts.some((p) => !p.model || !p.falId)) {
     throw new ProviderError('other', { retryable: true, resubmit: true, detail: `not a fal studio request id: ${requestId}` });

@@ -91,8 +91,7 @@ export class FalProvider implements AiProvider {
     const { signal } = options;
     const ref = parseRequestId(request.requestId);
     const progress = monotonic(options.onProgress);
-    const expected =
-      request.kind === 'image' ? (this.options.expectedImageMs ?? 25_000) : (this.options.expectedVideoMs ?? 120_000);
+    const expected = request.kind === 'image' ? (this.options.expectedImageMs ?? 25_000) : (this.options.expectedVideoMs ?? 120_000);
 
     progress(1);
     const started = Date.now();
@@ -122,7 +121,6 @@ export class FalProvider implements AiProvider {
     const queued = await falCall('submit', undefined, () => this.client.queue.submit(model, { input }));
     return { requestId: `${ID_PREFIX}${model}#${queued.request_id}` };
   }
-
 
   /** The photo as a JPEG data URL, reduced so the JSON body stays around a megabyte. */
   private async dataUrl(bytes: Buffer): Promise<string> {
@@ -169,7 +167,6 @@ export class FalProvider implements AiProvider {
     }
     return { bytes, mime: 'video/mp4', ext: 'mp4' };
   }
-
 }
 
 function parseRequestId(requestId: string): { model: string; falId: string } {

@@ -2,8 +2,7 @@ import { isProviderError } from './errors.js';
 import type { AiProvider, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
 
 export type ProviderJob = (
-  | { kind: 'image'; loadInput: () => Promise<ImageJobInput> }
-  | { kind: 'video'; loadInput: () => Promise<VideoJobInput> }
+  { kind: 'image'; loadInput: () => Promise<ImageJobInput> } | { kind: 'video'; loadInput: () => Promise<VideoJobInput> }
 ) & {
   /** The id stored by an earlier attempt, or null when none was submitted yet. */
   requestId: string | null;
@@ -41,9 +40,7 @@ export async function runProviderJob(provider: AiProvider, job: ProviderJob): Pr
 
   job.signal?.throwIfAborted();
   const { requestId } =
-    job.kind === 'image'
-      ? await provider.submitImage(await job.loadInput())
-      : await provider.submitVideo(await job.loadInput());
+    job.kind === 'image' ? await provider.submitImage(await job.loadInput()) : await provider.submitVideo(await job.loadInput());
   await job.saveRequestId(requestId);
   try {
     return await wait(requestId);

@@ -35,8 +35,16 @@ export function paymentsFromEnv(env: Env): PaymentProviders {
   });
   const lemonsqueezy = new LemonSqueezyPayments({
     webhookSecret: env.LEMONSQUEEZY_WEBHOOK_SECRET,
-    checkouts: { basic: env.LEMONSQUEEZY_CHECKOUT_BASIC, standard: env.LEMONSQUEEZY_CHECKOUT_STANDARD, premium: env.LEMONSQUEEZY_CHECKOUT_PREMIUM },
-    variants: { basic: env.LEMONSQUEEZY_VARIANT_BASIC, standard: env.LEMONSQUEEZY_VARIANT_STANDARD, premium: env.LEMONSQUEEZY_VARIANT_PREMIUM },
+    checkouts: {
+      basic: env.LEMONSQUEEZY_CHECKOUT_BASIC,
+      standard: env.LEMONSQUEEZY_CHECKOUT_STANDARD,
+      premium: env.LEMONSQUEEZY_CHECKOUT_PREMIUM,
+    },
+    variants: {
+      basic: env.LEMONSQUEEZY_VARIANT_BASIC,
+      standard: env.LEMONSQUEEZY_VARIANT_STANDARD,
+      premium: env.LEMONSQUEEZY_VARIANT_PREMIUM,
+    },
   });
   const iyzico = new IyzicoPayments({
     apiKey: env.IYZICO_API_KEY,

@@ -57,7 +57,10 @@ export type IyzicoFormNotification = {
 };
 
 export class IyzicoApiError extends Error {
-  constructor(readonly code: string | undefined, message: string) {
+  constructor(
+    readonly code: string | undefined,
+    message: string,
+  ) {
     super(message);
     this.name = 'IyzicoApiError';
   }
@@ -77,8 +80,7 @@ export class IyzicoPayments implements PaymentProvider {
   private readonly client: Iyzipay | null;
 
   constructor(private readonly opts: IyzicoOptions) {
-    this.client =
-      opts.apiKey && opts.secretKey ? new Iyzipay({ apiKey: opts.apiKey, secretKey: opts.secretKey, uri: opts.baseUrl }) : null;
+    this.client = opts.apiKey && opts.secretKey ? new Iyzipay({ apiKey: opts.apiKey, secretKey: opts.secretKey, uri: opts.baseUrl }) : null;
   }
 
   get configured(): boolean {
@@ -148,7 +150,9 @@ export class IyzicoPayments implements PaymentProvider {
 
   /** The subscription a finished checkout form started (GET /v2/subscription/checkoutform/{token}). */
   async retrieveCheckout(token: string): Promise<{ referenceCode: string; subscriptionStatus: string }> {
-    const r = await this.call<{ referenceCode?: string; subscriptionStatus?: string }>('subscriptionCheckoutForm', 'retrieve', { checkoutFormToken: token });
+    const r = await this.call<{ referenceCode?: string; subscriptionStatus?: string }>('subscriptionCheckoutForm', 'retrieve', {
+      checkoutFormToken: token,
+    });
     if (!r.data?.referenceCode) throw new IyzicoApiError(undefined, 'checkout form without subscription');
     return { referenceCode: r.data.referenceCode, subscriptionStatus: String(r.data.subscriptionStatus ?? '') };
   }
@@ -168,7 +172,12 @@ export class IyzicoPayments implements PaymentProvider {
   notificationSignature(n: IyzicoSubscriptionNotification): string | null {
     if (!this.opts.secretKey || !this.opts.merchantId) return null;
     const message =
-      this.opts.merchantId + this.opts.secretKey + n.iyziEventType + n.subscriptionReferenceCode + n.orderReferenceCode + n.customerReferenceCode;
+      this.opts.merchantId +
+      this.opts.secretKey +
+      n.iyziEventType +
+      n.subscriptionReferenceCode +
+      n.orderReferenceCode +
+      n.customerReferenceCode;
     return createHmac('sha256', this.opts.secretKey).update(message).digest('hex');
   }
 
@@ -208,9 +217,17 @@ export class IyzicoPayments implements PaymentProvider {
     if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(header.toLowerCase(), 'hex'))) throw new WebhookSignatureError();
 
     const eventKey = `iyzico:${n.iyziEventType}:${n.orderReferenceCode}`;
-    if (n.iyziEventType !== 'subscription.order.success') return { provider: 'iyzico', eventKey, eventType: n.iyziEventType, kind: 'ignored' };
+    if (n.iyziEventType !== 'subscription.order.success')
+      return { provider: 'iyzico', eventKey, eventType: n.iyziEventType, kind: 'ignored' };
     const subscription = await this.retrieveSubscription(n.subscriptionReferenceCode);
-    return this.paymentEvent({ eventKey, eventType: n.iyziEventType, subscription, orderReferenceCode: n.orderReferenceCode, userRef: null, db: ctx?.db });
+    return this.paymentEvent({
+      eventKey,
+      eventType: n.iyziEventType,
+      subscription,
+      orderReferenceCode: n.orderReferenceCode,
+      userRef: null,
+      db: ctx?.db,
+    });
   }
 
   /**

@@ -61,7 +61,10 @@ export class StripePayments implements PaymentProvider, LinkCheckout {
     if (event.type === 'invoice.paid') {
       const inv = event.data.object as Stripe.Invoice;
       const line = inv.lines?.data?.[0];
-      const metaPlan = inv.metadata?.plan ?? line?.metadata?.plan ?? (inv as { subscription_details?: { metadata?: Record<string, string> } }).subscription_details?.metadata?.plan;
+      const metaPlan =
+        inv.metadata?.plan ??
+        line?.metadata?.plan ??
+        (inv as { subscription_details?: { metadata?: Record<string, string> } }).subscription_details?.metadata?.plan;
       const periodEnd = line?.period?.end ? new Date(line.period.end * 1000) : null;
       return {
         ...base,

@@ -50,7 +50,12 @@ export class TestCheckout implements PaymentProvider {
   /** A signed event for one completed test checkout session. */
   signedEvent(data: TestPaymentBody['data'], now = Date.now()): { body: string; signature: string } {
     if (!this.enabled) throw new Error('test checkout is disabled');
-    const body = JSON.stringify({ id: `testevt_${randomUUID()}`, type: 'payment.succeeded', created: Math.floor(now / 1000), data } satisfies TestPaymentBody);
+    const body = JSON.stringify({
+      id: `testevt_${randomUUID()}`,
+      type: 'payment.succeeded',
+      created: Math.floor(now / 1000),
+      data,
+    } satisfies TestPaymentBody);
     return { body, signature: this.sign(body, Math.floor(now / 1000)) };
   }
 
@@ -80,7 +85,11 @@ export class TestCheckout implements PaymentProvider {
     const d = body.data;
     // The plan the session was for, checked against the amount like any product id.
     const ids = Object.fromEntries(PAID_PLAN_CODES.map((c) => [c, c]));
-    const { plan, problem } = planFromProductId({ productId: d.plan, configuredIds: ids, amountCents: d.currency === 'USD' ? d.amountCents : null });
+    const { plan, problem } = planFromProductId({
+      productId: d.plan,
+      configuredIds: ids,
+      amountCents: d.currency === 'USD' ? d.amountCents : null,
+    });
     return {
       ...base,
       kind: 'payment',

@@ -52,9 +52,7 @@ export class LocalFileStorage implements FileStorage {
   async openRead(key: string, range?: ByteRange) {
     const info = await this.head(key);
     if (!info) return null;
-    const body = range
-      ? createReadStream(this.pathOf(key), checkRange(range, info.size))
-      : createReadStream(this.pathOf(key));
+    const body = range ? createReadStream(this.pathOf(key), checkRange(range, info.size)) : createReadStream(this.pathOf(key));
     return { info, body };
   }
 

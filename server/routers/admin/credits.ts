@@ -10,9 +10,7 @@ function answer(change: CreditChange) {
 
 /** admin.credits: balances by e-mail (API contract: `set({ email, balance })`), +10 / -10 via `adjust`. */
 export const adminCreditsRouter = router({
-  list: adminProcedure
-    .input(ZAdminCreditsList)
-    .query(({ ctx, input }) => listUsers(ctx.db, { ...input, status: 'all', credit: 'all' })),
+  list: adminProcedure.input(ZAdminCreditsList).query(({ ctx, input }) => listUsers(ctx.db, { ...input, status: 'all', credit: 'all' })),
 
   set: adminProcedure
     .input(ZAdminCreditSet)

@@ -1,12 +1,6 @@
 import { router, adminProcedure } from '../../trpc/init';
 import { ZAdminItemId, ZAdminToggle, ZPortfolioFields, ZPortfolioUpdate } from '../../../shared/schemas/admin';
-import {
-  createPortfolio,
-  deletePortfolio,
-  listPortfolio,
-  togglePortfolio,
-  updatePortfolio,
-} from '../../services/admin/portfolio';
+import { createPortfolio, deletePortfolio, listPortfolio, togglePortfolio, updatePortfolio } from '../../services/admin/portfolio';
 
 /** admin.portfolio: reference works (before/after) shown on the landing page. */
 export const adminPortfolioRouter = router({

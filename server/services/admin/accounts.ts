@@ -39,10 +39,7 @@ export async function checkAdminCredentials(db: Db, email: string, password: str
  * D11: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD; with neither set and no admin
  * yet, a random password is generated once and printed to the server log.
  */
-export async function ensureFirstAdmin(
-  db: Db,
-  opts: { email?: string; password?: string; log: (line: string) => void },
-): Promise<void> {
+export async function ensureFirstAdmin(db: Db, opts: { email?: string; password?: string; log: (line: string) => void }): Promise<void> {
   if (opts.email && opts.password) {
     const email = opts.email.trim().toLowerCase();
     const existing = await db.selectFrom('admin_users').select('id').where('email', '=', email).executeTakeFirst();
@@ -62,6 +59,9 @@ export async function ensureFirstAdmin(
   if (any) return;
   const email = 'admin@vitrin.local';
   const password = randomToken();
-  await db.insertInto('admin_users').values({ email, password_hash: await hashPassword(password), full_name: M.admin.defaultAdminName }).execute();
+  await db
+    .insertInto('admin_users')
+    .values({ email, password_hash: await hashPassword(password), full_name: M.admin.defaultAdminName })
+    .execute();
   opts.log(`İlk admin hesabı oluşturuldu. E-posta: ${email}  Şifre: ${password}  (bu şifre yalnızca bir kez gösterilir)`);
 }

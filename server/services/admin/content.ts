@@ -75,7 +75,12 @@ export async function listContent(db: Db) {
 export async function saveContent(db: Db, adminId: string, items: { id: string; value: string }[]): Promise<{ saved: number }> {
   const saved = await db.transaction().execute(async (trx) => {
     const ids = [...new Set(items.map((i) => i.id))];
-    const current = await trx.selectFrom('site_content').select(['id', 'section', 'key', 'value']).where('id', 'in', ids).forUpdate().execute();
+    const current = await trx
+      .selectFrom('site_content')
+      .select(['id', 'section', 'key', 'value'])
+      .where('id', 'in', ids)
+      .forUpdate()
+      .execute();
     if (current.length !== ids.length) throw new AppError('NOT_FOUND', M.common.notFound);
     const byId = new Map(current.map((r) => [r.id, r]));
     let n = 0;
@@ -83,7 +88,11 @@ export async function saveContent(db: Db, adminId: string, items: { id: string; 
     for (const item of items) {
       const row = byId.get(item.id)!;
       if (row.value === item.value) continue;
-      await trx.updateTable('site_content').set({ value: item.value, updated_by: adminId, updated_at: now }).where('id', '=', item.id).execute();
+      await trx
+        .updateTable('site_content')
+        .set({ value: item.value, updated_by: adminId, updated_at: now })
+        .where('id', '=', item.id)
+        .execute();
       await writeAudit(trx, {
         adminId,
         action: 'content.update',
@@ -125,7 +134,8 @@ export async function resetContent(db: Db, adminId: string): Promise<{ reset: nu
         .execute();
     }
     const n = Object.keys(newValues).length;
-    if (n > 0) await writeAudit(trx, { adminId, action: 'content.reset', targetType: 'site_content', targetId: null, oldValues, newValues });
+    if (n > 0)
+      await writeAudit(trx, { adminId, action: 'content.reset', targetType: 'site_content', targetId: null, oldValues, newValues });
     return n;
   });
   if (reset > 0) invalidateLandingCache(db);

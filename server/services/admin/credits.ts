@@ -81,7 +81,12 @@ async function prepare(db: Db, email: string) {
 }
 
 /** `admin.credits.set`: an exact balance, 0 … cap. */
-export async function setCreditsByEmail(deps: Pick<AppDeps, 'db' | 'bus'>, adminId: string, email: string, balance: number): Promise<CreditChange> {
+export async function setCreditsByEmail(
+  deps: Pick<AppDeps, 'db' | 'bus'>,
+  adminId: string,
+  email: string,
+  balance: number,
+): Promise<CreditChange> {
   const { db } = deps;
   const { user, cap } = await prepare(db, email);
   const change = await db.transaction().execute(async (trx) => {
@@ -105,7 +110,12 @@ export async function setCreditsByEmail(deps: Pick<AppDeps, 'db' | 'bus'>, admin
  * `admin.credits.adjust`: the +10 / -10 buttons. Down floors at 0; up stops at the cap, and is
  * refused with the cap text when the balance is already at or above it.
  */
-export async function adjustCreditsByEmail(deps: Pick<AppDeps, 'db' | 'bus'>, adminId: string, email: string, delta: number): Promise<CreditChange> {
+export async function adjustCreditsByEmail(
+  deps: Pick<AppDeps, 'db' | 'bus'>,
+  adminId: string,
+  email: string,
+  delta: number,
+): Promise<CreditChange> {
   const { db } = deps;
   const { user, cap } = await prepare(db, email);
   const change = await db.transaction().execute(async (trx) => {

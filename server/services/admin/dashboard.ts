@@ -35,7 +35,10 @@ const dayOf = (column: string) => sql<string>`to_char(${sql.ref(column)} at time
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = daysAgo(now, ACTIVE_USER_DAYS);
   const [users, active, used, unread, balances, gens] = await Promise.all([
-    db.selectFrom('profiles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('profiles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('users')
       .innerJoin('profiles', 'profiles.id', 'users.id')
@@ -44,7 +47,11 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       .where((eb) => eb.or([eb('profiles.updated_at', '>=', since), eb('users.last_sign_in_at', '>=', since)]))
       .executeTakeFirstOrThrow(),
     creditsUsed(db, null, monthStart(now)),
-    db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('is_read', '=', false).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('is_read', '=', false)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('users')
       .select((eb) => [
@@ -52,7 +59,10 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
         eb.fn.countAll<number>().filterWhere('credits_balance', '=', UNLIMITED_BALANCE).as('unlimited'),
       ])
       .executeTakeFirstOrThrow(),
-    db.selectFrom('generations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('generations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     totalUsers: Number(users.n),
@@ -91,7 +101,10 @@ export async function dashboardCharts(db: Db, now = new Date()): Promise<ChartDa
       .selectFrom('credit_transactions')
       .select((eb) => [
         dayOf('created_at').as('day'),
-        eb.fn.sum<number>(eb.fn('abs', ['amount'])).filterWhere('type', '=', 'usage').as('used'),
+        eb.fn
+          .sum<number>(eb.fn('abs', ['amount']))
+          .filterWhere('type', '=', 'usage')
+          .as('used'),
         eb.fn.sum<number>('amount').filterWhere('type', '=', 'refund').as('refunded'),
       ])
       .where('created_at', '>=', from)
@@ -193,7 +206,13 @@ export async function recentActivity(db: Db, limit = ADMIN_FEED_SIZE): Promise<A
       at: iso(p.created_at)!,
       live: false,
     })),
-    ...messages.map((m) => ({ id: `message:${m.id}`, kind: 'message', summary: M.contact.activity(m.name), at: iso(m.created_at)!, live: false })),
+    ...messages.map((m) => ({
+      id: `message:${m.id}`,
+      kind: 'message',
+      summary: M.contact.activity(m.name),
+      at: iso(m.created_at)!,
+      live: false,
+    })),
   ];
   return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
 }

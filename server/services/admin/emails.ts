@@ -52,7 +52,12 @@ export async function getEmail(db: Db, id: string) {
 }
 
 /** One outbox row as the admin's list shows it. */
-function emailRow(r: Pick<Selectable<EmailOutboxTable>, 'id' | 'to_address' | 'subject' | 'kind' | 'status' | 'transport' | 'attempts' | 'created_at' | 'sent_at' | 'last_error'>): AdminEmailRow {
+function emailRow(
+  r: Pick<
+    Selectable<EmailOutboxTable>,
+    'id' | 'to_address' | 'subject' | 'kind' | 'status' | 'transport' | 'attempts' | 'created_at' | 'sent_at' | 'last_error'
+  >,
+): AdminEmailRow {
   return {
     id: r.id,
     to: r.to_address,

@@ -24,7 +24,9 @@ export interface LandingItemTable<Item extends { isActive: boolean }> {
 }
 
 /** An item's own fields for the audit log (without id and timestamps). */
-export function auditedFields<Item extends { id: string; createdAt: string; updatedAt: string }>(item: Item): Omit<Item, 'id' | 'createdAt' | 'updatedAt'> {
+export function auditedFields<Item extends { id: string; createdAt: string; updatedAt: string }>(
+  item: Item,
+): Omit<Item, 'id' | 'createdAt' | 'updatedAt'> {
   const { createdAt: _c, updatedAt: _u, id: _id, ...rest } = item;
   return rest;
 }
@@ -65,7 +67,13 @@ export async function deleteLandingItem<Item extends { isActive: boolean; id: st
   await db.transaction().execute(async (trx) => {
     const before = await spec.load(trx, id);
     await trx.deleteFrom(spec.table).where('id', '=', id).execute();
-    await writeAudit(trx, { adminId, action: `${spec.action}.delete`, targetType: spec.targetType, targetId: id, oldValues: auditedFields(before) });
+    await writeAudit(trx, {
+      adminId,
+      action: `${spec.action}.delete`,
+      targetType: spec.targetType,
+      targetId: id,
+      oldValues: auditedFields(before),
+    });
   });
   invalidateLandingCache(db);
   return { id };

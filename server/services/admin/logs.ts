@@ -12,7 +12,18 @@ export async function listLogs(db: Db, input: { action?: string | null; page: nu
       base,
       (q) =>
         q
-          .select(['l.id', 'l.admin_id', 'l.action', 'l.target_type', 'l.target_id', 'l.old_values', 'l.new_values', 'l.created_at', 'a.full_name', 'a.email'])
+          .select([
+            'l.id',
+            'l.admin_id',
+            'l.action',
+            'l.target_type',
+            'l.target_id',
+            'l.old_values',
+            'l.new_values',
+            'l.created_at',
+            'a.full_name',
+            'a.email',
+          ])
           .orderBy('l.created_at', 'desc')
           .orderBy('l.id', 'desc'),
       { page: input.page, pageSize: ADMIN_LOG_PAGE_SIZE },

@@ -26,17 +26,17 @@ function base(db: Db) {
 }
 
 const COLUMNS = [
-      'm.id',
-      'm.name',
-      'm.email',
-      'm.company',
-      'm.message',
-      'm.is_read',
-      'm.read_at',
-      'm.read_by',
-      'm.created_at',
-      'a.full_name as reader_name',
-      'a.email as reader_email',
+  'm.id',
+  'm.name',
+  'm.email',
+  'm.company',
+  'm.message',
+  'm.is_read',
+  'm.read_at',
+  'm.read_by',
+  'm.created_at',
+  'a.full_name as reader_name',
+  'a.email as reader_email',
 ] as const;
 
 function select(db: Db) {
@@ -64,12 +64,18 @@ export async function listMessages(db: Db, input: ListInput) {
   let q = base(db);
   if (input.search) {
     const p = containsPattern(input.search);
-    q = q.where((eb) => eb.or([eb('m.name', 'ilike', p), eb('m.email', 'ilike', p), eb('m.company', 'ilike', p), eb('m.message', 'ilike', p)]));
+    q = q.where((eb) =>
+      eb.or([eb('m.name', 'ilike', p), eb('m.email', 'ilike', p), eb('m.company', 'ilike', p), eb('m.message', 'ilike', p)]),
+    );
   }
   if (input.filter !== 'all') q = q.where('m.is_read', '=', input.filter === 'read');
   const [{ rows, total }, unread] = await Promise.all([
     paginate(q, (b) => b.select(COLUMNS).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc'), input),
-    db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('is_read', '=', false).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('is_read', '=', false)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map(toMessage),

@@ -65,7 +65,13 @@ const toColumns = (f: Fields) => ({
 
 /** Every item, hidden ones included, in display order (SPEC §7). */
 export async function listPortfolio(db: Db): Promise<AdminPortfolioItem[]> {
-  const rows = await db.selectFrom('portfolio_items').select(COLUMNS).orderBy('display_order', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  const rows = await db
+    .selectFrom('portfolio_items')
+    .select(COLUMNS)
+    .orderBy('display_order', 'asc')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
   return rows.map(toItem);
 }
 
@@ -79,7 +85,13 @@ export async function createPortfolio(db: Db, adminId: string, f: Fields): Promi
   const item = await db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('portfolio_items').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow();
     const created = toItem(row);
-    await writeAudit(trx, { adminId, action: 'portfolio.create', targetType: 'portfolio_item', targetId: created.id, newValues: auditedFields(created) });
+    await writeAudit(trx, {
+      adminId,
+      action: 'portfolio.create',
+      targetType: 'portfolio_item',
+      targetId: created.id,
+      newValues: auditedFields(created),
+    });
     return created;
   });
   invalidateLandingCache(db);

@@ -63,7 +63,8 @@ export async function saveSettings(db: Db, adminId: string, input: Values): Prom
       await setSetting(trx, key, next, adminId);
     }
     const changed = Object.keys(newValues);
-    if (changed.length) await writeAudit(trx, { adminId, action: 'settings.update', targetType: 'settings', targetId: null, oldValues, newValues });
+    if (changed.length)
+      await writeAudit(trx, { adminId, action: 'settings.update', targetType: 'settings', targetId: null, oldValues, newValues });
     return { changed };
   });
   // This process's copy goes at once; other processes drop theirs on the trigger's NOTIFY.

@@ -54,7 +54,13 @@ const toColumns = (f: Fields) => ({
 
 /** Every testimonial, hidden ones included, in display order (SPEC §7). */
 export async function listTestimonials(db: Db): Promise<AdminTestimonial[]> {
-  const rows = await db.selectFrom('testimonials').select(COLUMNS).orderBy('display_order', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  const rows = await db
+    .selectFrom('testimonials')
+    .select(COLUMNS)
+    .orderBy('display_order', 'asc')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
   return rows.map(toItem);
 }
 
@@ -67,7 +73,13 @@ async function load(db: Db, id: string): Promise<AdminTestimonial> {
 export async function createTestimonial(db: Db, adminId: string, f: Fields): Promise<AdminTestimonial> {
   const item = await db.transaction().execute(async (trx) => {
     const created = toItem(await trx.insertInto('testimonials').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow());
-    await writeAudit(trx, { adminId, action: 'testimonial.create', targetType: 'testimonial', targetId: created.id, newValues: auditedFields(created) });
+    await writeAudit(trx, {
+      adminId,
+      action: 'testimonial.create',
+      targetType: 'testimonial',
+      targetId: created.id,
+      newValues: auditedFields(created),
+    });
     return created;
   });
   invalidateLandingCache(db);

@@ -50,9 +50,7 @@ function filters(input: Pick<ListInput, 'search' | 'status' | 'credit'>, now: Da
     const parts: Expression<SqlBool>[] = [];
     if (input.search) {
       const p = containsPattern(input.search);
-      parts.push(
-        eb.or([eb('users.email', 'ilike', p), eb('profiles.full_name', 'ilike', p), eb('profiles.company_name', 'ilike', p)]),
-      );
+      parts.push(eb.or([eb('users.email', 'ilike', p), eb('profiles.full_name', 'ilike', p), eb('profiles.company_name', 'ilike', p)]));
     }
     if (input.status === 'active') parts.push(eb.and([eb('users.is_disabled', '=', false), recentlyActive(eb, since)]));
     if (input.status === 'passive') parts.push(eb.and([eb('users.is_disabled', '=', false), eb.not(recentlyActive(eb, since))]));
@@ -158,7 +156,12 @@ export type UserUpdateResult = { user: AdminUserRow; credit: CreditChange | null
  * Disabling deletes the user's sessions; after commit the new balance and the ended sessions are
  * announced (the customer's pill follows, a disabled account's sockets close).
  */
-export async function updateUser(deps: Pick<AppDeps, 'db' | 'bus'>, adminId: string, input: UpdateInput, now = new Date()): Promise<UserUpdateResult> {
+export async function updateUser(
+  deps: Pick<AppDeps, 'db' | 'bus'>,
+  adminId: string,
+  input: UpdateInput,
+  now = new Date(),
+): Promise<UserUpdateResult> {
   const { db } = deps;
   const exists = await db.selectFrom('users').select('id').where('id', '=', input.id).executeTakeFirst();
   if (!exists) throw new AppError('NOT_FOUND', M.admin.userNotFound);

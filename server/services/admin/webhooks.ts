@@ -2,7 +2,14 @@ import type { Db } from '../../db';
 import { ADMIN_WEBHOOK_LIMIT, WEBHOOK_PROBLEMS, type WebhookProblem } from '../../../shared/schemas/admin';
 import { iso } from './search';
 
-type Summary = { problem?: string | null; paymentRef?: string; plan?: string | null; amountCents?: number | null; currency?: string | null; email?: string | null };
+type Summary = {
+  problem?: string | null;
+  paymentRef?: string;
+  plan?: string | null;
+  amountCents?: number | null;
+  currency?: string | null;
+  email?: string | null;
+};
 
 /** The latest processed webhooks and credit-ledger rows, 20 each, newest first (SPEC §7). */
 export async function listWebhookLogs(db: Db) {
@@ -10,7 +17,17 @@ export async function listWebhookLogs(db: Db) {
     db
       .selectFrom('processed_webhooks as w')
       .leftJoin('users as u', 'u.id', 'w.user_id')
-      .select(['w.id', 'w.event_key', 'w.provider', 'w.event_type', 'w.matched', 'w.summary', 'w.created_at', 'w.user_id', 'u.email as user_email'])
+      .select([
+        'w.id',
+        'w.event_key',
+        'w.provider',
+        'w.event_type',
+        'w.matched',
+        'w.summary',
+        'w.created_at',
+        'w.user_id',
+        'u.email as user_email',
+      ])
       .orderBy('w.created_at', 'desc')
       .orderBy('w.id', 'desc')
       .limit(ADMIN_WEBHOOK_LIMIT)
@@ -36,7 +53,14 @@ export async function listWebhookLogs(db: Db) {
         userId: e.user_id,
         userEmail: e.user_email ?? null,
         summary: e.summary
-          ? { email: s.email ?? null, plan: s.plan ?? null, amountCents: s.amountCents ?? null, currency: s.currency ?? null, paymentRef: s.paymentRef ?? null, problem: problemOf(s.problem) }
+          ? {
+              email: s.email ?? null,
+              plan: s.plan ?? null,
+              amountCents: s.amountCents ?? null,
+              currency: s.currency ?? null,
+              paymentRef: s.paymentRef ?? null,
+              problem: problemOf(s.problem),
+            }
           : null,
         createdAt: iso(e.created_at)!,
       };

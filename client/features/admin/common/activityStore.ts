@@ -36,5 +36,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useActivityFeed(): ActivityEntry[] {
-  return useSyncExternalStore(subscribe, () => entries, () => entries);
+  return useSyncExternalStore(
+    subscribe,
+    () => entries,
+    () => entries,
+  );
 }

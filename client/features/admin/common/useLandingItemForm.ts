@@ -27,7 +27,16 @@ interface LandingItemFormOptions<Values extends Record<string, unknown>, Parsed>
  * chosen); on submit it saves, toasts, refreshes the landing and closes, or shows the
  * server's refusal under the fields.
  */
-export function useLandingItemForm<Values extends Record<string, unknown>, Parsed>({ section, schema, opened, editing, empty, save, savedText, onClose }: LandingItemFormOptions<Values, Parsed>) {
+export function useLandingItemForm<Values extends Record<string, unknown>, Parsed>({
+  section,
+  schema,
+  opened,
+  editing,
+  empty,
+  save,
+  savedText,
+  onClose,
+}: LandingItemFormOptions<Values, Parsed>) {
   const refresh = useRefreshLandingItems(section);
   const form = useForm<Values>({ mode: 'controlled', initialValues: empty, validate: zod4Resolver(schema) });
 

@@ -27,7 +27,12 @@ export default function AdminContentPage() {
               {contentText.unsaved}
             </Badge>
           )}
-          <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => editor.setConfirmReset(true)} disabled={!query.data}>
+          <Button
+            variant="default"
+            leftSection={<IconRestore size={16} />}
+            onClick={() => editor.setConfirmReset(true)}
+            disabled={!query.data}
+          >
             {contentText.reset}
           </Button>
           <Button leftSection={<IconDeviceFloppy size={16} />} disabled={!editor.dirty} loading={editor.saving} onClick={editor.save}>

@@ -20,14 +20,30 @@ export function ContentSectionCard(props: {
       </Title>
       <Stack gap="md">
         {props.rows.map((item) => (
-          <ContentField key={item.id} section={props.section} item={item} value={props.edits[item.id] ?? item.value} onEdit={props.onEdit} />
+          <ContentField
+            key={item.id}
+            section={props.section}
+            item={item}
+            value={props.edits[item.id] ?? item.value}
+            onEdit={props.onEdit}
+          />
         ))}
       </Stack>
     </Card>
   );
 }
 
-function ContentField({ section, item, value, onEdit }: { section: string; item: ContentItem; value: string; onEdit: (id: string, value: string) => void }) {
+function ContentField({
+  section,
+  item,
+  value,
+  onEdit,
+}: {
+  section: string;
+  item: ContentItem;
+  value: string;
+  onEdit: (id: string, value: string) => void;
+}) {
   const label = (
     <Group gap={8} component="span" wrap="nowrap">
       <span>{item.description || item.key}</span>

@@ -23,7 +23,10 @@ export default function AdminCreditsPage() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const refetchInterval = usePollWhileOffline(30);
-  const query = trpc.admin.credits.list.useQuery({ search: debounced, page, pageSize: PAGE_SIZE }, { refetchInterval, placeholderData: (p) => p });
+  const query = trpc.admin.credits.list.useQuery(
+    { search: debounced, page, pageSize: PAGE_SIZE },
+    { refetchInterval, placeholderData: (p) => p },
+  );
   const data = query.data;
   const cap = data?.maxCreditsPerUser ?? 0;
 
@@ -71,9 +74,18 @@ export default function AdminCreditsPage() {
               header: creditsText.colBalance,
               cell: (u) => <CreditsCell balance={u.balance} testId="admin-credit-balance" />,
             },
-            { key: 'plan', header: creditsText.colPlan, cell: (u) => <Text size="sm">{u.planCode ? (M.credits.planNames[u.planCode] ?? u.planCode) : '—'}</Text> },
+            {
+              key: 'plan',
+              header: creditsText.colPlan,
+              cell: (u) => <Text size="sm">{u.planCode ? (M.credits.planNames[u.planCode] ?? u.planCode) : '—'}</Text>,
+            },
             { key: 'updated', header: creditsText.colUpdated, cell: (u) => <Text size="sm">{formatDateTime(u.updatedAt)}</Text> },
-            { key: 'actions', header: creditsText.colActions, align: 'right', cell: (u) => <CreditEditor email={u.email} balance={u.balance} cap={cap} /> },
+            {
+              key: 'actions',
+              header: creditsText.colActions,
+              align: 'right',
+              cell: (u) => <CreditEditor email={u.email} balance={u.balance} cap={cap} />,
+            },
           ]}
           cardProps={() => ({ 'data-testid': 'admin-credit-card' })}
           card={(u) => (
@@ -97,7 +109,9 @@ export default function AdminCreditsPage() {
               <CreditEditor email={u.email} balance={u.balance} cap={cap} />
             </>
           )}
-          pager={data && { page: data.page, pageCount: data.pageCount, total: M.adminUsers.total(formatNumber(data.total)), onChange: setPage }}
+          pager={
+            data && { page: data.page, pageCount: data.pageCount, total: M.adminUsers.total(formatNumber(data.total)), onChange: setPage }
+          }
         />
       )}
     </Stack>

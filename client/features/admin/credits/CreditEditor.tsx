@@ -80,7 +80,13 @@ export function CreditEditor({ email, balance, cap }: { email: string; balance: 
       >
         +{QUICK_ADJUST_STEP}
       </Button>
-      <Button size="sm" variant={dirty ? 'filled' : 'default'} disabled={!dirty} loading={set.isPending} onClick={() => set.mutate({ email, balance: next })}>
+      <Button
+        size="sm"
+        variant={dirty ? 'filled' : 'default'}
+        disabled={!dirty}
+        loading={set.isPending}
+        onClick={() => set.mutate({ email, balance: next })}
+      >
         {creditsText.apply}
       </Button>
     </Group>

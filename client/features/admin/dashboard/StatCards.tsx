@@ -13,9 +13,27 @@ type Card = { label: string; value: string; hint: string; icon: ComponentType<{ 
 function cards(s: Stats): Card[] {
   return [
     { label: dashboardText.totalUsers, value: formatNumber(s.totalUsers), hint: '', icon: IconUsers, color: 'brand' },
-    { label: dashboardText.activeUsers, value: formatNumber(s.activeUsers), hint: dashboardText.activeUsersHint, icon: IconUserCheck, color: 'teal' },
-    { label: dashboardText.creditsUsedThisMonth, value: formatNumber(s.creditsUsedThisMonth), hint: dashboardText.creditsUsedHint, icon: IconSparkles, color: 'grape' },
-    { label: dashboardText.unreadMessages, value: formatNumber(s.unreadMessages), hint: dashboardText.unreadHint, icon: IconMail, color: 'orange' },
+    {
+      label: dashboardText.activeUsers,
+      value: formatNumber(s.activeUsers),
+      hint: dashboardText.activeUsersHint,
+      icon: IconUserCheck,
+      color: 'teal',
+    },
+    {
+      label: dashboardText.creditsUsedThisMonth,
+      value: formatNumber(s.creditsUsedThisMonth),
+      hint: dashboardText.creditsUsedHint,
+      icon: IconSparkles,
+      color: 'grape',
+    },
+    {
+      label: dashboardText.unreadMessages,
+      value: formatNumber(s.unreadMessages),
+      hint: dashboardText.unreadHint,
+      icon: IconMail,
+      color: 'orange',
+    },
     {
       label: dashboardText.totalCreditsDistributed,
       value: formatNumber(s.totalCreditsDistributed),
@@ -23,7 +41,13 @@ function cards(s: Stats): Card[] {
       icon: IconCoins,
       color: 'yellow',
     },
-    { label: dashboardText.totalGenerations, value: formatNumber(s.totalGenerations), hint: dashboardText.generationsHint, icon: IconPhotoAi, color: 'blue' },
+    {
+      label: dashboardText.totalGenerations,
+      value: formatNumber(s.totalGenerations),
+      hint: dashboardText.generationsHint,
+      icon: IconPhotoAi,
+      color: 'blue',
+    },
   ];
 }
 

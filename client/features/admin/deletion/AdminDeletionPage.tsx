@@ -67,7 +67,11 @@ export default function AdminDeletionPage() {
               key: 'user',
               header: deletionText.colUser,
               cell: (r) =>
-                r.status === 'completed' ? <PersonCell name={deletionText.deletedUser} /> : <PersonCell name={r.fullName} detail={r.email} />,
+                r.status === 'completed' ? (
+                  <PersonCell name={deletionText.deletedUser} />
+                ) : (
+                  <PersonCell name={r.fullName} detail={r.email} />
+                ),
             },
             {
               key: 'reason',
@@ -94,7 +98,13 @@ export default function AdminDeletionPage() {
               cell: (r) =>
                 r.status === 'pending' && (
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="default" leftSection={<IconX size={14} />} loading={reject.isPending && reject.variables?.id === r.id} onClick={() => reject.mutate({ id: r.id })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconX size={14} />}
+                      loading={reject.isPending && reject.variables?.id === r.id}
+                      onClick={() => reject.mutate({ id: r.id })}
+                    >
                       {deletionText.reject}
                     </Button>
                     <Button size="xs" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirm(r)}>

@@ -64,7 +64,10 @@ export default function AdminEmailsPage() {
               setPage(1);
             }}
             aria-label={emailsText.statusFilter}
-            data={[{ value: 'all', label: emailsText.allStatuses }, ...EMAIL_STATUSES.map((s) => ({ value: s, label: emailsText.status[s] }))]}
+            data={[
+              { value: 'all', label: emailsText.allStatuses },
+              ...EMAIL_STATUSES.map((s) => ({ value: s, label: emailsText.status[s] })),
+            ]}
           />
         </Group>
       </Paper>
@@ -134,7 +137,14 @@ export default function AdminEmailsPage() {
           }
         />
       )}
-      <Modal opened={!!openId} onClose={() => setOpenId(null)} title={detail.data?.subject ?? emailsText.detailTitle} size="xl" centered radius="lg">
+      <Modal
+        opened={!!openId}
+        onClose={() => setOpenId(null)}
+        title={detail.data?.subject ?? emailsText.detailTitle}
+        size="xl"
+        centered
+        radius="lg"
+      >
         {detail.data && (
           <Stack gap="sm">
             <Group gap="sm" wrap="wrap">

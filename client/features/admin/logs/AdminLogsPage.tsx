@@ -13,7 +13,16 @@ import { LogDiff } from './LogDiff';
 type Log = RouterOutputs['admin']['logs']['list']['items'][number];
 const logsText = M.adminLogs;
 
-const ACTION_COLOR: Record<string, string> = { credits: 'yellow', user: 'brand', message: 'orange', content: 'teal', portfolio: 'grape', testimonial: 'pink', settings: 'red', upload: 'gray' };
+const ACTION_COLOR: Record<string, string> = {
+  credits: 'yellow',
+  user: 'brand',
+  message: 'orange',
+  content: 'teal',
+  portfolio: 'grape',
+  testimonial: 'pink',
+  settings: 'red',
+  upload: 'gray',
+};
 
 function ActionBadge({ action }: { action: string }) {
   return (
@@ -119,7 +128,13 @@ export default function AdminLogsPage() {
                 <Text size="xs" c="dimmed" truncate>
                   {log.admin ? `${log.admin.name} · ${log.admin.email}` : logsText.unknownAdmin}
                 </Text>
-                <Button size="xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setOpen(log)} style={{ flexShrink: 0 }}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  leftSection={<IconEye size={14} />}
+                  onClick={() => setOpen(log)}
+                  style={{ flexShrink: 0 }}
+                >
                   {logsText.fieldsChanged(changedCount(log))}
                 </Button>
               </Group>

@@ -11,7 +11,13 @@ function show(v: unknown): string {
 }
 
 /** Keys of old and new values side by side; changed values highlighted (a JSON diff, readable). */
-export function LogDiff({ oldValues, newValues }: { oldValues: Record<string, unknown> | null; newValues: Record<string, unknown> | null }) {
+export function LogDiff({
+  oldValues,
+  newValues,
+}: {
+  oldValues: Record<string, unknown> | null;
+  newValues: Record<string, unknown> | null;
+}) {
   const keys = [...new Set([...Object.keys(oldValues ?? {}), ...Object.keys(newValues ?? {})])];
   if (keys.length === 0) return <Text c="dimmed">—</Text>;
   return (
@@ -35,12 +41,20 @@ export function LogDiff({ oldValues, newValues }: { oldValues: Record<string, un
                   <Code>{k}</Code>
                 </Table.Td>
                 <Table.Td bg={changed && before !== undefined ? 'var(--mantine-color-red-light)' : undefined}>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={before === undefined ? 'dimmed' : undefined}>
+                  <Text
+                    size="sm"
+                    style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    c={before === undefined ? 'dimmed' : undefined}
+                  >
                     {show(before)}
                   </Text>
                 </Table.Td>
                 <Table.Td bg={changed && after !== undefined ? 'var(--mantine-color-teal-light)' : undefined}>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={after === undefined ? 'dimmed' : undefined}>
+                  <Text
+                    size="sm"
+                    style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    c={after === undefined ? 'dimmed' : undefined}
+                  >
                     {show(after)}
                   </Text>
                 </Table.Td>

@@ -21,7 +21,15 @@ export function MessageDetail({
   return (
     <Card padding="lg" h="100%" data-testid="message-detail">
       <Stack gap="md">
-        <Button variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} />} onClick={onBack} hiddenFrom="md" w="fit-content" px={4}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconArrowLeft size={14} />}
+          onClick={onBack}
+          hiddenFrom="md"
+          w="fit-content"
+          px={4}
+        >
           {messagesText.back}
         </Button>
         <div>
@@ -29,7 +37,12 @@ export function MessageDetail({
             <Title order={2} fz="lg" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {message.name}
             </Title>
-            <Badge variant={message.isRead ? 'light' : 'filled'} color={message.isRead ? 'gray' : 'brand'} radius="sm" style={{ flexShrink: 0 }}>
+            <Badge
+              variant={message.isRead ? 'light' : 'filled'}
+              color={message.isRead ? 'gray' : 'brand'}
+              radius="sm"
+              style={{ flexShrink: 0 }}
+            >
               {message.isRead ? messagesText.filterRead : messagesText.filterUnread}
             </Badge>
           </Group>

@@ -36,7 +36,10 @@ export function useMessageInbox() {
     void utils.admin.messages.list.invalidate();
     void utils.admin.dashboard.invalidate();
   };
-  const markRead = trpc.admin.messages.markRead.useMutation({ onSuccess: apply, onError: (e) => toastAdminError(e, M.admin.messageUpdateFailed) });
+  const markRead = trpc.admin.messages.markRead.useMutation({
+    onSuccess: apply,
+    onError: (e) => toastAdminError(e, M.admin.messageUpdateFailed),
+  });
   const markUnread = trpc.admin.messages.markUnread.useMutation({
     onSuccess: (m) => {
       apply(m);

@@ -47,12 +47,23 @@ export function PortfolioFormModal({ opened, item, onClose }: { opened: boolean;
   });
 
   return (
-    <ItemFormModal opened={opened} title={item ? portfolioText.editTitle : portfolioText.addTitle} onSubmit={submit} saving={create.isPending || update.isPending} onClose={onClose}>
+    <ItemFormModal
+      opened={opened}
+      title={item ? portfolioText.editTitle : portfolioText.addTitle}
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
+      onClose={onClose}
+    >
       <TextInput label={portfolioText.title} withAsterisk {...form.getInputProps('title')} />
       <Textarea label={portfolioText.description} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Select label={portfolioText.category} data={[...PORTFOLIO_CATEGORIES]} allowDeselect={false} {...form.getInputProps('category')} />
-        <NumberInput label={itemsText.order} description={itemsText.orderHint} allowDecimal={false} {...form.getInputProps('displayOrder')} />
+        <NumberInput
+          label={itemsText.order}
+          description={itemsText.orderHint}
+          allowDecimal={false}
+          {...form.getInputProps('displayOrder')}
+        />
       </SimpleGrid>
       <ImageUrlField
         label={portfolioText.before}

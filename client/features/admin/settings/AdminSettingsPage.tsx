@@ -76,7 +76,13 @@ export default function AdminSettingsPage() {
   });
 
   const saveButton = (
-    <Button type="submit" form="admin-settings" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={!query.data || !form.isDirty()}>
+    <Button
+      type="submit"
+      form="admin-settings"
+      leftSection={<IconDeviceFloppy size={16} />}
+      loading={save.isPending}
+      disabled={!query.data || !form.isDirty()}
+    >
       {settingsText.save}
     </Button>
   );
@@ -123,10 +129,38 @@ export default function AdminSettingsPage() {
           </Section>
           <Section title={settingsText.creditSection}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NumberInput label={settingsText.defaultTrialCredits} description={settingsText.defaultTrialCreditsHint} min={0} max={10_000} {...num} {...form.getInputProps('defaultTrialCredits')} />
-              <NumberInput label={settingsText.maxCreditsPerUser} description={settingsText.maxCreditsHint} min={1} max={UNLIMITED_BALANCE} {...num} {...form.getInputProps('maxCreditsPerUser')} />
-              <NumberInput label={settingsText.imageCreditCost} description={settingsText.imageCreditCostHint} min={1} max={1000} {...num} {...form.getInputProps('imageCreditCost')} />
-              <NumberInput label={settingsText.videoCreditCost} description={settingsText.videoCreditCostHint} min={1} max={1000} {...num} {...form.getInputProps('videoCreditCost')} />
+              <NumberInput
+                label={settingsText.defaultTrialCredits}
+                description={settingsText.defaultTrialCreditsHint}
+                min={0}
+                max={10_000}
+                {...num}
+                {...form.getInputProps('defaultTrialCredits')}
+              />
+              <NumberInput
+                label={settingsText.maxCreditsPerUser}
+                description={settingsText.maxCreditsHint}
+                min={1}
+                max={UNLIMITED_BALANCE}
+                {...num}
+                {...form.getInputProps('maxCreditsPerUser')}
+              />
+              <NumberInput
+                label={settingsText.imageCreditCost}
+                description={settingsText.imageCreditCostHint}
+                min={1}
+                max={1000}
+                {...num}
+                {...form.getInputProps('imageCreditCost')}
+              />
+              <NumberInput
+                label={settingsText.videoCreditCost}
+                description={settingsText.videoCreditCostHint}
+                min={1}
+                max={1000}
+                {...num}
+                {...form.getInputProps('videoCreditCost')}
+              />
             </SimpleGrid>
           </Section>
           <Section title={settingsText.paymentSection}>
@@ -149,10 +183,31 @@ export default function AdminSettingsPage() {
           </Section>
           <Section title={settingsText.systemSection}>
             <Stack gap="lg">
-              <Switch size="md" color="orange" label={settingsText.maintenanceMode} description={settingsText.maintenanceHint} {...form.getInputProps('maintenanceMode', { type: 'checkbox' })} />
-              <Switch size="md" label={settingsText.allowRegistrations} description={settingsText.allowRegistrationsHint} {...form.getInputProps('allowRegistrations', { type: 'checkbox' })} />
-              <Switch size="md" label={settingsText.emailNotifications} description={settingsText.emailNotificationsHint} {...form.getInputProps('emailNotifications', { type: 'checkbox' })} />
-              <Switch size="md" label={settingsText.requireEmailVerification} description={settingsText.requireEmailVerificationHint} {...form.getInputProps('requireEmailVerification', { type: 'checkbox' })} />
+              <Switch
+                size="md"
+                color="orange"
+                label={settingsText.maintenanceMode}
+                description={settingsText.maintenanceHint}
+                {...form.getInputProps('maintenanceMode', { type: 'checkbox' })}
+              />
+              <Switch
+                size="md"
+                label={settingsText.allowRegistrations}
+                description={settingsText.allowRegistrationsHint}
+                {...form.getInputProps('allowRegistrations', { type: 'checkbox' })}
+              />
+              <Switch
+                size="md"
+                label={settingsText.emailNotifications}
+                description={settingsText.emailNotificationsHint}
+                {...form.getInputProps('emailNotifications', { type: 'checkbox' })}
+              />
+              <Switch
+                size="md"
+                label={settingsText.requireEmailVerification}
+                description={settingsText.requireEmailVerificationHint}
+                {...form.getInputProps('requireEmailVerification', { type: 'checkbox' })}
+              />
             </Stack>
           </Section>
           <Group justify="flex-end">{saveButton}</Group>

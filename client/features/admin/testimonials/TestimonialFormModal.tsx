@@ -39,7 +39,13 @@ export function TestimonialFormModal({ opened, item, onClose }: { opened: boolea
   });
 
   return (
-    <ItemFormModal opened={opened} title={item ? testimonialsText.editTitle : testimonialsText.addTitle} onSubmit={submit} saving={create.isPending || update.isPending} onClose={onClose}>
+    <ItemFormModal
+      opened={opened}
+      title={item ? testimonialsText.editTitle : testimonialsText.addTitle}
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
+      onClose={onClose}
+    >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput label={testimonialsText.name} withAsterisk {...form.getInputProps('name')} />
         <TextInput label={testimonialsText.company} {...form.getInputProps('company')} />
@@ -61,7 +67,12 @@ export function TestimonialFormModal({ opened, item, onClose }: { opened: boolea
             aria-label={testimonialsText.rating}
           />
         </Input.Wrapper>
-        <NumberInput label={itemsText.order} description={itemsText.orderHint} allowDecimal={false} {...form.getInputProps('displayOrder')} />
+        <NumberInput
+          label={itemsText.order}
+          description={itemsText.orderHint}
+          allowDecimal={false}
+          {...form.getInputProps('displayOrder')}
+        />
       </SimpleGrid>
       <Switch label={itemsText.active} {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </ItemFormModal>

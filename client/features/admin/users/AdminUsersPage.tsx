@@ -104,7 +104,12 @@ export default function AdminUsersPage() {
               cell: (u) => <CreditsCell balance={u.balance} />,
             },
             { key: 'status', header: usersText.colStatus, cell: (u) => <UserStatusBadge active={u.active} disabled={u.disabled} /> },
-            { key: 'joined', header: usersText.colJoined, nowrap: true, cell: (u) => <Text size="sm">{formatShortDate(u.createdAt)}</Text> },
+            {
+              key: 'joined',
+              header: usersText.colJoined,
+              nowrap: true,
+              cell: (u) => <Text size="sm">{formatShortDate(u.createdAt)}</Text>,
+            },
             {
               key: 'lastSignIn',
               header: usersText.colLastSignIn,
@@ -115,7 +120,9 @@ export default function AdminUsersPage() {
           ]}
           cardProps={() => ({ 'data-testid': 'admin-user-card' })}
           card={(u) => <UserCard row={u} onEdit={setEditing} />}
-          pager={data && { page: data.page, pageCount: data.pageCount, total: usersText.total(formatNumber(data.total)), onChange: f.setPage }}
+          pager={
+            data && { page: data.page, pageCount: data.pageCount, total: usersText.total(formatNumber(data.total)), onChange: f.setPage }
+          }
         />
       )}
       <UserEditModal userId={editing} onClose={() => setEditing(null)} />
@@ -158,7 +165,13 @@ function UserCard({ row: u, onEdit }: { row: Row; onEdit: (id: string) => void }
 
 function EditButton({ row, onEdit }: { row: Row; onEdit: (id: string) => void }) {
   return (
-    <Button size="xs" variant="light" leftSection={<IconEdit size={14} stroke={1.8} />} onClick={() => onEdit(row.id)} aria-label={usersText.editLabel(row.email)}>
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconEdit size={14} stroke={1.8} />}
+      onClick={() => onEdit(row.id)}
+      aria-label={usersText.editLabel(row.email)}
+    >
       {usersText.edit}
     </Button>
   );

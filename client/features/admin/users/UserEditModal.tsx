@@ -79,7 +79,8 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
                   {user.email}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {usersText.joined}: {formatShortDate(user.createdAt)} · {usersText.lastSignIn}: {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : usersText.never}
+                  {usersText.joined}: {formatShortDate(user.createdAt)} · {usersText.lastSignIn}:{' '}
+                  {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : usersText.never}
                 </Text>
               </div>
               <Group gap={6}>

@@ -25,7 +25,12 @@ export default function AdminWebhooksPage() {
         title={M.admin.navWebhooks}
         subtitle={webhooksText.subtitle}
         actions={
-          <Button variant="light" leftSection={<IconRefresh size={16} stroke={1.8} />} loading={query.isFetching} onClick={() => void query.refetch()}>
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} stroke={1.8} />}
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
             {webhooksText.refresh}
           </Button>
         }
@@ -60,7 +65,11 @@ export default function AdminWebhooksPage() {
                 ),
               },
               { key: 'customer', header: webhooksText.colCustomer, cell: (e) => e.userEmail ?? e.summary?.email ?? '—' },
-              { key: 'plan', header: webhooksText.colPlan, cell: (e) => (e.summary?.plan ? (M.credits.planNames[e.summary.plan] ?? e.summary.plan) : '—') },
+              {
+                key: 'plan',
+                header: webhooksText.colPlan,
+                cell: (e) => (e.summary?.plan ? (M.credits.planNames[e.summary.plan] ?? e.summary.plan) : '—'),
+              },
               {
                 key: 'amount',
                 header: webhooksText.colAmount,
@@ -86,7 +95,12 @@ export default function AdminWebhooksPage() {
                 header: webhooksText.colDelta,
                 align: 'right',
                 cell: (l) => (
-                  <Text size="sm" fw={600} c={l.delta > 0 ? 'teal.9' : l.delta < 0 ? 'red.9' : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Text
+                    size="sm"
+                    fw={600}
+                    c={l.delta > 0 ? 'teal.9' : l.delta < 0 ? 'red.9' : 'dimmed'}
+                    style={{ fontVariantNumeric: 'tabular-nums' }}
+                  >
                     {l.delta > 0 ? '+' : ''}
                     {formatNumber(l.delta)}
                   </Text>

@@ -10,7 +10,15 @@ import type { BatchRow } from './useBatchRun';
 type BatchGeneration = RouterOutputs['batch']['get']['items'][number];
 
 /** One photo of the batch: its thumbnail, name, status, progress while it runs, and its downloads when done. */
-export function BatchItemCard({ row, generation: g, downloads }: { row: BatchRow; generation: BatchGeneration | undefined; downloads: ReturnType<typeof useDownloads> }) {
+export function BatchItemCard({
+  row,
+  generation: g,
+  downloads,
+}: {
+  row: BatchRow;
+  generation: BatchGeneration | undefined;
+  downloads: ReturnType<typeof useDownloads>;
+}) {
   const status = g?.status ?? (row.phase === 'started' ? 'queued' : row.phase);
   return (
     <Card padding="xs" data-testid="batch-item" data-status={status}>
@@ -30,7 +38,14 @@ export function BatchItemCard({ row, generation: g, downloads }: { row: BatchRow
             )}
           </Group>
           {(row.phase === 'uploading' || (g && isUnfinished(g.status)) || (row.phase === 'started' && !g)) && (
-            <Progress value={Math.max(3, g?.progress ?? 0)} size="sm" radius="xl" striped animated aria-label={M.generation.progressLabel} />
+            <Progress
+              value={Math.max(3, g?.progress ?? 0)}
+              size="sm"
+              radius="xl"
+              striped
+              animated
+              aria-label={M.generation.progressLabel}
+            />
           )}
           {row.error && (
             <Text size="xs" c="red">

@@ -21,7 +21,8 @@ export default function BatchPage() {
   const { site } = useSite();
   const cost = site.imageCreditCost;
   const downloads = useDownloads();
-  const { rows, prompt, setPrompt, pickError, batchId, starting, byGeneration, started, completed, allDone, pick, start, reset } = useBatchRun();
+  const { rows, prompt, setPrompt, pickError, batchId, starting, byGeneration, started, completed, allDone, pick, start, reset } =
+    useBatchRun();
   const locked = starting || !!batchId;
   return (
     <Stack gap="lg">
@@ -84,7 +85,11 @@ export default function BatchPage() {
                   loading={downloads.busy === 'batch-zip'}
                   data-testid="batch-zip"
                   onClick={() =>
-                    void downloads.run('batch-zip', () => downloadOne({ url: `/api/batches/${batchId}/white.zip`, name: M.exports.batchZipName }), M.generation.allDownloaded)
+                    void downloads.run(
+                      'batch-zip',
+                      () => downloadOne({ url: `/api/batches/${batchId}/white.zip`, name: M.exports.batchZipName }),
+                      M.generation.allDownloaded,
+                    )
                   }
                 >
                   {M.exports.batchZip}
@@ -97,7 +102,12 @@ export default function BatchPage() {
 
       <Stack gap="xs" data-testid="batch-items">
         {rows.map((row) => (
-          <BatchItemCard key={row.key} row={row} generation={row.generationId ? byGeneration.get(row.generationId) : undefined} downloads={downloads} />
+          <BatchItemCard
+            key={row.key}
+            row={row}
+            generation={row.generationId ? byGeneration.get(row.generationId) : undefined}
+            downloads={downloads}
+          />
         ))}
       </Stack>
     </Stack>

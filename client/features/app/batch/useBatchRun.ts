@@ -57,7 +57,12 @@ export function useBatchRun() {
     }
     setRows((old) => [
       ...old,
-      ...files.map((file, i) => ({ key: `${Date.now()}-${i}-${file.name}`, file, preview: URL.createObjectURL(file), phase: 'waiting' as const })),
+      ...files.map((file, i) => ({
+        key: `${Date.now()}-${i}-${file.name}`,
+        file,
+        preview: URL.createObjectURL(file),
+        phase: 'waiting' as const,
+      })),
     ]);
   }
 
@@ -87,7 +92,13 @@ export function useBatchRun() {
         // One answer per upload, in the same order.
         res.items.forEach((item, i) => {
           const row = uploaded[i];
-          if (row) update(row.key, item.generationId ? { phase: 'started', generationId: item.generationId } : { phase: 'rejected', error: item.error ?? undefined });
+          if (row)
+            update(
+              row.key,
+              item.generationId
+                ? { phase: 'started', generationId: item.generationId }
+                : { phase: 'rejected', error: item.error ?? undefined },
+            );
         });
         setBatchId(res.batchId);
         void utils.credits.balance.invalidate();

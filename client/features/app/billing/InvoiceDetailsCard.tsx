@@ -1,4 +1,18 @@
-import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconFileInvoice } from '@tabler/icons-react';
@@ -165,11 +179,24 @@ export function InvoiceDetailsCard() {
                 <TextInput label={invoiceText.tckn} required inputMode="numeric" maxLength={11} {...form.getInputProps('tckn')} />
               </SimpleGrid>
             )}
-            <Textarea label={invoiceText.address} required autosize minRows={2} autoComplete="street-address" {...form.getInputProps('address')} />
+            <Textarea
+              label={invoiceText.address}
+              required
+              autosize
+              minRows={2}
+              autoComplete="street-address"
+              {...form.getInputProps('address')}
+            />
             <TextInput label={invoiceText.city} required autoComplete="address-level1" {...form.getInputProps('city')} />
             <Group justify="flex-end" gap="sm">
               {editing && (
-                <Button variant="default" onClick={() => { form.setValues(toValues(query.data)); setEditing(false); }}>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    form.setValues(toValues(query.data));
+                    setEditing(false);
+                  }}
+                >
                   {invoiceText.cancel}
                 </Button>
               )}

@@ -63,7 +63,11 @@ export function PackageCard({ summary }: { summary: ReturnType<typeof useBilling
       ) : (
         <Stack gap={8}>
           <Row label={M.credits.plan} value={plan?.name ?? (balance || summary.data ? M.credits.noPlan : '—')} testId="billing-plan" />
-          <Row label={M.subscription.remaining} value={balance ? formatCredits(balance.balance, balance.unlimited) : '—'} testId="billing-balance" />
+          <Row
+            label={M.subscription.remaining}
+            value={balance ? formatCredits(balance.balance, balance.unlimited) : '—'}
+            testId="billing-balance"
+          />
           {until && (
             <Row
               label={planCode === 'trial' ? M.subscription.trialEnds : M.subscription.nextRenewal}

@@ -5,7 +5,21 @@ import { M } from '../../../../shared/messages/app';
 import { formatCents, formatNumber } from '../../../lib/format';
 import type { useBillingSummary } from './billingQueries';
 
-function Tile({ label, value, icon: Icon, color, loading, testId }: { label: string; value: string; icon: ComponentType<{ size?: number; stroke?: number }>; color: string; loading: boolean; testId: string }) {
+function Tile({
+  label,
+  value,
+  icon: Icon,
+  color,
+  loading,
+  testId,
+}: {
+  label: string;
+  value: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  color: string;
+  loading: boolean;
+  testId: string;
+}) {
   return (
     <Card padding="md" data-testid={testId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb={8}>
@@ -19,7 +33,13 @@ function Tile({ label, value, icon: Icon, color, loading, testId }: { label: str
       {loading ? (
         <Skeleton h={28} w="60%" />
       ) : (
-        <Text fz={{ base: 22, xs: 26 }} fw={800} lh={1.1} style={{ letterSpacing: '-0.02em', fontVariantNumeric: 'tabular-nums' }} data-testid={`${testId}-value`}>
+        <Text
+          fz={{ base: 22, xs: 26 }}
+          fw={800}
+          lh={1.1}
+          style={{ letterSpacing: '-0.02em', fontVariantNumeric: 'tabular-nums' }}
+          data-testid={`${testId}-value`}
+        >
           {value}
         </Text>
       )}
@@ -34,10 +54,38 @@ export function SummaryTiles({ query }: { query: ReturnType<typeof useBillingSum
   const dash = '—';
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-      <Tile testId="tile-month" label={M.billing.thisMonthSpent} icon={IconCalendarDollar} color="brand" loading={loading} value={s ? formatCents(s.thisMonthSpentCents, s.currency) : dash} />
-      <Tile testId="tile-total" label={M.billing.totalSpent} icon={IconWallet} color="teal" loading={loading} value={s ? formatCents(s.totalSpentCents, s.currency) : dash} />
-      <Tile testId="tile-count" label={M.billing.totalTransactions} icon={IconReceipt2} color="grape" loading={loading} value={s ? formatNumber(s.totalTransactions) : dash} />
-      <Tile testId="tile-used" label={M.billing.creditsUsed} icon={IconCoins} color="orange" loading={loading} value={s ? formatNumber(s.creditsUsed) : dash} />
+      <Tile
+        testId="tile-month"
+        label={M.billing.thisMonthSpent}
+        icon={IconCalendarDollar}
+        color="brand"
+        loading={loading}
+        value={s ? formatCents(s.thisMonthSpentCents, s.currency) : dash}
+      />
+      <Tile
+        testId="tile-total"
+        label={M.billing.totalSpent}
+        icon={IconWallet}
+        color="teal"
+        loading={loading}
+        value={s ? formatCents(s.totalSpentCents, s.currency) : dash}
+      />
+      <Tile
+        testId="tile-count"
+        label={M.billing.totalTransactions}
+        icon={IconReceipt2}
+        color="grape"
+        loading={loading}
+        value={s ? formatNumber(s.totalTransactions) : dash}
+      />
+      <Tile
+        testId="tile-used"
+        label={M.billing.creditsUsed}
+        icon={IconCoins}
+        color="orange"
+        loading={loading}
+        value={s ? formatNumber(s.creditsUsed) : dash}
+      />
     </SimpleGrid>
   );
 }

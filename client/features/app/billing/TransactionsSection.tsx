@@ -1,4 +1,20 @@
-import { ActionIcon, Box, Button, Card, Center, Group, Pagination, Paper, Skeleton, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconDownload, IconFileZip, IconMovie, IconPhotoAi, IconPlugConnectedX, IconReceiptOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,7 +30,13 @@ type Downloads = ReturnType<typeof useInvoiceDownloads>;
 
 function Credits({ amount }: { amount: number }) {
   return (
-    <Text size="sm" fw={700} c={amount > 0 ? 'teal.9' : amount < 0 ? 'red.9' : 'dimmed'} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="tx-credits">
+    <Text
+      size="sm"
+      fw={700}
+      c={amount > 0 ? 'teal.9' : amount < 0 ? 'red.9' : 'dimmed'}
+      style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      data-testid="tx-credits"
+    >
       {M.credits.amount(formatSigned(amount))}
     </Text>
   );
@@ -30,7 +52,14 @@ function InvoiceButton({ tx, downloads, compact }: { tx: Tx; downloads: Download
   if (compact) {
     return (
       <Tooltip label={label}>
-        <ActionIcon variant="light" size="lg" aria-label={label} loading={downloads.busy === tx.id} disabled={!!downloads.busy && downloads.busy !== tx.id} onClick={() => void downloads.one(tx.id, tx.invoiceNumber!)}>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          aria-label={label}
+          loading={downloads.busy === tx.id}
+          disabled={!!downloads.busy && downloads.busy !== tx.id}
+          onClick={() => void downloads.one(tx.id, tx.invoiceNumber!)}
+        >
           <IconDownload size={18} stroke={1.7} />
         </ActionIcon>
       </Tooltip>
@@ -85,7 +114,12 @@ function TransactionsTable({ items, downloads }: { items: Tx[]; downloads: Downl
                 <Credits amount={tx.amount} />
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" fw={tx.amountPaidCents != null ? 600 : 400} c={tx.amountPaidCents != null ? undefined : 'dimmed'} data-testid="tx-amount">
+                <Text
+                  size="sm"
+                  fw={tx.amountPaidCents != null ? 600 : 400}
+                  c={tx.amountPaidCents != null ? undefined : 'dimmed'}
+                  data-testid="tx-amount"
+                >
                   {money(tx)}
                 </Text>
               </Table.Td>
@@ -241,7 +275,9 @@ export function TransactionsSection({ hasPurchases }: { hasPurchases: boolean })
           {total > 0 && (
             <Group justify="space-between" mt="md" gap="sm">
               <Text size="xs" c="dimmed">
-                {pages > 1 ? M.billing.range(formatNumber(from), formatNumber(to), formatNumber(total)) : M.billing.count(formatNumber(total))}
+                {pages > 1
+                  ? M.billing.range(formatNumber(from), formatNumber(to), formatNumber(total))
+                  : M.billing.count(formatNumber(total))}
               </Text>
               {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} siblings={0} />}
             </Group>

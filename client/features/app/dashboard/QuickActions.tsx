@@ -10,8 +10,22 @@ import classes from './Dashboard.module.css';
 export function QuickActions() {
   const { site } = useSite();
   const actions = [
-    { to: '/app/generate-image', label: M.nav.generateImage, text: M.dashboard.quickImage, icon: IconPhotoAi, gradient: true, cost: site.imageCreditCost },
-    { to: '/app/generate-video', label: M.nav.generateVideo, text: M.dashboard.quickVideo, icon: IconMovie, gradient: false, cost: site.videoCreditCost },
+    {
+      to: '/app/generate-image',
+      label: M.nav.generateImage,
+      text: M.dashboard.quickImage,
+      icon: IconPhotoAi,
+      gradient: true,
+      cost: site.imageCreditCost,
+    },
+    {
+      to: '/app/generate-video',
+      label: M.nav.generateVideo,
+      text: M.dashboard.quickVideo,
+      icon: IconMovie,
+      gradient: false,
+      cost: site.videoCreditCost,
+    },
     { to: '/app/history', label: M.nav.history, text: M.dashboard.quickHistory, icon: IconHistory, gradient: false, cost: null },
   ];
   return (

@@ -40,7 +40,13 @@ function ActivityRow({ item }: { item: Activity }) {
 
   return (
     <Group wrap="nowrap" gap="sm" className={classes.activityRow} data-testid="activity-item">
-      <ThemeIcon variant="light" size={38} radius="md" color={isGeneration ? (isVideo ? 'grape' : 'brand') : amount >= 0 ? 'teal' : 'orange'} style={{ flexShrink: 0 }}>
+      <ThemeIcon
+        variant="light"
+        size={38}
+        radius="md"
+        color={isGeneration ? (isVideo ? 'grape' : 'brand') : amount >= 0 ? 'teal' : 'orange'}
+        style={{ flexShrink: 0 }}
+      >
         <Icon size={20} stroke={1.7} />
       </ThemeIcon>
       <Box miw={0} style={{ flex: 1 }}>
@@ -65,7 +71,12 @@ function ActivityRow({ item }: { item: Activity }) {
           {status.label}
         </Badge>
       ) : (
-        <Text size="sm" fw={700} c={amount > 0 ? 'teal.9' : amount < 0 ? 'red.9' : 'dimmed'} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+        <Text
+          size="sm"
+          fw={700}
+          c={amount > 0 ? 'teal.9' : amount < 0 ? 'red.9' : 'dimmed'}
+          style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           {M.credits.amount(formatSigned(amount))}
         </Text>
       )}

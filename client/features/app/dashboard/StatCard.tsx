@@ -37,7 +37,13 @@ export function StatCard({ label, value, icon: Icon, color, change, changeCaptio
           </>
         ) : (
           <>
-            <Text fz={{ base: 22, xs: 28 }} fw={800} lh={1.1} className={classes.statValue} data-testid={testId ? `${testId}-value` : undefined}>
+            <Text
+              fz={{ base: 22, xs: 28 }}
+              fw={800}
+              lh={1.1}
+              className={classes.statValue}
+              data-testid={testId ? `${testId}-value` : undefined}
+            >
               {value}
             </Text>
             {change && (

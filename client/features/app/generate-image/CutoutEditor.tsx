@@ -53,7 +53,11 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
 
   function downloadPng() {
     if (!result?.cutoutUrl) return;
-    void downloads.run('png', () => downloadOne({ url: `${result.cutoutUrl}?download=1`, name: 'urun-seffaf.png' }), studioText.pngDownloaded);
+    void downloads.run(
+      'png',
+      () => downloadOne({ url: `${result.cutoutUrl}?download=1`, name: 'urun-seffaf.png' }),
+      studioText.pngDownloaded,
+    );
   }
 
   const shown = result?.cutoutUrl ?? photo.url;
@@ -87,7 +91,13 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
           data-testid="cutout-stage"
           data-tool={tool}
         >
-          <img src={shown} alt={result?.cutoutUrl ? studioText.cutoutAlt : ""} className={classes.image} draggable={false} data-testid={result?.cutoutUrl ? 'cutout-image' : 'cutout-photo'} />
+          <img
+            src={shown}
+            alt={result?.cutoutUrl ? studioText.cutoutAlt : ''}
+            className={classes.image}
+            draggable={false}
+            data-testid={result?.cutoutUrl ? 'cutout-image' : 'cutout-photo'}
+          />
           <svg className={classes.overlay} viewBox="0 0 1000 1000" preserveAspectRatio="none" aria-hidden>
             {box && <rect x={box.x * 1000} y={box.y * 1000} width={box.width * 1000} height={box.height * 1000} className={classes.box} />}
             {keep.map((p, i) => (
@@ -146,7 +156,13 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
         </Stack>
 
         <Group gap="xs" className={classes.actions}>
-          <Button size="sm" leftSection={<IconWand size={16} />} onClick={apply} disabled={!guided || disabled} loading={cutout.isPending && guided}>
+          <Button
+            size="sm"
+            leftSection={<IconWand size={16} />}
+            onClick={apply}
+            disabled={!guided || disabled}
+            loading={cutout.isPending && guided}
+          >
             {studioText.apply}
           </Button>
           <Button size="sm" variant="default" onClick={startOver} disabled={!guided || disabled || cutout.isPending}>

@@ -51,7 +51,9 @@ export default function GenerateImagePage() {
   }, [user, jobId, jobPhoto, photo, prompt]);
 
   function generate() {
-    void run.start((chosen) => (prompt.trim() ? { uploadId: chosen.uploadId, prompt: prompt.trim(), ...(preset ? { category: preset } : {}) } : null));
+    void run.start((chosen) =>
+      prompt.trim() ? { uploadId: chosen.uploadId, prompt: prompt.trim(), ...(preset ? { category: preset } : {}) } : null,
+    );
   }
 
   function toVideo() {
@@ -66,9 +68,7 @@ export default function GenerateImagePage() {
       kind="image"
       placeholder={<ResultPlaceholder icon={IconPhotoAi} text={M.generation.resultsPlaceholder} hint={M.generation.expectedImage} />}
     >
-      {completed && (
-        <ImageResultsCard completed={completed} downloads={downloads} onToVideo={toVideo} />
-      )}
+      {completed && <ImageResultsCard completed={completed} downloads={downloads} onToVideo={toVideo} />}
     </GenerationResult>
   );
 
@@ -115,7 +115,13 @@ export default function GenerateImagePage() {
         </Text>
       </Stack>
 
-      <GenerateActions run={run} cost={cost} costNote={M.generation.imageCostNote} label={M.generation.generateImage} onGenerate={generate} />
+      <GenerateActions
+        run={run}
+        cost={cost}
+        costNote={M.generation.imageCostNote}
+        label={M.generation.generateImage}
+        onGenerate={generate}
+      />
     </GenerateScreen>
   );
 }

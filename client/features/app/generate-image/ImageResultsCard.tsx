@@ -10,7 +10,15 @@ import classes from './GenerateImagePage.module.css';
 type CompletedRun = NonNullable<ReturnType<typeof useGenerationRun>['completed']>;
 
 /** The four studio images of a finished run: downloads (each, all as zip, the cut-out PNG), exports, make a video. */
-export function ImageResultsCard({ completed, downloads, onToVideo }: { completed: CompletedRun; downloads: ReturnType<typeof useDownloads>; onToVideo: () => void }) {
+export function ImageResultsCard({
+  completed,
+  downloads,
+  onToVideo,
+}: {
+  completed: CompletedRun;
+  downloads: ReturnType<typeof useDownloads>;
+  onToVideo: () => void;
+}) {
   function downloadImage(i: number) {
     const url = completed.outputs[i];
     if (!url) return;

@@ -163,7 +163,13 @@ export default function GenerateVideoPage() {
         </Group>
       </Stack>
 
-      <GenerateActions run={run} cost={cost} costNote={M.generation.videoCostNote} label={M.generation.generateVideo} onGenerate={generate} />
+      <GenerateActions
+        run={run}
+        cost={cost}
+        costNote={M.generation.videoCostNote}
+        label={M.generation.generateVideo}
+        onGenerate={generate}
+      />
     </GenerateScreen>
   );
 }

@@ -78,7 +78,15 @@ export function HistoryCard({ item, onView, downloads }: HistoryCardProps) {
           </Text>
         )}
         {isUnfinished(item.status) && (
-          <Progress value={Math.max(3, item.progress)} size="sm" radius="xl" striped animated mt={4} aria-label={M.generation.progressLabel} />
+          <Progress
+            value={Math.max(3, item.progress)}
+            size="sm"
+            radius="xl"
+            striped
+            animated
+            mt={4}
+            aria-label={M.generation.progressLabel}
+          />
         )}
       </Stack>
 
@@ -90,7 +98,13 @@ export function HistoryCard({ item, onView, downloads }: HistoryCardProps) {
           {files.length > 1 ? (
             <Menu position="bottom-end" withinPortal shadow="md" width={200}>
               <Menu.Target>
-                <Button variant="default" size="sm" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy}>
+                <Button
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconDownload size={16} />}
+                  rightSection={<IconChevronDown size={14} />}
+                  loading={busy}
+                >
                   {M.history.download}
                 </Button>
               </Menu.Target>

@@ -49,7 +49,8 @@ export default function HistoryPage() {
 
   // A page past the end (items deleted, or a hand-typed URL) falls back to the last one.
   useEffect(() => {
-    if (data && !query.isPlaceholderData && page > totalPages) setParams(totalPages > 1 ? { page: String(totalPages) } : {}, { replace: true });
+    if (data && !query.isPlaceholderData && page > totalPages)
+      setParams(totalPages > 1 ? { page: String(totalPages) } : {}, { replace: true });
   }, [data, query.isPlaceholderData, page, totalPages, setParams]);
 
   // Keep the open entry in step with live updates.

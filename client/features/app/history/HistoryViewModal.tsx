@@ -27,7 +27,8 @@ export function HistoryViewModal({ item, index, onIndexChange, onClose, download
     if (!url) return;
     void downloads.run(
       `${item.id}:${i}`,
-      () => downloadOne({ url: withDownloadFlag(url), name: historyFileName(item.type, item.id, i, item.type === 'video' ? 'mp4' : 'jpg') }),
+      () =>
+        downloadOne({ url: withDownloadFlag(url), name: historyFileName(item.type, item.id, i, item.type === 'video' ? 'mp4' : 'jpg') }),
       item.type === 'video' ? M.generation.videoDownloaded : M.generation.imageDownloaded,
     );
   };

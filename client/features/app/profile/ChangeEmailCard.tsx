@@ -55,7 +55,13 @@ export function ChangeEmailCard() {
               key={form.key('newEmail')}
               {...form.getInputProps('newEmail')}
             />
-            <PasswordInput label={M.profile.currentPassword} autoComplete="current-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
+            <PasswordInput
+              label={M.profile.currentPassword}
+              autoComplete="current-password"
+              withAsterisk
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" variant="light" loading={change.isPending}>

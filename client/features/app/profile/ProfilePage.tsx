@@ -21,7 +21,6 @@ type ProfileValues = {
   phone: string;
 };
 
-
 /** /app/profile: name, company, phone; the e-mail changes only through a verified link. */
 export default function ProfilePage() {
   usePageTitle(M.titles.profile);

@@ -7,7 +7,6 @@ import { toastServerError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { formatLongDateTime } from '../../../lib/format';
 
-
 /**
  * Account deletion is not self-service (SPEC §6), and the dialog says so (D32): it sends a
  * request that an admin carries out, and says what will happen to the data.
@@ -57,7 +56,14 @@ export function DangerZoneCard() {
       <Modal opened={opened} onClose={close} title={<Text fw={700}>{M.settings.deleteConfirmTitle}</Text>} centered>
         <Stack gap="lg">
           <Text size="sm">{M.accountData.deleteConfirmText}</Text>
-          <Textarea label={M.accountData.deleteReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={1000} autosize minRows={2} />
+          <Textarea
+            label={M.accountData.deleteReason}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={1000}
+            autosize
+            minRows={2}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {M.common.cancel}

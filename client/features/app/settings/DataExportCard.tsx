@@ -62,7 +62,12 @@ export function DataExportCard() {
           </Text>
         )}
         <Group justify="flex-end">
-          <Button leftSection={<IconDatabaseExport size={18} stroke={1.7} />} loading={request.isPending} disabled={busy} onClick={() => request.mutate()}>
+          <Button
+            leftSection={<IconDatabaseExport size={18} stroke={1.7} />}
+            loading={request.isPending}
+            disabled={busy}
+            onClick={() => request.mutate()}
+          >
             {accountDataText.exportButton}
           </Button>
         </Group>

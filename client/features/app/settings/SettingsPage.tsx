@@ -19,7 +19,8 @@ export default function SettingsPage() {
 
   let body;
   if (prefs.isPending) body = <FullPageLoader minHeight={240} />;
-  else if (prefs.isError) body = <LoadError message={readAppError(prefs.error).message} onRetry={() => void prefs.refetch()} minHeight={240} />;
+  else if (prefs.isError)
+    body = <LoadError message={readAppError(prefs.error).message} onRetry={() => void prefs.refetch()} minHeight={240} />;
   else {
     const p = prefs.data;
     body = (

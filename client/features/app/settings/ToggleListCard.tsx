@@ -23,7 +23,15 @@ interface ToggleListCardProps<T extends Record<string, boolean>> {
 }
 
 /** A settings section made of on/off rows, saved together with its own button. */
-export function ToggleListCard<T extends Record<string, boolean>>({ title, icon, saveLabel, savedText, rows, initial, toInput }: ToggleListCardProps<T>) {
+export function ToggleListCard<T extends Record<string, boolean>>({
+  title,
+  icon,
+  saveLabel,
+  savedText,
+  rows,
+  initial,
+  toInput,
+}: ToggleListCardProps<T>) {
   const [values, setValues] = useState(initial);
   const { save, pending } = useSavePreferences();
   return (

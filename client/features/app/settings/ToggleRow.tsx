@@ -19,7 +19,13 @@ export function ToggleRow({
     <Box
       component="label"
       htmlFor={id}
-      style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'var(--mantine-spacing-md)', cursor: 'pointer' }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 'var(--mantine-spacing-md)',
+        cursor: 'pointer',
+      }}
     >
       <SettingLabel label={label} description={description} />
       <Switch id={id} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} size="md" />

@@ -89,7 +89,9 @@ export default function TestCheckoutPage() {
             <Row label={paymentsText.summaryBuyer}>{s.email}</Row>
             {s.details && (
               <Row label={paymentsText.summaryInvoiceTo}>
-                {s.details.kind === 'individual' ? `${s.details.fullName} · ${s.details.tckn}` : `${s.details.companyTitle} · ${s.details.vkn}`}
+                {s.details.kind === 'individual'
+                  ? `${s.details.fullName} · ${s.details.tckn}`
+                  : `${s.details.companyTitle} · ${s.details.vkn}`}
               </Row>
             )}
             <Divider />

@@ -37,7 +37,10 @@ export async function productFromCutout(png: Buffer): Promise<Product> {
   }
   if (x1 < 0) throw new ProviderError('invalid_input', { retryable: false, detail: 'cut-out is empty' });
   const crop = { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
-  const region = await sharp(data, { raw: { width, height, channels: 4 } }).extract(crop).raw().toBuffer();
+  const region = await sharp(data, { raw: { width, height, channels: 4 } })
+    .extract(crop)
+    .raw()
+    .toBuffer();
   const n = crop.width * crop.height;
   const rgb = Buffer.alloc(n * 3);
   const alpha = Buffer.alloc(n);
@@ -67,8 +70,15 @@ async function bleedColour(rgb: Buffer, alpha: Buffer, width: number, height: nu
   }
   const sigma = Math.max(2, Math.max(width, height) / 150);
   const [preBlur, alphaBlur] = await Promise.all([
-    sharp(pre, { raw: { width, height, channels: 3 } }).blur(sigma).raw().toBuffer(),
-    sharp(alpha, { raw: { width, height, channels: 1 } }).blur(sigma).toColourspace('b-w').raw().toBuffer(),
+    sharp(pre, { raw: { width, height, channels: 3 } })
+      .blur(sigma)
+      .raw()
+      .toBuffer(),
+    sharp(alpha, { raw: { width, height, channels: 1 } })
+      .blur(sigma)
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer(),
   ]);
   for (let i = 0; i < n; i++) {
     const a = alpha[i]!;

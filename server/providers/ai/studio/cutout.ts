@@ -63,8 +63,9 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
   }
   const W = full.info.width;
   const H = full.info.height;
-  const done = (r: { ok: true; png: Buffer; coverage: number; box: Box; confidence: number } | { ok: false; reason: CutoutReason; confidence: number }): CutoutResult =>
-    ({ ...r, width: W, height: H, timings: { totalMs: Date.now() - started } }) as CutoutResult;
+  const done = (
+    r: { ok: true; png: Buffer; coverage: number; box: Box; confidence: number } | { ok: false; reason: CutoutReason; confidence: number },
+  ): CutoutResult => ({ ...r, width: W, height: H, timings: { totalMs: Date.now() - started } }) as CutoutResult;
 
   const small = await sharp(full.data, { raw: { width: W, height: H, channels: 3 } })
     .resize({ width: WORK_LONG_SIDE, height: WORK_LONG_SIDE, fit: 'inside' })
@@ -181,14 +182,24 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
       rgba[i * 4 + 2] = full.data[j + 2]!;
       rgba[i * 4 + 3] = a;
     }
-    const png = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).png({ compressionLevel: 4, adaptiveFiltering: false }).toBuffer();
+    const png = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
+      .png({ compressionLevel: 4, adaptiveFiltering: false })
+      .toBuffer();
     return done({ ok: true, png, coverage: area, box: maskBox, confidence });
   } finally {
     for (const m of mats) m.delete();
   }
 }
 
-function grabCut(cv: Cv, rgb: Cv, seeds: Uint8Array, w: number, h: number, seed: number, keepMat: <T extends { delete(): void }>(m: T) => T): Uint8Array {
+function grabCut(
+  cv: Cv,
+  rgb: Cv,
+  seeds: Uint8Array,
+  w: number,
+  h: number,
+  seed: number,
+  keepMat: <T extends { delete(): void }>(m: T) => T,
+): Uint8Array {
   const mask = keepMat(cv.matFromArray(h, w, cv.CV_8UC1, seeds));
   const bgd = keepMat(new cv.Mat());
   const fgd = keepMat(new cv.Mat());
@@ -201,7 +212,14 @@ function grabCut(cv: Cv, rgb: Cv, seeds: Uint8Array, w: number, h: number, seed:
 }
 
 /** Drops specks: keeps the largest part and parts at least 15% of its size (or touched by a keep stroke). */
-function keepComponents(cv: Cv, mask: Uint8Array, w: number, h: number, keep: Point[], keepMat: <T extends { delete(): void }>(m: T) => T): Uint8Array {
+function keepComponents(
+  cv: Cv,
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  keep: Point[],
+  keepMat: <T extends { delete(): void }>(m: T) => T,
+): Uint8Array {
   const src = keepMat(cv.matFromArray(h, w, cv.CV_8UC1, mask));
   const labels = keepMat(new cv.Mat());
   const stats = keepMat(new cv.Mat());
@@ -224,7 +242,14 @@ function keepComponents(cv: Cv, mask: Uint8Array, w: number, h: number, keep: Po
 
 /** A 320 px mask has stair-steps and ragged bits; a small blur and re-threshold smooths the outline. */
 function smoothOutline(cv: Cv, mask: Uint8Array, w: number, h: number, keepMat: <T extends { delete(): void }>(m: T) => T): Uint8Array {
-  const src = keepMat(cv.matFromArray(h, w, cv.CV_8UC1, Uint8Array.from(mask, (v) => v * 255)));
+  const src = keepMat(
+    cv.matFromArray(
+      h,
+      w,
+      cv.CV_8UC1,
+      Uint8Array.from(mask, (v) => v * 255),
+    ),
+  );
   const dst = keepMat(new cv.Mat());
   cv.GaussianBlur(src, dst, new cv.Size(5, 5), 1.2, 1.2, cv.BORDER_REPLICATE);
   const d = dst.data as Uint8Array;

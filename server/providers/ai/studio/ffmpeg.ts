@@ -69,9 +69,7 @@ export function runFfmpeg(run: FfmpegRun): Promise<void> {
         }
       }
     });
-    child.on('error', (cause) =>
-      reject(new ProviderError('other', { retryable: false, detail: 'ffmpeg could not start', cause })),
-    );
+    child.on('error', (cause) => reject(new ProviderError('other', { retryable: false, detail: 'ffmpeg could not start', cause })));
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
       else

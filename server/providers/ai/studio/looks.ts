@@ -56,8 +56,7 @@ export const LOOKS: readonly [Look, ...Look[]] = [
   },
   {
     id: 'warm-gradient',
-    backdrop: (u, v, aspect) =>
-      mix([253, 231, 204], [208, 142, 98], smooth(radius(u, v, 0.42, 0.4, aspect) / 0.85)),
+    backdrop: (u, v, aspect) => mix([253, 231, 204], [208, 142, 98], smooth(radius(u, v, 0.42, 0.4, aspect) / 0.85)),
     scale: 0.66,
     baseline: 0.85,
     offsetX: 0.04,

@@ -3,9 +3,7 @@ import { renderStudioImages, type StudioImagesInput } from './images.js';
 import type { ProviderOutput } from '../types.js';
 
 /** The CPU-heavy studio work that runs on the worker-thread pool, never on the event loop. */
-export type StudioTask =
-  | { kind: 'cutout'; bytes: Buffer; hints: CutoutHints }
-  | { kind: 'images'; input: StudioImagesInput };
+export type StudioTask = { kind: 'cutout'; bytes: Buffer; hints: CutoutHints } | { kind: 'images'; input: StudioImagesInput };
 
 export type StudioTaskResult<T extends StudioTask> = T extends { kind: 'cutout' } ? CutoutResult : ProviderOutput[];
 

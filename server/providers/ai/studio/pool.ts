@@ -72,7 +72,13 @@ export class StudioPool {
       thread.busy = null;
       const i = this.threads.indexOf(thread);
       if (i >= 0) this.threads.splice(i, 1);
-      job?.reject(new ProviderError('other', { retryable: true, detail: `studio worker stopped: ${err instanceof Error ? err.message : String(err)}`, cause: err }));
+      job?.reject(
+        new ProviderError('other', {
+          retryable: true,
+          detail: `studio worker stopped: ${err instanceof Error ? err.message : String(err)}`,
+          cause: err,
+        }),
+      );
       if (!this.closed) this.dispatch();
     };
     worker.on('error', fail);
@@ -85,12 +91,19 @@ export class StudioPool {
   }
 }
 
-type Pending = { id: number; task: StudioTask; onProgress?: (pct: number) => void; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type Pending = {
+  id: number;
+  task: StudioTask;
+  onProgress?: (pct: number) => void;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+};
 type Thread = { worker: Worker; busy: Pending | null };
 type SerializedError = { message: string; providerError: { kind: ProviderError['kind']; retryable: boolean; detail?: string } | null };
 
 function revive(e: SerializedError): Error {
-  if (e.providerError) return new ProviderError(e.providerError.kind, { retryable: e.providerError.retryable, detail: e.providerError.detail });
+  if (e.providerError)
+    return new ProviderError(e.providerError.kind, { retryable: e.providerError.retryable, detail: e.providerError.detail });
   return new ProviderError('other', { retryable: true, detail: e.message });
 }
 

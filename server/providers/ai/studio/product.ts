@@ -60,7 +60,10 @@ export async function loadProduct(bytes: Buffer): Promise<Product> {
   const sh = small.info.height;
 
   const mask = maskFromTransparency(small.data, sw, sh) ?? keyOutPlainBackground(small.data, sw, sh);
-  const rgbFull = await sharp(data, { raw: { width, height, channels: 4 } }).removeAlpha().raw().toBuffer();
+  const rgbFull = await sharp(data, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   if (!mask) return { rgb: rgbFull, width, height, alpha: null, sourceAspect, sourceLongSide };
 
   // Crop to the product (plus a little air) so it can be centred and scaled.
@@ -78,7 +81,10 @@ export async function loadProduct(bytes: Buffer): Promise<Product> {
     width: Math.max(1, Math.min(width - Math.floor(sx0 * kx), Math.ceil((sx1 - sx0) * kx))),
     height: Math.max(1, Math.min(height - Math.floor(sy0 * ky), Math.ceil((sy1 - sy0) * ky))),
   };
-  const rgb = await sharp(rgbFull, { raw: { width, height, channels: 3 } }).extract(crop).raw().toBuffer();
+  const rgb = await sharp(rgbFull, { raw: { width, height, channels: 3 } })
+    .extract(crop)
+    .raw()
+    .toBuffer();
   const alpha = await sharp(erode(erode(mask, sw, sh), sw, sh), { raw: { width: sw, height: sh, channels: 1 } })
     .extract({ left: sx0, top: sy0, width: sx1 - sx0, height: sy1 - sy0 })
     .resize(crop.width, crop.height, { fit: 'fill', kernel: 'cubic' })

@@ -152,7 +152,7 @@ function buildLook(
     } else {
       // Floor in perspective: texture coordinates stretch towards the camera.
       const depth = (v - s.horizon) / (1 - s.horizon);
-      const fu = (u - 0.5) * aspect / (0.25 + depth) + 7.3 * index;
+      const fu = ((u - 0.5) * aspect) / (0.25 + depth) + 7.3 * index;
       const fv = 1 / (0.12 + depth);
       c = floorTex(plan.floor.color, fu, fv);
       c = mix(c, [0, 0, 0], 0.12 * (1 - depth)); // the far floor is a little darker
@@ -185,10 +185,42 @@ const LIGHT: Record<
   LightKind,
   { ambient: number; spread: number; tint: Rgb; shadowColor: Rgb; shadowOpacity: number; cast: number; tone: Look['tone'] }
 > = {
-  soft: { ambient: 0.86, spread: 0.6, tint: [1, 1, 1], shadowColor: [60, 56, 52], shadowOpacity: 0.45, cast: 0.05, tone: { brightness: 1.02, saturation: 1, contrast: 1.04, warmth: 0 } },
-  bright: { ambient: 0.94, spread: 0.7, tint: [1.03, 1.03, 1.02], shadowColor: [70, 66, 60], shadowOpacity: 0.35, cast: 0.08, tone: { brightness: 1.05, saturation: 1.04, contrast: 1.02, warmth: 0.01 } },
-  dramatic: { ambient: 0.22, spread: 0.28, tint: [0.95, 0.95, 1.0], shadowColor: [0, 0, 0], shadowOpacity: 0.75, cast: 0.18, tone: { brightness: 1.04, saturation: 1.06, contrast: 1.16, warmth: -0.02 } },
-  sunset: { ambient: 0.55, spread: 0.45, tint: [1.12, 0.9, 0.72], shadowColor: [80, 34, 10], shadowOpacity: 0.55, cast: 0.3, tone: { brightness: 1.03, saturation: 1.1, contrast: 1.05, warmth: 0.07 } },
+  soft: {
+    ambient: 0.86,
+    spread: 0.6,
+    tint: [1, 1, 1],
+    shadowColor: [60, 56, 52],
+    shadowOpacity: 0.45,
+    cast: 0.05,
+    tone: { brightness: 1.02, saturation: 1, contrast: 1.04, warmth: 0 },
+  },
+  bright: {
+    ambient: 0.94,
+    spread: 0.7,
+    tint: [1.03, 1.03, 1.02],
+    shadowColor: [70, 66, 60],
+    shadowOpacity: 0.35,
+    cast: 0.08,
+    tone: { brightness: 1.05, saturation: 1.04, contrast: 1.02, warmth: 0.01 },
+  },
+  dramatic: {
+    ambient: 0.22,
+    spread: 0.28,
+    tint: [0.95, 0.95, 1.0],
+    shadowColor: [0, 0, 0],
+    shadowOpacity: 0.75,
+    cast: 0.18,
+    tone: { brightness: 1.04, saturation: 1.06, contrast: 1.16, warmth: -0.02 },
+  },
+  sunset: {
+    ambient: 0.55,
+    spread: 0.45,
+    tint: [1.12, 0.9, 0.72],
+    shadowColor: [80, 34, 10],
+    shadowOpacity: 0.55,
+    cast: 0.3,
+    tone: { brightness: 1.03, saturation: 1.1, contrast: 1.05, warmth: 0.07 },
+  },
 };
 
 type FloorTexture = (base: Rgb, u: number, v: number) => Rgb;

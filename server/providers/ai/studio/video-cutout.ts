@@ -70,14 +70,46 @@ export async function renderProductVideo(
       outputSeconds: input.duration,
       onProgress: (f) => onProgress(10 + Math.floor(f * 88)),
       args: [
-        '-hide_banner', '-loglevel', 'error',
-        ...graph.inputs.flatMap((path) => (graph.loop ? ['-loop', '1', '-framerate', String(VIDEO_FPS), '-t', seconds, '-i', path] : ['-i', path])),
-        '-filter_complex', graph.filter.replaceAll('{W}', String(out.width)).replaceAll('{H}', String(out.height)).replaceAll('{D}', seconds).replaceAll('{L}', String(Math.round(input.duration * VIDEO_FPS) - 1)).replaceAll('{N}', String(Math.round(input.duration * VIDEO_FPS))),
-        '-map', '[v]',
-        '-frames:v', String(Math.round(input.duration * VIDEO_FPS)), '-r', String(VIDEO_FPS),
-        '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', '20', '-profile:v', 'high',
-        '-pix_fmt', 'yuv420p', '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709',
-        '-movflags', '+faststart', '-an', '-y', file,
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        ...graph.inputs.flatMap((path) =>
+          graph.loop ? ['-loop', '1', '-framerate', String(VIDEO_FPS), '-t', seconds, '-i', path] : ['-i', path],
+        ),
+        '-filter_complex',
+        graph.filter
+          .replaceAll('{W}', String(out.width))
+          .replaceAll('{H}', String(out.height))
+          .replaceAll('{D}', seconds)
+          .replaceAll('{L}', String(Math.round(input.duration * VIDEO_FPS) - 1))
+          .replaceAll('{N}', String(Math.round(input.duration * VIDEO_FPS))),
+        '-map',
+        '[v]',
+        '-frames:v',
+        String(Math.round(input.duration * VIDEO_FPS)),
+        '-r',
+        String(VIDEO_FPS),
+        '-c:v',
+        'libx264',
+        '-preset',
+        options.preset ?? 'veryfast',
+        '-crf',
+        '20',
+        '-profile:v',
+        'high',
+        '-pix_fmt',
+        'yuv420p',
+        '-colorspace',
+        'bt709',
+        '-color_primaries',
+        'bt709',
+        '-color_trc',
+        'bt709',
+        '-movflags',
+        '+faststart',
+        '-an',
+        '-y',
+        file,
       ],
     });
     return { bytes: await readFile(file), mime: 'video/mp4', ext: 'mp4', width: out.width, height: out.height };
@@ -105,9 +137,7 @@ async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir:
     baseline: (place.top + place.height + (bg.height - out.height) / 2) / bg.height,
     offsetX: 0,
   };
-  const backdrop = await (await composeShot(empty, bgLook, bg))
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  const backdrop = await (await composeShot(empty, bgLook, bg)).png({ compressionLevel: 0 }).toBuffer();
 
   const alpha = await sharp(product.alpha!, { raw: { width: product.width, height: product.height, channels: 1 } })
     .resize(place.width, place.height, { fit: 'fill', kernel: 'cubic' })
@@ -126,8 +156,14 @@ async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir:
     .png({ compressionLevel: 0 })
     .toBuffer();
   const bandW = Math.max(8, Math.round(place.width * 0.6));
-  const band = await sharp(sweepBand(bandW, layerH), { raw: { width: bandW, height: layerH, channels: 4 } }).png().toBuffer();
-  await Promise.all([writeFile(join(dir, 'bg.png'), backdrop), writeFile(join(dir, 'p.png'), layer), writeFile(join(dir, 'band.png'), band)]);
+  const band = await sharp(sweepBand(bandW, layerH), { raw: { width: bandW, height: layerH, channels: 4 } })
+    .png()
+    .toBuffer();
+  await Promise.all([
+    writeFile(join(dir, 'bg.png'), backdrop),
+    writeFile(join(dir, 'p.png'), layer),
+    writeFile(join(dir, 'band.png'), band),
+  ]);
 
   const cx = place.left + place.width / 2;
   const base = place.top + place.height;
@@ -168,10 +204,20 @@ async function photoGraph(input: StudioVideoInput, dir: string) {
   const photo = await sharp(oriented)
     .resize(Math.round(still.width * 0.94), Math.round(still.height * 0.94), { fit: 'inside' })
     .toBuffer();
-  const frame = await sharp(backdrop).composite([{ input: photo, gravity: 'centre' }]).png({ compressionLevel: 0 }).toBuffer();
+  const frame = await sharp(backdrop)
+    .composite([{ input: photo, gravity: 'centre' }])
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   await writeFile(join(dir, 'still.png'), frame);
   const ease = `(on/{L})*(on/{L})*(3-2*(on/{L}))`;
-  const zoompan = [`z='1.0+0.1*${ease}'`, `x='(iw-iw/zoom)*(0.35+0.3*${ease})'`, `y='(ih-ih/zoom)*0.5'`, `d={N}`, `s={W}x{H}`, `fps=${VIDEO_FPS}`].join(':');
+  const zoompan = [
+    `z='1.0+0.1*${ease}'`,
+    `x='(iw-iw/zoom)*(0.35+0.3*${ease})'`,
+    `y='(ih-ih/zoom)*0.5'`,
+    `d={N}`,
+    `s={W}x{H}`,
+    `fps=${VIDEO_FPS}`,
+  ].join(':');
   const filter = `[0:v]format=rgb24,${TO_YUV},zoompan=${zoompan}[v]`;
   return { inputs: [join(dir, 'still.png')], filter, loop: false };
 }
