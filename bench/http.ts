@@ -1,14 +1,11 @@
 import autocannon from 'autocannon';
 import express from 'express';
 import { createServer } from 'node:http';
-import { rmSync } from 'node:fs';
 import WebSocket from 'ws';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { startServer, type RunningServer } from '../server/index';
-import { readEnv } from '../server/env';
-import { openDatabase } from '../server/db';
-import { signUp } from '../server/services/accounts';
+import type { RunningServer } from '../server/index';
+import { signedInServer } from './signed-in-server';
 
 /**
  * HTTP figures on this machine, all in one run so the ratios compare like with like: a bare
@@ -112,36 +109,15 @@ export async function benchHttpOnPostgres(serverUrl: string): Promise<HttpBench>
 }
 
 export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
-  const dataDir = `/tmp/vitrin-bench-${process.pid}-${Date.now()}`;
-  const handle = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 10 } : { pgliteDir: 'memory://' });
-  const env = readEnv({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WORKER_CONCURRENCY: '0',
-    ADMIN_EMAIL: 'bench@test.local',
-    ADMIN_PASSWORD: 'bench-admin-1',
-  } as NodeJS.ProcessEnv);
-  const server = await startServer({ env, handle, log: () => {} });
+  const { server, userId, cookie, close } = await signedInServer(databaseUrl);
   const bare = await bareExpress();
   try {
-    const email = 'bench-http@example.com';
-    const user = await signUp(server.deps.db, { email, password: 'bench-password', fullName: 'Bench', companyName: null, phone: null });
-    const signIn = await fetch(`${server.url}/trpc/auth.signIn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email, password: 'bench-password' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-
     const bareLoad = await load(bare.url, 50);
     const landing = await load(`${server.url}/trpc/content.landing`, 50);
     const trpcOnly = await load(`${server.url}/trpc/auth.me`, 50);
     const balance50 = await load(`${server.url}/trpc/credits.balance`, 50, { cookie });
     const balance200 = await load(`${server.url}/trpc/credits.balance`, 200, { cookie });
-    const pushMs = await pushDelay(server, cookie, user.id);
+    const pushMs = await pushDelay(server, cookie, userId);
     return {
       database: databaseUrl ? 'PostgreSQL' : 'PGlite',
       bare: bareLoad,
@@ -153,9 +129,7 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
     };
   } finally {
     await bare.close();
-    await server.close();
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 
@@ -19,8 +19,7 @@ const rssMb = (pid: number) => {
 };
 
 export async function benchServerMemory(seconds = 8): Promise<ServerMemory> {
-  const dataDir = `/tmp/vitrin-bench-mem-${process.pid}-${Date.now()}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./serve-for-bench.ts', import.meta.url).pathname, dataDir], {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./serve-for-bench.ts', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -36,6 +35,5 @@ export async function benchServerMemory(seconds = 8): Promise<ServerMemory> {
   } finally {
     child.kill('SIGTERM');
     await once(child, 'exit');
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
