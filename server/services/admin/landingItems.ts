@@ -2,23 +2,28 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/types';
 import { invalidateLandingCache } from '../landing';
-import { writeAudit } from './audit';
+import { diffValues, writeAudit } from './audit';
 
 type Trx = Transaction<Database>;
 
+/** An item as the back-office sees it: its editable fields plus id and timestamps. */
+export type LandingItem<Fields> = Fields & { id: string; createdAt: string; updatedAt: string };
+
 /**
  * An admin-edited table shown on the landing page (portfolio items, testimonials): what the
- * shared show/hide and delete need to know about it.
+ * shared create, edit, show/hide and delete need to know about it.
  */
-export interface LandingItemTable<Item extends { isActive: boolean }> {
+export interface LandingItemTable<Fields extends { isActive: boolean }, Item extends LandingItem<Fields> = LandingItem<Fields>> {
   table: 'portfolio_items' | 'testimonials';
   /** Audit verb prefix (`portfolio.toggle`) and target type. */
   action: 'portfolio' | 'testimonial';
   targetType: 'portfolio_item' | 'testimonial';
   /** The row, locked for the change (NOT_FOUND when it is gone). */
   load: (trx: Trx, id: string) => Promise<Item>;
-  /** Sets is_active (and updated_at); returns the item as stored. */
-  setActive: (trx: Trx, id: string, isActive: boolean) => Promise<Item>;
+  /** Inserts the fields; returns the item as stored. */
+  insert: (trx: Trx, fields: Fields) => Promise<Item>;
+  /** Writes the fields (and updated_at); returns the item as stored. */
+  update: (trx: Trx, id: string, fields: Fields) => Promise<Item>;
   /** What names the item in a toggle's audit entry, e.g. `{ title }`. */
   label: (item: Item) => Record<string, unknown>;
 }
@@ -31,18 +36,65 @@ export function auditedFields<Item extends { id: string; createdAt: string; upda
   return rest;
 }
 
-/** Shows or hides one item; an unchanged state writes nothing and is not audited. */
-export async function toggleLandingItem<Item extends { isActive: boolean }>(
+/** An item's editable fields, as the form sends them (TypeScript cannot see that dropping the meta fields of Fields & meta leaves Fields). */
+function fieldsOf<Fields extends { isActive: boolean }>(item: LandingItem<Fields>): Fields {
+  return auditedFields(item) as unknown as Fields;
+}
+
+/** Adds one item, audited with its fields. */
+export async function createLandingItem<Fields extends { isActive: boolean }>(
   db: Db,
   adminId: string,
-  spec: LandingItemTable<Item>,
+  spec: LandingItemTable<Fields>,
+  fields: Fields,
+): Promise<LandingItem<Fields>> {
+  const item = await db.transaction().execute(async (trx) => {
+    const created = await spec.insert(trx, fields);
+    await writeAudit(trx, {
+      adminId,
+      action: `${spec.action}.create`,
+      targetType: spec.targetType,
+      targetId: created.id,
+      newValues: auditedFields(created),
+    });
+    return created;
+  });
+  invalidateLandingCache(db);
+  return item;
+}
+
+/** Edits one item; fields that did not change write nothing and are not audited. */
+export async function updateLandingItem<Fields extends { isActive: boolean }>(
+  db: Db,
+  adminId: string,
+  spec: LandingItemTable<Fields>,
+  id: string,
+  fields: Fields,
+): Promise<LandingItem<Fields>> {
+  const item = await db.transaction().execute(async (trx) => {
+    const before = await spec.load(trx, id);
+    const diff = diffValues<Record<string, unknown>>(auditedFields(before), fields);
+    if (!diff) return before;
+    const after = await spec.update(trx, id, fields);
+    await writeAudit(trx, { adminId, action: `${spec.action}.update`, targetType: spec.targetType, targetId: id, ...diff });
+    return after;
+  });
+  invalidateLandingCache(db);
+  return item;
+}
+
+/** Shows or hides one item; an unchanged state writes nothing and is not audited. */
+export async function toggleLandingItem<Fields extends { isActive: boolean }>(
+  db: Db,
+  adminId: string,
+  spec: LandingItemTable<Fields>,
   id: string,
   isActive: boolean,
-): Promise<Item> {
+): Promise<LandingItem<Fields>> {
   const item = await db.transaction().execute(async (trx) => {
     const before = await spec.load(trx, id);
     if (before.isActive === isActive) return before;
-    const after = await spec.setActive(trx, id, isActive);
+    const after = await spec.update(trx, id, { ...fieldsOf(before), isActive });
     await writeAudit(trx, {
       adminId,
       action: `${spec.action}.toggle`,
@@ -58,10 +110,10 @@ export async function toggleLandingItem<Item extends { isActive: boolean }>(
 }
 
 /** The old values go to the audit log in full, so a deleted item can be put back by hand. */
-export async function deleteLandingItem<Item extends { isActive: boolean; id: string; createdAt: string; updatedAt: string }>(
+export async function deleteLandingItem<Fields extends { isActive: boolean }>(
   db: Db,
   adminId: string,
-  spec: LandingItemTable<Item>,
+  spec: LandingItemTable<Fields>,
   id: string,
 ): Promise<{ id: string }> {
   await db.transaction().execute(async (trx) => {

@@ -3,14 +3,19 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
 import type { ZPortfolioFields } from '../../../shared/schemas/admin';
-import { invalidateLandingCache } from '../landing';
-import { diffValues, writeAudit } from './audit';
-import { auditedFields, deleteLandingItem, toggleLandingItem, type LandingItemTable } from './landingItems';
+import {
+  createLandingItem,
+  deleteLandingItem,
+  toggleLandingItem,
+  updateLandingItem,
+  type LandingItem,
+  type LandingItemTable,
+} from './landingItems';
 import { iso } from './search';
 
 type Fields = z.output<typeof ZPortfolioFields>;
 
-export type AdminPortfolioItem = Fields & { id: string; createdAt: string; updatedAt: string };
+export type AdminPortfolioItem = LandingItem<Fields>;
 
 const COLUMNS = [
   'id',
@@ -81,52 +86,19 @@ async function load(db: Db, id: string): Promise<AdminPortfolioItem> {
   return toItem(row);
 }
 
-export async function createPortfolio(db: Db, adminId: string, f: Fields): Promise<AdminPortfolioItem> {
-  const item = await db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('portfolio_items').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow();
-    const created = toItem(row);
-    await writeAudit(trx, {
-      adminId,
-      action: 'portfolio.create',
-      targetType: 'portfolio_item',
-      targetId: created.id,
-      newValues: auditedFields(created),
-    });
-    return created;
-  });
-  invalidateLandingCache(db);
-  return item;
-}
-
-export async function updatePortfolio(db: Db, adminId: string, id: string, f: Fields): Promise<AdminPortfolioItem> {
-  const item = await db.transaction().execute(async (trx) => {
-    const before = await load(trx, id);
-    const diff = diffValues(auditedFields(before), f);
-    if (!diff) return before;
-    const row = await trx
-      .updateTable('portfolio_items')
-      .set({ ...toColumns(f), updated_at: new Date() })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, { adminId, action: 'portfolio.update', targetType: 'portfolio_item', targetId: id, ...diff });
-    return toItem(row);
-  });
-  invalidateLandingCache(db);
-  return item;
-}
-
-/** This table for the shared show/hide and delete (landingItems.ts). */
-const TABLE: LandingItemTable<AdminPortfolioItem> = {
+/** This table for the shared create, edit, show/hide and delete (landingItems.ts). */
+const TABLE: LandingItemTable<Fields> = {
   table: 'portfolio_items',
   action: 'portfolio',
   targetType: 'portfolio_item',
   load,
-  setActive: async (trx, id, isActive) =>
+  insert: async (trx, f) =>
+    toItem(await trx.insertInto('portfolio_items').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow()),
+  update: async (trx, id, f) =>
     toItem(
       await trx
         .updateTable('portfolio_items')
-        .set({ is_active: isActive, updated_at: new Date() })
+        .set({ ...toColumns(f), updated_at: new Date() })
         .where('id', '=', id)
         .returning(COLUMNS)
         .executeTakeFirstOrThrow(),
@@ -140,4 +112,12 @@ export function togglePortfolio(db: Db, adminId: string, id: string, isActive: b
 
 export function deletePortfolio(db: Db, adminId: string, id: string): Promise<{ id: string }> {
   return deleteLandingItem(db, adminId, TABLE, id);
+}
+
+export function createPortfolio(db: Db, adminId: string, f: Fields): Promise<AdminPortfolioItem> {
+  return createLandingItem(db, adminId, TABLE, f);
+}
+
+export function updatePortfolio(db: Db, adminId: string, id: string, f: Fields): Promise<AdminPortfolioItem> {
+  return updateLandingItem(db, adminId, TABLE, id, f);
 }

@@ -3,14 +3,19 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
 import type { ZTestimonialFields } from '../../../shared/schemas/admin';
-import { invalidateLandingCache } from '../landing';
-import { diffValues, writeAudit } from './audit';
-import { auditedFields, deleteLandingItem, toggleLandingItem, type LandingItemTable } from './landingItems';
+import {
+  createLandingItem,
+  deleteLandingItem,
+  toggleLandingItem,
+  updateLandingItem,
+  type LandingItem,
+  type LandingItemTable,
+} from './landingItems';
 import { iso } from './search';
 
 type Fields = z.output<typeof ZTestimonialFields>;
 
-export type AdminTestimonial = Fields & { id: string; createdAt: string; updatedAt: string };
+export type AdminTestimonial = LandingItem<Fields>;
 
 const COLUMNS = ['id', 'name', 'company', 'image_url', 'text', 'rating', 'display_order', 'is_active', 'created_at', 'updated_at'] as const;
 
@@ -70,51 +75,18 @@ async function load(db: Db, id: string): Promise<AdminTestimonial> {
   return toItem(row);
 }
 
-export async function createTestimonial(db: Db, adminId: string, f: Fields): Promise<AdminTestimonial> {
-  const item = await db.transaction().execute(async (trx) => {
-    const created = toItem(await trx.insertInto('testimonials').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow());
-    await writeAudit(trx, {
-      adminId,
-      action: 'testimonial.create',
-      targetType: 'testimonial',
-      targetId: created.id,
-      newValues: auditedFields(created),
-    });
-    return created;
-  });
-  invalidateLandingCache(db);
-  return item;
-}
-
-export async function updateTestimonial(db: Db, adminId: string, id: string, f: Fields): Promise<AdminTestimonial> {
-  const item = await db.transaction().execute(async (trx) => {
-    const before = await load(trx, id);
-    const diff = diffValues(auditedFields(before), f);
-    if (!diff) return before;
-    const row = await trx
-      .updateTable('testimonials')
-      .set({ ...toColumns(f), updated_at: new Date() })
-      .where('id', '=', id)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, { adminId, action: 'testimonial.update', targetType: 'testimonial', targetId: id, ...diff });
-    return toItem(row);
-  });
-  invalidateLandingCache(db);
-  return item;
-}
-
-/** This table for the shared show/hide and delete (landingItems.ts). */
-const TABLE: LandingItemTable<AdminTestimonial> = {
+/** This table for the shared create, edit, show/hide and delete (landingItems.ts). */
+const TABLE: LandingItemTable<Fields> = {
   table: 'testimonials',
   action: 'testimonial',
   targetType: 'testimonial',
   load,
-  setActive: async (trx, id, isActive) =>
+  insert: async (trx, f) => toItem(await trx.insertInto('testimonials').values(toColumns(f)).returning(COLUMNS).executeTakeFirstOrThrow()),
+  update: async (trx, id, f) =>
     toItem(
       await trx
         .updateTable('testimonials')
-        .set({ is_active: isActive, updated_at: new Date() })
+        .set({ ...toColumns(f), updated_at: new Date() })
         .where('id', '=', id)
         .returning(COLUMNS)
         .executeTakeFirstOrThrow(),
@@ -128,4 +100,12 @@ export function toggleTestimonial(db: Db, adminId: string, id: string, isActive:
 
 export function deleteTestimonial(db: Db, adminId: string, id: string): Promise<{ id: string }> {
   return deleteLandingItem(db, adminId, TABLE, id);
+}
+
+export function createTestimonial(db: Db, adminId: string, f: Fields): Promise<AdminTestimonial> {
+  return createLandingItem(db, adminId, TABLE, f);
+}
+
+export function updateTestimonial(db: Db, adminId: string, id: string, f: Fields): Promise<AdminTestimonial> {
+  return updateLandingItem(db, adminId, TABLE, id, f);
 }
