@@ -85,3 +85,33 @@ export function runFfmpeg(run: FfmpegRun): Promise<void> {
     child.stdin.end(run.stdin);
   });
 }
+
+/**
+ * The one MP4 every local video is written as: H.264 High, CRF 20, BT.709 tags (the frames are
+ * converted to BT.709 before encoding), moov atom first so browsers start playing at once, no audio.
+ */
+export function mp4OutputArgs(preset: string, file: string): string[] {
+  return [
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    '20',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-colorspace',
+    'bt709',
+    '-color_primaries',
+    'bt709',
+    '-color_trc',
+    'bt709',
+    '-movflags',
+    '+faststart',
+    '-an',
+    '-y',
+    file,
+  ];
+}

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { AspectRatio, ProviderOutput } from '../types.js';
 import { composeShot, placeProduct, type Placement } from './compose.js';
 import { productFromCutout } from './cutout-product.js';
-import { ffmpegPath, runFfmpeg } from './ffmpeg.js';
+import { ffmpegPath, mp4OutputArgs, runFfmpeg } from './ffmpeg.js';
 import type { Look } from './looks.js';
 import type { Product } from './product.js';
 import { planScene, sceneLooks } from './scene-plan.js';
@@ -89,27 +89,7 @@ export async function renderProductVideo(
         String(Math.round(input.duration * VIDEO_FPS)),
         '-r',
         String(VIDEO_FPS),
-        '-c:v',
-        'libx264',
-        '-preset',
-        options.preset ?? 'veryfast',
-        '-crf',
-        '20',
-        '-profile:v',
-        'high',
-        '-pix_fmt',
-        'yuv420p',
-        '-colorspace',
-        'bt709',
-        '-color_primaries',
-        'bt709',
-        '-color_trc',
-        'bt709',
-        '-movflags',
-        '+faststart',
-        '-an',
-        '-y',
-        file,
+        ...mp4OutputArgs(options.preset ?? 'veryfast', file),
       ],
     });
     return { bytes: await readFile(file), mime: 'video/mp4', ext: 'mp4', width: out.width, height: out.height };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AspectRatio, ProviderOutput } from '../types.js';
 import { composeShot } from './compose.js';
-import { ffmpegPath, runFfmpeg } from './ffmpeg.js';
+import { ffmpegPath, mp4OutputArgs, runFfmpeg } from './ffmpeg.js';
 import { LOOKS, type Look } from './looks.js';
 import { loadProduct } from './product.js';
 
@@ -80,27 +80,7 @@ export async function renderStudioVideo(
         String(frames),
         '-r',
         String(VIDEO_FPS),
-        '-c:v',
-        'libx264',
-        '-preset',
-        options.preset ?? 'veryfast',
-        '-crf',
-        '20',
-        '-profile:v',
-        'high',
-        '-pix_fmt',
-        'yuv420p',
-        '-colorspace',
-        'bt709',
-        '-color_primaries',
-        'bt709',
-        '-color_trc',
-        'bt709',
-        '-movflags',
-        '+faststart',
-        '-an',
-        '-y',
-        file,
+        ...mp4OutputArgs(options.preset ?? 'veryfast', file),
       ],
     });
     return { bytes: await readFile(file), mime: 'video/mp4', ext: 'mp4' };
