@@ -95,13 +95,13 @@ export class DataExportWorker {
     const { db, storage } = this.deps;
     if (Date.now() - this.lastSweep > 60_000) {
       this.lastSweep = Date.now();
-      await expireExports(db, storage);
+      await expireExports({ db, storage });
       await deleteDeadTokens(db);
     }
     const job = await claimExport(db, this.owner, this.opts.leaseMs ?? 5 * 60_000);
     if (!job) return false;
     try {
-      await prepareExport(db, storage, job.id, this.owner);
+      await prepareExport({ db, storage }, job.id, this.owner);
     } catch (err) {
       if (isDatabaseUnavailable(err)) return true;
       console.error('[veri-paketi]', job.id, err);

@@ -11,7 +11,7 @@ import { unsubscribe } from '../services/notifications';
 export const accountEmailProcedures = {
   /** Always `{ ok: true }` after the same delay, whether or not the address has an account. */
   requestPasswordReset: publicProcedure.input(ZRequestPasswordReset).mutation(async ({ ctx, input }) => {
-    await reset.requestPasswordReset(ctx.db, ctx.env, { email: input.email, ip: ctx.ip });
+    await reset.requestPasswordReset(ctx, { email: input.email, ip: ctx.ip });
     return { ok: true as const };
   }),
 
@@ -27,14 +27,14 @@ export const accountEmailProcedures = {
 
   /** Same answer whether or not an unverified account has this address. */
   resendVerification: publicProcedure.input(ZResendVerification).mutation(async ({ ctx, input }) => {
-    await verification.resendVerification(ctx.db, ctx.env, { email: input.email, ip: ctx.ip });
+    await verification.resendVerification(ctx, { email: input.email, ip: ctx.ip });
     return { ok: true as const };
   }),
 
   verifyEmail: publicProcedure.input(ZTokenInput).mutation(({ ctx, input }) => verification.verifyEmailToken(ctx.db, input.token)),
 
   requestEmailChange: protectedProcedure.input(ZEmailChange).mutation(async ({ ctx, input }) => {
-    await verification.requestEmailChange(ctx.db, ctx.env, ctx.userId, input);
+    await verification.requestEmailChange(ctx, ctx.userId, input);
     return { ok: true as const };
   }),
 

@@ -44,7 +44,7 @@ export const authRouter = router({
     const user = await accounts.signUp(ctx.db, input);
     ctx.bus.publish({ type: 'admin.activity', kind: 'signup', summary: user.email, at: new Date(user.created_at).toISOString() });
     // A single-use link bound to the user and this address (24 h), queued, never awaited over SMTP.
-    await sendVerification(ctx.db, ctx.env, user.id);
+    await sendVerification(ctx, user.id);
     // With the verification gate on, the account waits for its link before the first session.
     if ((await getSettings(ctx.db)).requireEmailVerification) return { user: null, verificationRequired: true as boolean };
     await startSession(ctx, user.id, input.rememberMe);

@@ -11,6 +11,7 @@ import { enqueueEmail } from '../email/outbox';
 import { emailContext } from '../email/site';
 import { LINK_PATHS } from '../email/links';
 import { exportReadyEmail } from '../email/templates/account';
+import type { AppDeps } from '../deps';
 
 /** A prepared zip can be downloaded for this long. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -70,7 +71,7 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
  * The zip: profile.json (account, profile, preferences), generations.json with each run's files
  * under generations/<id>/, uploads/ (the photos), credit-transactions.json, invoices/*.txt.
  */
-export async function buildExportZip(db: Db, storage: Storage, userId: string): Promise<Buffer> {
+export async function buildExportZip({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, userId: string): Promise<Buffer> {
   const zip = new JSZip();
   await addProfile(zip, db, userId);
   await addPhotos(zip, db, storage, userId);
@@ -211,9 +212,15 @@ async function addCreditsAndInvoices(zip: JSZip, db: Db, userId: string): Promis
 }
 
 /** Builds a claimed export, stores the zip, offers it for 24 hours and tells the seller by e-mail. */
-export async function prepareExport(db: Db, storage: Storage, exportId: string, owner: string, now = new Date()): Promise<boolean> {
+export async function prepareExport(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  exportId: string,
+  owner: string,
+  now = new Date(),
+): Promise<boolean> {
+  const { db, storage } = deps;
   const row = await db.selectFrom('data_exports').select(['user_id']).where('id', '=', exportId).executeTakeFirstOrThrow();
-  const bytes = await buildExportZip(db, storage, row.user_id);
+  const bytes = await buildExportZip(deps, row.user_id);
   const key = exportKey(row.user_id, exportId);
   await storage.put(key, bytes, 'application/zip');
   const r = await db
@@ -264,7 +271,7 @@ export async function exportForDownload(db: Db, userId: string, exportId: string
 }
 
 /** Removes zips past their 24 hours. */
-export async function expireExports(db: Db, storage: Storage, now = new Date()): Promise<number> {
+export async function expireExports({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, now = new Date()): Promise<number> {
   const due = await db
     .selectFrom('data_exports')
     .select(['id', 'storage_key'])

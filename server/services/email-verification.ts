@@ -1,5 +1,4 @@
 import type { Db } from '../db';
-import type { Env } from '../env';
 import { AppError, isUniqueViolation } from '../errors';
 import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
@@ -11,6 +10,7 @@ import { emailChangeEmail, verifyEmailEmail } from '../email/templates/account';
 import { getSettings } from './settings';
 import { consumeToken, issueToken } from './account-tokens';
 import { atLeast } from '../auth/timing';
+import type { AppDeps } from '../deps';
 
 export const VERIFY_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
@@ -21,7 +21,7 @@ export const VERIFY_LIMITS = {
 const ANSWER_FLOOR_MS = 350;
 
 /** Queues a verification link (24 h, single use, hashed) for the user's current address. */
-export async function sendVerification(db: Db, env: Env, userId: string): Promise<boolean> {
+export async function sendVerification({ db, env }: Pick<AppDeps, 'db' | 'env'>, userId: string): Promise<boolean> {
   const user = await db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
@@ -48,7 +48,8 @@ export async function sendVerification(db: Db, env: Env, userId: string): Promis
  * rate-limited per address and per client, the same answer and time whether or not there is an
  * unverified account with that address.
  */
-export async function resendVerification(db: Db, env: Env, input: { email: string; ip: string }): Promise<void> {
+export async function resendVerification(deps: Pick<AppDeps, 'db' | 'env'>, input: { email: string; ip: string }): Promise<void> {
+  const { db } = deps;
   await atLeast(ANSWER_FLOOR_MS, async () => {
     const ipOk = (await hitRateLimit(db, `verify:ip:${input.ip}`, VERIFY_LIMITS.perIp.limit, VERIFY_LIMITS.perIp.windowMs)).allowed;
     const emailOk =
@@ -61,7 +62,7 @@ export async function resendVerification(db: Db, env: Env, input: { email: strin
       .where('email', '=', input.email)
       .where('is_disabled', '=', false)
       .executeTakeFirst();
-    if (user) await sendVerification(db, env, user.id);
+    if (user) await sendVerification(deps, user.id);
   });
 }
 
@@ -117,7 +118,11 @@ export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOut
  * Profile: a new address is verified before it takes effect. Asks for the current password;
  * the link goes to the NEW address and is bound to it.
  */
-export async function requestEmailChange(db: Db, env: Env, userId: string, input: { newEmail: string; password: string }): Promise<void> {
+export async function requestEmailChange(
+  { db, env }: Pick<AppDeps, 'db' | 'env'>,
+  userId: string,
+  input: { newEmail: string; password: string },
+): Promise<void> {
   if (
     !(await hitRateLimit(db, `email-change:user:${userId}`, VERIFY_LIMITS.changePerUser.limit, VERIFY_LIMITS.changePerUser.windowMs))
       .allowed

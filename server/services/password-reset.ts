@@ -1,5 +1,4 @@
 import type { Db } from '../db';
-import type { Env } from '../env';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { hashPassword } from '../auth/passwords';
@@ -39,7 +38,7 @@ async function activeUserByEmail(db: Db, email: string) {
  * reset link with a new one (1 h, stored hashed) and queues the e-mail. The answer is the same and
  * takes the same time (a fixed floor well above the work) for known and unknown addresses.
  */
-export async function requestPasswordReset(db: Db, env: Env, input: { email: string; ip: string }): Promise<void> {
+export async function requestPasswordReset({ db, env }: Pick<AppDeps, 'db' | 'env'>, input: { email: string; ip: string }): Promise<void> {
   await atLeast(RESET_ANSWER_FLOOR_MS, async () => {
     const ipOk = (await hitRateLimit(db, `reset:ip:${input.ip}`, RESET_LIMITS.perIp.limit, RESET_LIMITS.perIp.windowMs)).allowed;
     const emailOk =
