@@ -1,6 +1,8 @@
 import type { Db } from '../db';
 import type { AccountTokenPurpose } from '../db/types';
 import { hashSecret, randomToken } from '../auth/tokens';
+import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
+import type { RenderedEmail } from '../email/templates/layout';
 
 /** How long each kind of link works. */
 export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
@@ -82,4 +84,25 @@ export async function consumeToken(db: Db, token: string, purposes: AccountToken
     .returning(['id', 'user_id', 'email', 'purpose'])
     .executeTakeFirst();
   return row ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose } : null;
+}
+
+/**
+ * A single-use link e-mailed to `to`: the token and the message that carries it are written in
+ * one transaction (a link never exists without its e-mail), then the senders are woken.
+ */
+export async function mailTokenLink(
+  db: Db,
+  link: {
+    userId: string;
+    to: string;
+    purpose: 'email_verify' | 'email_change' | 'password_reset';
+    url: (token: string) => string;
+    message: (url: string) => RenderedEmail;
+  },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const token = await issueToken(trx, { userId: link.userId, purpose: link.purpose, email: link.to });
+    await enqueueEmail(trx, { to: link.to, kind: link.purpose, userId: link.userId, message: link.message(link.url(token)) });
+  });
+  wakeEmailSenders();
 }

@@ -3,12 +3,11 @@ import { AppError, isUniqueViolation } from '../errors';
 import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
 import { verifyPassword } from '../auth/passwords';
-import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
 import { emailContext } from '../email/site';
 import { LINK_PATHS } from '../email/links';
 import { emailChangeEmail, verifyEmailEmail } from '../email/templates/account';
 import { getSettings } from './settings';
-import { consumeToken, issueToken } from './account-tokens';
+import { consumeToken, mailTokenLink } from './account-tokens';
 import { atLeast } from '../auth/timing';
 import type { AppDeps } from '../deps';
 
@@ -30,16 +29,13 @@ export async function sendVerification({ db, env }: Pick<AppDeps, 'db' | 'env'>,
     .executeTakeFirst();
   if (!user || user.email_verified_at || user.deleted_at) return false;
   const { site, base } = await emailContext(db, env);
-  await db.transaction().execute(async (trx) => {
-    const token = await issueToken(trx, { userId: user.id, purpose: 'email_verify', email: user.email });
-    await enqueueEmail(trx, {
-      to: user.email,
-      kind: 'email_verify',
-      userId: user.id,
-      message: verifyEmailEmail(site, user.full_name, base + LINK_PATHS.verify(token)),
-    });
+  await mailTokenLink(db, {
+    userId: user.id,
+    to: user.email,
+    purpose: 'email_verify',
+    url: (token) => base + LINK_PATHS.verify(token),
+    message: (url) => verifyEmailEmail(site, user.full_name, url),
   });
-  wakeEmailSenders();
   return true;
 }
 
@@ -142,14 +138,11 @@ export async function requestEmailChange(
   const taken = await db.selectFrom('users').select('id').where('email', '=', input.newEmail).executeTakeFirst();
   if (taken) throw new AppError('EMAIL_TAKEN', M.auth.alreadyRegistered, { newEmail: M.auth.alreadyRegistered });
   const { site, base } = await emailContext(db, env);
-  await db.transaction().execute(async (trx) => {
-    const token = await issueToken(trx, { userId, purpose: 'email_change', email: input.newEmail });
-    await enqueueEmail(trx, {
-      to: input.newEmail,
-      kind: 'email_change',
-      userId,
-      message: emailChangeEmail(site, user.full_name, base + LINK_PATHS.verify(token)),
-    });
+  await mailTokenLink(db, {
+    userId,
+    to: input.newEmail,
+    purpose: 'email_change',
+    url: (token) => base + LINK_PATHS.verify(token),
+    message: (url) => emailChangeEmail(site, user.full_name, url),
   });
-  wakeEmailSenders();
 }

@@ -7,7 +7,7 @@ import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
 import { emailContext } from '../email/site';
 import { LINK_PATHS } from '../email/links';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates/account';
-import { consumeToken, findValidToken, issueToken } from './account-tokens';
+import { consumeToken, findValidToken, mailTokenLink } from './account-tokens';
 import { atLeast } from '../auth/timing';
 import type { AppDeps } from '../deps';
 import { announceEndedSessions } from '../events/announce';
@@ -47,16 +47,13 @@ export async function requestPasswordReset({ db, env }: Pick<AppDeps, 'db' | 'en
     const user = await activeUserByEmail(db, input.email);
     if (!user) return;
     const { site, base } = await emailContext(db, env);
-    await db.transaction().execute(async (trx) => {
-      const token = await issueToken(trx, { userId: user.id, purpose: 'password_reset', email: user.email });
-      await enqueueEmail(trx, {
-        to: user.email,
-        kind: 'password_reset',
-        userId: user.id,
-        message: passwordResetEmail(site, user.full_name, base + LINK_PATHS.reset(token)),
-      });
+    await mailTokenLink(db, {
+      userId: user.id,
+      to: user.email,
+      purpose: 'password_reset',
+      url: (token) => base + LINK_PATHS.reset(token),
+      message: (url) => passwordResetEmail(site, user.full_name, url),
     });
-    wakeEmailSenders();
   });
 }
 
