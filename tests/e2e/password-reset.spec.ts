@@ -22,6 +22,8 @@ test('forgot password → the e-mail from the SMTP server → a new password →
   await page.goto('/auth');
   await signInPanel(page).getByRole('link', { name: M.auth.forgotPassword }).click();
   await expect(page).toHaveURL(/\/auth\/forgot$/);
+  // The page loads on demand: until its heading shows, the sign-in form (with its own e-mail field) may still be on screen.
+  await expect(page.getByRole('heading', { level: 1, name: M.accounts.forgotTitle })).toBeVisible();
   await page.getByRole('textbox', { name: M.auth.email }).fill(email);
   await page.getByRole('button', { name: M.accounts.forgotButton }).click();
   await expect(page.getByText(M.accounts.forgotSent)).toBeVisible();
