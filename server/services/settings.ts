@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { cachedRead } from './read-cache';
+import { cachedRead, invalidateRead } from './read-cache';
 import { M } from '../../shared/messages';
 import { DEFAULT_TRIAL_CREDITS } from '../../shared/constants';
 import type { PaidPlanCode } from '../../shared/plans';
@@ -101,6 +101,8 @@ export async function setSetting(db: Db, key: SettingKey, value: string, adminId
     .values({ key, value, updated_by: adminId })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: adminId, updated_at: new Date() }))
     .execute();
+  // This process's copy goes at once; other processes hear the trigger's NOTIFY (a moment later).
+  invalidateRead('settings', db);
 }
 
 /** Seeds missing keys only, so an admin's edits survive restarts. */
