@@ -22,6 +22,7 @@ import { useAdminLogout } from '../features/admin/useAdminLogout';
 import { useAdminSession } from '../features/admin/useAdminSession';
 import { ShellLayout } from './ShellLayout';
 import type { ShellNavItem } from './ShellNavLink';
+import { initials } from '../lib/format';
 
 const ADMIN_NAV: ShellNavItem[] = [
   { to: '/admin', label: M.admin.navDashboard, icon: IconLayoutDashboard, end: true },
@@ -76,7 +77,7 @@ function AdminAccount() {
     <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
       <Group gap="sm" wrap="nowrap" px={4}>
         <Avatar radius="xl" color="grape" variant="light">
-          {displayName.slice(0, 1).toLocaleUpperCase('tr-TR')}
+          {initials(displayName, 1)}
         </Avatar>
         <div style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={600} truncate>

@@ -21,6 +21,7 @@ import { CreditsLiveSync } from '../features/credits/CreditsLiveSync';
 import { GenerationsLiveSync } from '../features/generation/GenerationsLiveSync';
 import { ShellLayout } from './ShellLayout';
 import type { ShellNavItem } from './ShellNavLink';
+import { initials } from '../lib/format';
 
 const APP_NAV: ShellNavItem[] = [
   { to: '/app', label: M.nav.dashboard, icon: IconLayoutDashboard, end: true },
@@ -76,7 +77,7 @@ function CustomerAccount() {
       <CreditBalanceBadge />
       <Group gap={8} wrap="nowrap" visibleFrom="sm">
         <Avatar size={30} radius="xl" color="brand" variant="filled">
-          {name.slice(0, 1).toLocaleUpperCase('tr-TR')}
+          {initials(name, 1)}
         </Avatar>
         <Text size="sm" fw={600} maw={160} truncate title={user?.email}>
           {name}

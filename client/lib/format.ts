@@ -144,3 +144,14 @@ export function formatTry(amount: number): string {
 export function formatCents(cents: number, currency: string | null = 'USD', exact = false): string {
   return formatMoney(cents / 100, currency, exact);
 }
+
+/** Up to `max` initials for an avatar, upper-cased the Turkish way (i → İ). */
+export function initials(name: string, max = 2): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, max)
+    .map((word) => word.charAt(0).toLocaleUpperCase(LOCALE))
+    .join('');
+}

@@ -4,17 +4,7 @@ import { M } from '../../../shared/messages/public';
 import { SectionHeading } from './SectionHeading';
 import type { LandingData } from './useLanding';
 import classes from './Landing.module.css';
-
-/** Up to two initials, upper-cased the Turkish way (i → İ). */
-function initials(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toLocaleUpperCase('tr-TR'))
-    .join('');
-}
+import { initials } from '../../lib/format';
 
 /** Customer quotes (`testimonials`, or the defaults). */
 export function TestimonialsSection({ texts, items }: { texts: Record<string, string>; items: LandingData['testimonials'] }) {

@@ -2,6 +2,7 @@ import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithoutRef } from 'react';
 import { M } from '../../../shared/messages/public';
+import { initials } from '../../lib/format';
 
 /** The avatar button; also the placeholder shown while the menu's chunk loads. */
 export function UserMenuButton({ name, ...rest }: { name: string } & ComponentPropsWithoutRef<'button'>) {
@@ -9,7 +10,7 @@ export function UserMenuButton({ name, ...rest }: { name: string } & ComponentPr
     <UnstyledButton aria-label={M.nav.userMenu} {...rest}>
       <Group gap={8} wrap="nowrap">
         <Avatar size={32} radius="xl" color="brand" variant="filled">
-          {name.slice(0, 1).toLocaleUpperCase('tr-TR')}
+          {initials(name, 1)}
         </Avatar>
         <Text size="sm" fw={600} maw={140} truncate>
           {name}

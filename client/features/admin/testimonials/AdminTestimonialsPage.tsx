@@ -8,18 +8,10 @@ import { ItemCard } from '../common/ItemCard';
 import { ItemCardGrid } from '../common/ItemCardGrid';
 import { useLandingItemActions } from '../common/landingItems';
 import { TestimonialFormModal } from './TestimonialFormModal';
+import { initials } from '../../../lib/format';
 
 const testimonialsText = M.adminTestimonials;
 const itemsText = M.adminItems;
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]!.toLocaleUpperCase('tr-TR'))
-    .join('');
-}
 
 /** /admin/testimonials: card grid with add/edit, show/hide and delete (SPEC §2). */
 export default function AdminTestimonialsPage() {

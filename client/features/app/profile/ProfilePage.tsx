@@ -13,7 +13,7 @@ import { PageHeader } from '../PageHeader';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ChangeEmailCard } from './ChangeEmailCard';
 import { ResendVerification } from '../../auth/ResendVerification';
-import { formatDate } from '../../../lib/format';
+import { formatDate, initials } from '../../../lib/format';
 
 type ProfileValues = {
   fullName: string;
@@ -52,7 +52,7 @@ export default function ProfilePage() {
   });
 
   if (!user) return null;
-  const initial = (user.fullName || emailPrefix(user.email)).slice(0, 1).toLocaleUpperCase('tr-TR');
+  const initial = initials(user.fullName || emailPrefix(user.email), 1);
 
   return (
     <Stack maw={760} gap={0}>
