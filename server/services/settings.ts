@@ -102,7 +102,9 @@ export async function setSetting(db: Db, key: SettingKey, value: string, adminId
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: adminId, updated_at: new Date() }))
     .execute();
   // This process's copy goes at once; other processes hear the trigger's NOTIFY (a moment later).
-  invalidateRead('settings', db);
+  // Inside a transaction the caller drops it after commit (admin/settings.ts): before, a reader
+  // could cache the old value again.
+  if (!db.isTransaction) invalidateRead('settings', db);
 }
 
 /** Seeds missing keys only, so an admin's edits survive restarts. */
