@@ -1,9 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './types';
-import { takingTurns } from './pglite-turns';
+import { PGliteDialect } from './pglite-driver';
 
 export type Db = Kysely<Database>;
 
@@ -46,7 +45,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   }
   const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;
-  const db = new Kysely<Database>({ dialect: takingTurns(new PGliteDialect(client)) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onPayload);
     return () => unlisten();
