@@ -27,6 +27,10 @@ import { jsonBody } from './http/json-body';
 import { sendError } from './http/rest-error';
 import { refuseHttpSubscriptions } from './http/socket-only';
 import { publicReadCache } from './http/public-read-cache';
+import { trpcQueries } from './http/trpc-queries';
+
+/** Calls in one batched tRPC request. */
+const MAX_BATCH = 20;
 
 export type AppOptions = {
   deps: AppDeps;
@@ -61,10 +65,11 @@ export function createApp(opts: AppOptions): {
     refuseHttpSubscriptions(appRouter),
     publicReadCache(),
     ...jsonBody(),
+    trpcQueries({ router: appRouter, createContext: (req, res) => createContext(deps, req, res, 'http'), maxBatchSize: MAX_BATCH }),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res, 'http'),
-      maxBatchSize: 20,
+      maxBatchSize: MAX_BATCH,
     }),
   );
   app.use(uploadRoutes(deps, deps.storage));

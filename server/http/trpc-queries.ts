@@ -1,0 +1,99 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, type AnyTRPCRouter } from '@trpc/server';
+import { getHTTPStatusCode } from '@trpc/server/http';
+
+type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
+
+/**
+ * tRPC queries over GET, single or batched as the client's httpBatchLink sends them, answered by
+ * calling the procedures through tRPC's public `callTRPCProcedure`. tRPC's Node adapter first turns
+ * every request into a Fetch Request (URL, Headers, AbortController) and pipes a Response through
+ * a WritableStream: more CPU than a signed-in balance read itself. The answer is the JSON and
+ * status tRPC's own `resolveResponse` gives (tests/security/trpc-queries.test.ts compares them).
+ *
+ * Anything else goes on to tRPC's adapter unchanged: mutations, HEAD, streaming (`trpc-accept`),
+ * unknown or non-query paths, too large batches and input that is not valid JSON.
+ */
+export function trpcQueries<TContext>(opts: {
+  router: AnyTRPCRouter;
+  createContext: (req: IncomingMessage, res: ServerResponse) => Promise<TContext>;
+  maxBatchSize: number;
+}): RequestHandler {
+  const { router, createContext, maxBatchSize } = opts;
+  const config = router._def._config;
+  const procedures = router._def.procedures as Record<string, { _def: { type: string } } | undefined>;
+  return (req, res, next) => {
+    if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return next();
+    // Express parses the query string anew on every read of req.query: read it once.
+    const query = req.query;
+    const batch = query.batch === '1';
+    const path = decoded(req.path.slice(req.path.lastIndexOf('/') + 1));
+    const paths = path === undefined ? [] : batch ? path.split(',') : [path];
+    if (paths.length === 0 || paths.length > maxBatchSize || !paths.every((p) => procedures[p]?._def.type === 'query')) return next();
+    const input = query.input;
+    if (input !== undefined && typeof input !== 'string') return next();
+    const inputs = readInputs(input, batch, paths.length);
+    if (inputs === undefined) return next();
+    void answer(req, res, paths, inputs, batch);
+  };
+
+  async function answer(req: IncomingMessage, res: ServerResponse, paths: string[], inputs: unknown[], batch: boolean) {
+    let ctx: TContext | undefined;
+    let contextError: unknown;
+    try {
+      ctx = await createContext(req, res);
+    } catch (err) {
+      contextError = err;
+    }
+    const answers = await Promise.all(
+      paths.map(async (path, batchIndex): Promise<Answer> => {
+        const input = inputs[batchIndex] === undefined ? undefined : config.transformer.input.deserialize(inputs[batchIndex]);
+        try {
+          if (contextError !== undefined) throw contextError;
+          const data = await callTRPCProcedure({
+            router,
+            path,
+            getRawInput: async () => input,
+            ctx,
+            type: 'query',
+            signal: undefined,
+            batchIndex,
+          });
+          return { result: { data } };
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          return { error: getTRPCErrorShape({ config, error, type: 'query', path, input, ctx }) };
+        }
+      }),
+    );
+    const body = batch ? answers : answers[0]!;
+    res.statusCode = getHTTPStatusCode(body);
+    res.setHeader('vary', 'trpc-accept, accept');
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(transformTRPCResponse(config, body)));
+  }
+}
+
+/** The raw inputs by call, or undefined when tRPC's own parser should answer (bad JSON, a batch input that is no object). */
+function decoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function readInputs(text: string | undefined, batch: boolean, count: number): unknown[] | undefined {
+  if (!text) return new Array<unknown>(count).fill(undefined);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!batch) return [parsed];
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const byIndex = parsed as Record<number, unknown>;
+  return Array.from({ length: count }, (_, i) => byIndex[i]);
+}

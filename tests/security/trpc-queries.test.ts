@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import express from 'express';
+import { createServer, type Server } from 'node:http';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { appRouter } from '../../server/trpc/router';
+import { createContext } from '../../server/trpc/context';
+import { trpcQueries } from '../../server/http/trpc-queries';
+import { setSetting } from '../../server/services/settings';
+import type { RunningServer } from '../../server/index';
+
+// GET queries are answered by server/http/trpc-queries.ts instead of tRPC's Node adapter. Over the
+// same database and the same requests, its answers must be tRPC's own, byte for byte in meaning;
+// what it does not answer it must pass on (here: to a 418 marker).
+
+let server: RunningServer;
+const servers: Server[] = [];
+let lean = '';
+let stock = '';
+let seller = '';
+
+async function listen(app: express.Express): Promise<string> {
+  const s = createServer(app);
+  servers.push(s);
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(s.address() as { port: number }).port}`;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const context = (req: Parameters<typeof createContext>[1], res: Parameters<typeof createContext>[2]) =>
+    createContext(server.deps, req, res, 'http');
+  const leanApp = express();
+  leanApp.use('/trpc', trpcQueries({ router: appRouter, createContext: context, maxBatchSize: 20 }), (_req, res) => {
+    res.status(418).end();
+  });
+  const stockApp = express();
+  stockApp.use(
+    '/trpc',
+    createExpressMiddleware({ router: appRouter, createContext: ({ req, res }) => context(req, res), maxBatchSize: 20 }),
+  );
+  lean = await listen(leanApp);
+  stock = await listen(stockApp);
+  const c = new HttpClient(server.url);
+  expect((await c.mutate('auth.signUp', validSignUp('lean-queries@example.com'))).status).toBe(200);
+  seller = c.cookieString();
+});
+afterAll(async () => {
+  for (const s of servers) await new Promise((resolve) => s.close(resolve));
+  await server?.close();
+});
+
+const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+async function ask(base: string, path: string, cookie?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}/trpc/${path}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const text = await res.text();
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    vary: res.headers.get('vary'),
+    body: text ? (JSON.parse(text) as unknown) : null,
+  };
+}
+
+const ANSWERED: [string, string, boolean][] = [
+  ['session check, signed out', 'auth.me', false],
+  ['session check, signed in', 'auth.me', true],
+  ['balance, signed in', 'credits.balance', true],
+  ['balance, signed out (401)', 'credits.balance', false],
+  ['a page of transactions', `credits.transactions?input=${json({ page: 1, pageSize: 5 })}`, true],
+  ['refused input (400, Turkish field errors)', `credits.transactions?input=${json({ page: 0, pageSize: 500 })}`, true],
+  ['an admin query as a seller (403)', 'admin.dashboard', true],
+  ['a batch, all answered', `credits.balance,content.site?batch=1&input=${json({})}`, true],
+  ['a batch, mixed answers (207)', `credits.balance,content.site?batch=1&input=${json({})}`, false],
+  [
+    'a batch with inputs for some calls',
+    `credits.transactions,credits.balance,credits.transactions?batch=1&input=${json({ 0: { page: 1 }, 2: { page: 0 } })}`,
+    true,
+  ],
+  ['a batch without input', 'credits.balance,auth.me?batch=1', true],
+  ['public site texts, signed out', 'content.site', false],
+];
+
+describe('answered here exactly as tRPC answers', () => {
+  test.each(ANSWERED)('%s', async (_label, path, signedIn) => {
+    const cookie = signedIn ? seller : undefined;
+    const ours = await ask(lean, path, cookie);
+    expect(ours.status).not.toBe(418);
+    expect(ours).toEqual(await ask(stock, path, cookie));
+  });
+
+  test('maintenance mode: the site closes (503) while the session check stays open', async () => {
+    await setSetting(server.deps.db, 'maintenance_mode', 'true');
+    try {
+      for (const path of ['credits.balance', 'auth.me', `credits.balance,auth.me?batch=1`]) {
+        const ours = await ask(lean, path, seller);
+        expect(ours).toEqual(await ask(stock, path, seller));
+      }
+      expect((await ask(lean, 'credits.balance', seller)).status).toBe(503);
+    } finally {
+      await setSetting(server.deps.db, 'maintenance_mode', 'false');
+    }
+  });
+});
+
+describe('passed on to tRPC', () => {
+  const batchOf = (n: number) => `${Array.from({ length: n }, () => 'auth.me').join(',')}?batch=1`;
+  test.each([
+    ['a mutation over GET', 'auth.signOut'],
+    ['a subscription', 'credits.onChange'],
+    ['an unknown procedure', 'nothing.here'],
+    ['commas outside a batch', 'credits.balance,auth.me'],
+    ['input that is not JSON', `credits.transactions?input=${encodeURIComponent('{"page":')}`],
+    ['a batch input that is no object', `credits.balance?batch=1&input=${json([1])}`],
+    ['a batch over the limit', batchOf(21)],
+    ['a broken percent escape', 'credits%E0%A4%A.balance'],
+  ])('%s', async (_label, path) => {
+    expect((await ask(lean, path, seller)).status).toBe(418);
+  });
+
+  test('a streaming call (trpc-accept) and a POST', async () => {
+    expect((await ask(lean, `auth.me?batch=1`, seller, { 'trpc-accept': 'application/jsonl' })).status).toBe(418);
+    const post = await fetch(`${lean}/trpc/auth.me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(post.status).toBe(418);
+  });
+
+  test('a batch at the limit is still answered here', async () => {
+    const answer = await ask(lean, batchOf(20), seller);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveLength(20);
+  });
+});
+
+test('the whole server answers GET queries the same way (lean path mounted before tRPC)', async () => {
+  const path = `credits.balance,auth.me?batch=1&input=${json({})}`;
+  const whole = await ask(server.url, path, seller);
+  expect(whole.status).toBe(200);
+  expect(whole.body).toEqual((await ask(stock, path, seller)).body);
+});
