@@ -89,8 +89,11 @@ test('as an admin: no serious or critical axe finding in the back-office', async
 
 test('a skip link leads past the navigation to the main content', async ({ page }) => {
   await page.goto('/pricing');
-  await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: M.common.skipToContent });
+  // Tab before React has drawn the page would focus nothing (the flake seen in CI): wait for both ends of the link.
+  await expect(skip).toBeAttached();
+  await expect(page.locator('#main-content')).toBeAttached();
+  await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
   await skip.press('Enter');
   await expect(page.locator('#main-content')).toBeFocused();
