@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import type { RunningServer } from '../../server/index';
+
+// What a read costs the database (speed budget): a visitor without a cookie never reaches the
+// sessions tables; a signed-in balance read is one query (the session lookup, which brings the
+// credit columns with it) and opens no transaction.
+
+let server: RunningServer;
+let seller: HttpClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  seller = new HttpClient(server.url);
+  expect((await seller.mutate('auth.signUp', validSignUp('request-cost@example.com'))).status).toBe(200);
+  // Warm the settings copy every procedure reads (maintenance mode).
+  expect((await seller.query('credits.balance')).status).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The SQL the server runs while answering `path`, and whether it opened a transaction. */
+async function sqlFor(path: string, cookie?: string) {
+  const db = server.deps.db;
+  const run = vi.spyOn(db.getExecutor(), 'executeQuery');
+  const transaction = vi.spyOn(db, 'transaction');
+  try {
+    const res = await fetch(`${server.url}/trpc/${path}`, { headers: cookie ? { cookie } : {} });
+    expect(res.status).toBe(200);
+    return { statements: run.mock.calls.map(([query]) => query.sql), transactions: transaction.mock.calls.length };
+  } finally {
+    run.mockRestore();
+    transaction.mockRestore();
+  }
+}
+
+test('a visitor without a cookie: no query reads a sessions table', async () => {
+  for (const path of ['auth.me', 'content.site', 'auth.me,content.plans?batch=1']) {
+    const { statements } = await sqlFor(path);
+    expect(statements.filter((s) => /sessions/.test(s))).toEqual([]);
+  }
+});
+
+test('a signed-in balance read is one query and no transaction', async () => {
+  const { statements, transactions } = await sqlFor('credits.balance', seller.cookieString());
+  expect(statements).toHaveLength(1);
+  expect(statements[0]).toMatch(/from "sessions"/);
+  expect(statements[0]).toMatch(/"credits_balance"/);
+  expect(transactions).toBe(0);
+});
+
+test('a batch of signed-in reads looks the session up once', async () => {
+  const { statements } = await sqlFor('credits.balance,auth.me,auth.preferences?batch=1', seller.cookieString());
+  expect(statements.filter((s) => /from "sessions"/.test(s))).toHaveLength(1);
+});
