@@ -118,6 +118,8 @@ function serveClient(app: express.Express, opts: AppOptions): void {
 /** Last resort: never a stack trace to the client. */
 function lastResort(err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction): void {
   const e = err as { type?: string; status?: number };
+  // The client went away mid-body (or a shutdown cut it after its grace): nobody is left to answer.
+  if (e?.type === 'request.aborted') return;
   // Body-parser refusals (malformed JSON, too large) are the client's mistake, not ours.
   if (e?.type === 'entity.parse.failed' || e?.type === 'entity.too.large' || e?.type === 'entity.too.deep') {
     return sendError(res, e.status ?? 400, M.common.invalidInput, 'VALIDATION');

@@ -21,6 +21,7 @@ import { EmailSender, type EmailSenderOptions } from './email/sender';
 import { transportFromEnv } from './email/transport';
 import { setListeningUrl } from './email/links';
 import { DataExportWorker } from './jobs/data-exports';
+import { drain } from './http/drain';
 
 export type RunningServer = {
   url: string;
@@ -31,7 +32,8 @@ export type RunningServer = {
   emailSender: EmailSender;
   /** Closes every WebSocket whose session has ended (run every minute; tests call it now). */
   recheckSockets: () => Promise<void>;
-  close: () => Promise<void>;
+  /** Stops the background work, closes the sockets, lets requests in flight finish (up to `graceMs`, 10 s), closes the database. */
+  close: (opts?: { graceMs?: number }) => Promise<void>;
 };
 
 export type StartOptions = {
@@ -108,11 +110,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     worker,
     emailSender: background.emailSender,
     recheckSockets,
-    close: async () => {
+    close: async ({ graceMs = 10_000 } = {}) => {
       await background.stop();
       await closeSockets();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drain(server, graceMs);
       await deps.bus.close();
       if (ownsHandle) await handle!.close();
     },

@@ -24,8 +24,8 @@ export async function startTestServer(
   const running = await startServer({ env, handle, log: opts.log ?? (() => {}) });
   return {
     ...running,
-    close: async () => {
-      await running.close();
+    close: async (closeOpts) => {
+      await running.close(closeOpts);
       await handle.close();
       if (env.DATA_DIR.startsWith('/tmp/vitrin-test-')) rmSync(env.DATA_DIR, { recursive: true, force: true });
     },
