@@ -1,7 +1,7 @@
 import express from 'express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -60,15 +60,16 @@ export function createApp(opts: AppOptions): {
   // The iyzico return is a cross-site form post checked against iyzico's API (see the file).
   app.use(checkoutRoutes(deps));
   app.use(originGuard(deps.allowedOrigins));
+  const httpContext = (req: IncomingMessage, res: ServerResponse) => createContext(deps, req, res, 'http');
   app.use(
     '/trpc',
     refuseHttpSubscriptions(appRouter),
     publicReadCache(),
     ...jsonBody(),
-    trpcQueries({ router: appRouter, createContext: (req, res) => createContext(deps, req, res, 'http'), maxBatchSize: MAX_BATCH }),
+    trpcQueries({ router: appRouter, createContext: httpContext, maxBatchSize: MAX_BATCH }),
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res, 'http'),
+      createContext: ({ req, res }) => httpContext(req, res),
       maxBatchSize: MAX_BATCH,
     }),
   );

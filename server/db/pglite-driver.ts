@@ -161,9 +161,9 @@ class PreparingConnection implements DatabaseConnection {
     const statement = { name, paramTypes, fields };
     this.statements.set(sql, statement);
     if (this.statements.size > MAX_STATEMENTS) {
-      const [oldest] = this.statements.entries().next().value!;
-      this.closing.push(this.statements.get(oldest)!.name);
-      this.statements.delete(oldest);
+      const [oldestSql, oldest] = this.statements.entries().next().value!;
+      this.closing.push(oldest.name);
+      this.statements.delete(oldestSql);
     }
     return statement;
   }
