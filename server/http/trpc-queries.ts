@@ -35,7 +35,8 @@ export function trpcQueries<TContext>(opts: {
     if (input !== undefined && typeof input !== 'string') return next();
     const inputs = readInputs(input, batch, paths.length);
     if (inputs === undefined) return next();
-    void answer(req, res, paths, inputs, batch);
+    // What cannot be answered (an answer JSON cannot hold) goes to the app's last-resort handler, not to an unhandled rejection.
+    answer(req, res, paths, inputs, batch).catch(next);
   };
 
   async function answer(req: IncomingMessage, res: ServerResponse, paths: string[], inputs: unknown[], batch: boolean) {
@@ -75,7 +76,7 @@ export function trpcQueries<TContext>(opts: {
   }
 }
 
-/** The raw inputs by call, or undefined when tRPC's own parser should answer (bad JSON, a batch input that is no object). */
+/** The path with its escapes undone, or undefined when they are broken (tRPC's own adapter answers those). */
 function decoded(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
@@ -84,6 +85,7 @@ function decoded(text: string): string | undefined {
   }
 }
 
+/** The raw inputs by call, or undefined when tRPC's own parser should answer (bad JSON, a batch input that is no object). */
 function readInputs(text: string | undefined, batch: boolean, count: number): unknown[] | undefined {
   if (!text) return new Array<unknown>(count).fill(undefined);
   let parsed: unknown;

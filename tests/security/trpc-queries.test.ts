@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import express from 'express';
 import { createServer, type Server } from 'node:http';
+import { initTRPC } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { appRouter } from '../../server/trpc/router';
@@ -137,4 +138,18 @@ test('the whole server answers GET queries the same way (lean path mounted befor
   const whole = await ask(server.url, path, seller);
   expect(whole.status).toBe(200);
   expect(whole.body).toEqual((await ask(stock, path, seller)).body);
+});
+
+test('an answer JSON cannot hold goes to the error handler as a 500, not to an unhandled rejection', async () => {
+  const t = initTRPC.create();
+  const router = t.router({ big: t.procedure.query(() => ({ n: 1n })) });
+  const app = express();
+  app.use('/trpc', trpcQueries({ router, createContext: async () => ({}), maxBatchSize: 20 }));
+  app.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    res.status(500).json({ handled: true });
+  });
+  const base = await listen(app);
+  const res = await fetch(`${base}/trpc/big`);
+  expect(res.status).toBe(500);
+  expect(await res.json()).toEqual({ handled: true });
 });
