@@ -58,8 +58,9 @@ export const ZEnv = z.object({
    */
   TRUST_PROXY: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : '0'), z.coerce.number().int().min(0).max(10)),
 });
-export type Env = z.infer<typeof ZEnv>;
+export type Env = Readonly<z.infer<typeof ZEnv>>;
 
+/** A snapshot: frozen, so nothing that runs later (the client build, a library) can change what the server decided. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  return ZEnv.parse(source);
+  return Object.freeze(ZEnv.parse(source));
 }
