@@ -13,7 +13,7 @@ import type { AiProvider } from './providers/ai';
 import type { Storage } from './providers/storage';
 import type { EventBus } from './events/bus';
 import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
-import { paymentsFromEnv } from './providers/payments';
+import { paymentsFromEnv, TEST_CHECKOUT_HOST } from './providers/payments';
 import { GenerationWorker } from './jobs/worker';
 import { startExpirySweep } from './jobs/expiry-sweep';
 import { watchReadCaches } from './services/read-cache';
@@ -47,6 +47,11 @@ export type StartOptions = {
   aiProvider?: AiProvider;
   /** Tests shorten the outbox poll and retry delays. */
   emailSender?: EmailSenderOptions;
+  /**
+   * Tests only: listen on this address even with the test checkout on, to prove that its routes
+   * refuse callers by socket address however the server is reached.
+   */
+  listenHost?: string;
 };
 
 /** Opens the database, migrates, seeds and serves; resolves once listening. */
@@ -97,8 +102,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   });
   if (opts.devMiddleware) devHandler = await opts.devMiddleware(server);
 
-  const port = await listen(server, env.PORT);
+  // The test checkout hands out credits for nothing: while it is on, only this machine can connect.
+  const host = opts.listenHost ?? (deps.payments.test.enabled ? TEST_CHECKOUT_HOST : undefined);
+  const port = await listen(server, env.PORT, host);
   const url = `http://localhost:${port}`;
+  log(listeningLine(deps.payments.test.enabled, host, port));
   setListeningUrl(url);
   const ownsHandle = !opts.handle;
 
@@ -156,11 +164,19 @@ function startBackground(
   };
 }
 
-/** Listens on `port` (0: any free one) and resolves with the port it got. */
-async function listen(server: Server, port: number): Promise<number> {
+/** The start-up line that says where the server can be reached and whether the test checkout is on. */
+export function listeningLine(testCheckout: boolean, host: string | undefined, port: number): string {
+  const where = host ? `${host}:${port} adresinde` : `tüm ağ arayüzlerinde (port ${port})`;
+  if (!testCheckout) return `Sunucu ${where} dinliyor; test ödemesi kapalı.`;
+  const reach = host === TEST_CHECKOUT_HOST ? `yalnızca ${where} dinliyor, başka bilgisayarlardan erişilemez` : `${where} dinliyor`;
+  return `Test ödemesi açık (gerçek para alınmaz): sunucu ${reach}; test ödemesi yalnızca bu bilgisayardan gelen isteklere açık.`;
+}
+
+/** Listens on `port` (0: any free one) at `host` (default: every interface) and resolves with the port it got. */
+async function listen(server: Server, port: number, host: string | undefined): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => resolve());
+    server.listen({ port, host }, () => resolve());
   });
   const address = server.address();
   return typeof address === 'object' && address ? address.port : port;

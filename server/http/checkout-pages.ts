@@ -6,6 +6,9 @@ import { customerId } from './session';
 import { findSession } from '../services/checkout';
 import { completeIyzicoReturn } from '../services/iyzico-return';
 import { payTestCheckout } from '../services/test-checkout';
+import { isLocalCaller } from '../providers/payments/test-checkout';
+import { getSettings } from '../services/settings';
+import { sendError } from './rest-error';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +26,8 @@ function selfUrl(req: Request): string {
  * - GET  /api/payments/iyzico/:id   iyzico's checkout form for one of the buyer's sessions;
  * - POST /api/payments/iyzico/return iyzico sends the buyer back here (a cross-site form post
  *   carrying only the form token, which is checked against iyzico's API, so no Origin check);
- * - POST /api/test-checkout/:id/pay  completes a local test checkout (same-site, signed in).
+ * - POST /api/test-checkout/:id/pay  completes a local test checkout (same-site, signed in, from
+ *   this machine's loopback, outside maintenance mode).
  * Mounted before the global Origin guard because of the iyzico return; the pay route checks
  * the Origin itself.
  */
@@ -74,8 +78,11 @@ ${s.form_content}
       return res.status(403).json({ error: { message: M.common.forbiddenOrigin } });
     }
     if (!deps.payments.test.enabled) return res.status(404).json({ error: { message: M.payments.testUnavailable } });
+    // By the socket address alone: Host, Origin and X-Forwarded-* are the caller's to write.
+    if (!isLocalCaller(req)) return sendError(res, 403, M.payments.testLocalOnly, 'BAD_ORIGIN');
     const userId = await customerId(deps, req);
     if (!userId) return res.status(401).json({ error: { message: M.common.unauthorized } });
+    if ((await getSettings(deps.db)).maintenanceMode) return sendError(res, 503, M.common.maintenance, 'MAINTENANCE');
     if (!UUID.test(req.params.id)) return res.status(404).json({ error: { message: M.payments.testInvalid } });
     const outcome = await payTestCheckout(deps.db, deps.payments.test, { userId, sessionId: req.params.id, selfUrl: selfUrl(req) });
     if (outcome === 'invalid') return res.status(404).json({ error: { message: M.payments.testInvalid } });

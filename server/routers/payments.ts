@@ -27,8 +27,9 @@ export const paymentsRouter = router({
 
   saveInvoiceDetails: protectedProcedure.input(ZInvoiceDetails).mutation(({ ctx, input }) => saveInvoiceDetails(ctx.db, ctx.userId, input)),
 
-  /** One of the caller's test checkout sessions (NOT_FOUND for others', or when it is off). */
+  /** One of the caller's test checkout sessions (NOT_FOUND for others', when it is off, or to a caller not on this machine). */
   testCheckout: protectedProcedure.input(z.object({ id: z.uuid() })).query(async ({ ctx, input }) => {
+    if (ctx.payments.test.enabled && !ctx.localCaller) throw new AppError('NOT_FOUND', M.payments.testLocalOnly);
     const view = ctx.payments.test.enabled ? await testCheckoutView(ctx.db, ctx.userId, input.id) : null;
     if (!view) throw new AppError('NOT_FOUND', M.payments.testInvalid);
     return view;

@@ -24,7 +24,7 @@ export function publicBase(env: AppDeps['env']): string {
  * test checkout), or an explanation when no provider is configured.
  */
 export async function startCheckout(
-  deps: Pick<AppDeps, 'db' | 'env' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'payments'> & { localCaller: boolean },
   userId: string,
   plan: PlanCode,
 ): Promise<CheckoutResult> {
@@ -48,6 +48,8 @@ export async function startCheckout(
   }
 
   if (provider === 'test') {
+    // Free credits for whoever can reach it: only a caller on this machine gets a session.
+    if (!deps.localCaller) return { url: null, message: M.payments.testLocalOnly };
     const price = findPlan(plan)!.monthlyPrice * 100;
     const session = await insertSession(db, { userId, provider: 'test', plan, amountCents: price, currency: 'USD' });
     return { url: `/app/test-checkout/${session}` };

@@ -5,10 +5,13 @@ import { M } from '../../shared/messages';
 import type { AppDeps } from '../deps';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
 import { sessionFromRequest, type Session, type SessionKind } from '../auth/sessions';
+import { isLocalCaller } from '../providers/payments/test-checkout';
 
 /** What every procedure gets (AppDeps plus the caller). Built per HTTP request, and once per WebSocket connection. */
 export type Context = AppDeps & {
   ip: string;
+  /** The socket peer is this machine and no proxy forwarded the request (the test checkout's gate). */
+  localCaller: boolean;
   /** Customer session (null when signed out). */
   session: Session | null;
   adminSession: Session | null;
@@ -67,7 +70,8 @@ export async function createContext(
   };
   try {
     const ip = clientIp(req, deps.env.TRUST_PROXY);
-    return { ...deps, ip, ...(await sessions()), setCookie, transport, revalidate: transport === 'ws' ? sessions : undefined };
+    const localCaller = isLocalCaller(req);
+    return { ...deps, ip, localCaller, ...(await sessions()), setCookie, transport, revalidate: transport === 'ws' ? sessions : undefined };
   } catch (err) {
     // The session lookup is the first query of a request: an unreachable database answers 503.
     if (isDatabaseUnavailable(err))

@@ -206,6 +206,7 @@ export const M = {
     testAlreadyDone: 'Bu test ödemesi zaten tamamlandı.',
     testInvalid: 'Bu test ödeme oturumu geçersiz veya süresi dolmuş.',
     testUnavailable: 'Test ödemesi bu sunucuda kullanılamıyor.',
+    testLocalOnly: 'Test ödemesi yalnızca sunucunun çalıştığı bilgisayardan kullanılabilir.',
     testGoBilling: 'Faturalara git',
     testPaymentMethod: 'Son ödemeniz test ödemesiydi: gerçek para alınmadı ve kart bilgisi istenmedi.',
     summaryPlan: 'Paket',

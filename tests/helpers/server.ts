@@ -10,7 +10,7 @@ import type { AppCode } from '../../shared/constants';
 /** The whole server on an ephemeral port over a fresh database; `close` tears both down. */
 export async function startTestServer(
   envOverrides: Record<string, string> = {},
-  opts: { log?: (line: string) => void } = {},
+  opts: { log?: (line: string) => void; listenHost?: string } = {},
 ): Promise<RunningServer> {
   const handle = await freshDatabase();
   const env = readEnv({
@@ -21,7 +21,7 @@ export async function startTestServer(
     WORKER_CONCURRENCY: '1',
     ...envOverrides,
   } as NodeJS.ProcessEnv);
-  const running = await startServer({ env, handle, log: opts.log ?? (() => {}) });
+  const running = await startServer({ env, handle, log: opts.log ?? (() => {}), listenHost: opts.listenHost });
   return {
     ...running,
     close: async (closeOpts) => {

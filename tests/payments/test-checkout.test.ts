@@ -3,7 +3,10 @@ import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { ledgerSum } from '../helpers/fixtures';
 import { readEnv } from '../../server/env';
 import { testCheckoutAllowed } from '../../server/providers/payments';
+import { isLocalCaller } from '../../server/providers/payments/test-checkout';
+import type { IncomingMessage } from 'node:http';
 import { M } from '../../shared/messages';
+import { setSetting } from '../../server/services/settings';
 import type { RunningServer } from '../../server/index';
 
 const DETAILS = {
@@ -28,6 +31,20 @@ test('the test checkout exists only on the operator machine without a real provi
   expect(testCheckoutAllowed(env({ PUBLIC_URL: 'https://vitrin.example.com' }), false)).toBe(false);
   expect(testCheckoutAllowed(env({ PUBLIC_URL: 'http://vitrin.example.com' }), false)).toBe(false);
   expect(testCheckoutAllowed(env({ PUBLIC_URL: 'http://192.168.1.5:3000' }), false)).toBe(false);
+});
+
+test('only a loopback socket with no forwarding header is a local caller', () => {
+  const req = (remoteAddress: string | undefined, headers: Record<string, string> = {}) =>
+    ({ socket: { remoteAddress }, headers }) as unknown as IncomingMessage;
+  for (const a of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(isLocalCaller(req(a)), a).toBe(true);
+  for (const a of ['10.0.0.2', '192.168.1.5', '::ffff:10.0.0.2', 'fe80::1', '::', '0.0.0.0', '1127.0.0.1', undefined])
+    expect(isLocalCaller(req(a)), String(a)).toBe(false);
+  // Headers never make a caller local...
+  const spoofed = { host: 'localhost', origin: 'http://localhost:3000', 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' };
+  expect(isLocalCaller(req('10.0.0.2', spoofed))).toBe(false);
+  // ...but a proxy's header makes a loopback socket remote: a proxy on this host connects for anyone.
+  for (const h of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', 'x-real-ip'])
+    expect(isLocalCaller(req('127.0.0.1', { [h]: '203.0.113.9' })), h).toBe(false);
 });
 
 describe('on the embedded default', () => {
@@ -108,6 +125,26 @@ describe('on the embedded default', () => {
     const evil = new HttpClient(server.url, 'https://evil.example');
     evil.cookies = new Map(alice.cookies);
     expect((await evil.raw(`/api/test-checkout/${id}/pay`, { method: 'POST' })).status).toBe(403);
+  });
+
+  test('maintenance mode closes the test checkout too: a session started before cannot be paid', async () => {
+    await alice.mutate('payments.saveInvoiceDetails', DETAILS);
+    const { url } = (await alice.mutate('credits.checkout', { plan: 'premium' })).data;
+    const id = url!.split('/').pop()!;
+    const before = await balance(aliceId);
+    await setSetting(server.handle.db, 'maintenance_mode', 'true');
+    try {
+      expect((await alice.mutate('credits.checkout', { plan: 'premium' })).status).toBe(503);
+      const paid = await alice.raw(`/api/test-checkout/${id}/pay`, { method: 'POST' });
+      expect(paid.status).toBe(503);
+      expect(await paid.json()).toEqual({ error: { message: M.common.maintenance, data: { appCode: 'MAINTENANCE' } } });
+      expect(await balance(aliceId)).toEqual(before);
+      expect(await ledgerSum(server.handle.db, aliceId)).toBe(before.credits_balance);
+    } finally {
+      await setSetting(server.handle.db, 'maintenance_mode', 'false');
+    }
+    // Once it is over, the same session pays.
+    expect(await (await alice.raw(`/api/test-checkout/${id}/pay`, { method: 'POST' })).json()).toEqual({ outcome: 'credited' });
   });
 
   test('an event not signed by this server is refused and writes nothing', async () => {

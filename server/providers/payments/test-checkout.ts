@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Env } from '../../env';
 import { PAID_PLAN_CODES } from '../../../shared/plans';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type WebhookHeaders } from './types';
@@ -33,6 +34,26 @@ export function testCheckoutAllowed(env: Env, realProviderConfigured: boolean): 
     return false;
   }
   return url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname));
+}
+
+/** The address the server listens on while the test checkout is on: this machine only. */
+export const TEST_CHECKOUT_HOST = '127.0.0.1';
+
+/** 127.0.0.0/8 or ::1, also as an IPv4-mapped IPv6 address (what a dual-stack socket reports). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.toLowerCase().replace(/^::ffff:/, '');
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * Whether a request may use the test checkout: its socket peer is this machine's loopback. No
+ * header can make a caller local. A forwarding header makes it remote, though: a proxy on the same
+ * host connects over loopback on behalf of anyone, so whatever it forwarded is refused.
+ */
+export function isLocalCaller(req: IncomingMessage): boolean {
+  if (!isLoopbackAddress(req.socket.remoteAddress)) return false;
+  return !Object.keys(req.headers).some((h) => h === 'forwarded' || h === 'x-real-ip' || h.startsWith('x-forwarded-'));
 }
 
 /**
