@@ -72,7 +72,7 @@ export const CUTOUT_LIMITS = {
 
 /**
  * Per-seller limits (fair share), counted in the database so every server process shares them.
- * Uploads: two full batches fit in the window, a flood does not. Exports: every preset of a run
+ * Uploads: three full batches fit in the window, a flood does not. Exports: every preset of a run
  * and a few more. Cut-outs: free, but each costs a second of CPU.
  */
 export const SELLER_LIMITS = {
