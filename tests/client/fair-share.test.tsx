@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { fakeServer, renderWithApp, SELLER, SITE } from './harness';
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { M } from '../../shared/messages/app';
 import { EXPORT_PRESETS } from '../../shared/export-presets';
@@ -27,11 +26,20 @@ describe('fair share in the client', () => {
         }),
     );
     renderWithApp(<ExportOnly />, fakeServer({ 'auth.me': () => ({ user: SELLER }), 'content.site': () => SITE }));
-    const user = userEvent.setup();
-    await user.click(screen.getByTestId('export-menu'));
-    const p = EXPORT_PRESETS.square;
-    await user.click(await screen.findByRole('menuitem', { name: M.exports.presetItem(p.name, p.width, p.height) }, { timeout: 5_000 }));
-    expect(fetchSpy).toHaveBeenCalledWith(`/api/generations/${RUN}/export/square`, expect.anything());
+    // The menu's items are looked up by their preset (not by role): Mantine's open transition can
+    // keep them hidden from role queries for a while on a loaded machine.
+    fireEvent.click(screen.getByTestId('export-menu'));
+    const item = await waitFor(
+      () => {
+        const el = document.querySelector<HTMLElement>('[data-preset="square"]');
+        if (!el) throw new Error('menu not open yet');
+        return el;
+      },
+      { timeout: 5_000 },
+    );
+    expect(item.textContent).toBe(M.exports.presetItem(EXPORT_PRESETS.square.name, 2000, 2000));
+    fireEvent.click(item);
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledWith(`/api/generations/${RUN}/export/square`, expect.anything()));
     expect(await screen.findByText(refusal, {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByText(M.generation.downloadFailed)).toBeNull();
   });
