@@ -171,6 +171,23 @@ test('storage quota: an upload that does not fit is refused (413, Turkish text) 
   expect((await new HttpClient(server.url).query('auth.storageUsage')).status).toBe(401);
 });
 
+test('parallel uploads cannot share the last space of the quota', async () => {
+  const { client, id } = await seller('paralel@example.com');
+  // About 0.55 MB each once stored: one fits in 1 MB, two do not.
+  const big = await sharp(randomBytes(800 * 800 * 3), { raw: { width: 800, height: 800, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  await setSetting(server.handle.db, 'storage_quota_mb', '1');
+  try {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(client, big, 'urun.jpg')));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 413, 413, 413, 413]);
+    expect(await uploadRows(id)).toBe(1);
+    expect(uploadFiles(id)).toBe(1);
+  } finally {
+    await setSetting(server.handle.db, 'storage_quota_mb', '1024');
+  }
+});
+
 test('the retention sweep removes only old uploads no run uses, file and row, with their cut-outs', async () => {
   const { db } = server.handle;
   const storage = server.deps.storage;
