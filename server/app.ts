@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from './trpc/router';
+import { retryAfterMeta } from './trpc/init';
 import { M } from '../shared/messages';
 import { isDatabaseUnavailable } from './errors';
 import { createContext } from './trpc/context';
@@ -71,6 +72,7 @@ export function createApp(opts: AppOptions): {
       router: appRouter,
       createContext: ({ req, res }) => httpContext(req, res),
       maxBatchSize: MAX_BATCH,
+      responseMeta: retryAfterMeta,
     }),
   );
   app.use(uploadRoutes(deps, deps.storage));

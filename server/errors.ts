@@ -15,6 +15,7 @@ const TRPC_CODE: Record<AppCode, TrpcCode> = {
   EMAIL_TAKEN: 'CONFLICT',
   SIGNUPS_DISABLED: 'FORBIDDEN',
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  QUOTA_EXCEEDED: 'PAYLOAD_TOO_LARGE',
   BAD_ORIGIN: 'FORBIDDEN',
   UNAUTHENTICATED: 'UNAUTHORIZED',
   NOT_ADMIN: 'FORBIDDEN',
@@ -46,6 +47,16 @@ export class AppError extends Error {
   }
   get trpcCode(): TrpcCode {
     return TRPC_CODE[this.appCode];
+  }
+}
+
+/** A per-seller limit was reached: `retryAfterSeconds` is when the window ends (sent as Retry-After). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
   }
 }
 

@@ -16,6 +16,7 @@ import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
 import { paymentsFromEnv, TEST_CHECKOUT_HOST } from './providers/payments';
 import { GenerationWorker } from './jobs/worker';
 import { startExpirySweep } from './jobs/expiry-sweep';
+import { startUploadRetentionSweep } from './jobs/upload-retention';
 import { watchReadCaches } from './services/read-cache';
 import { EmailSender, type EmailSenderOptions } from './email/sender';
 import { transportFromEnv } from './email/transport';
@@ -129,9 +130,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 }
 
 /**
- * The work every server process does beside answering requests: the credit-expiry sweep, the
- * read caches' watch, the e-mail outbox sender, data exports and (WORKER_CONCURRENCY > 0) the
- * generation worker. `stop` ends them in that order.
+ * The work every server process does beside answering requests: the credit-expiry and
+ * upload-retention sweeps, the read caches' watch, the e-mail outbox sender, data exports and
+ * (WORKER_CONCURRENCY > 0) the generation worker. `stop` ends them in that order.
  */
 function startBackground(
   deps: { db: Db; env: Env; bus: EventBus; storage: Storage; provider: AiProvider; log: (line: string) => void },
@@ -139,6 +140,8 @@ function startBackground(
 ) {
   const { db, env, bus, storage, provider, log } = deps;
   const stopSweep = startExpirySweep(db, bus);
+  // Photos no run uses are removed after the retention the privacy text states.
+  const stopRetention = startUploadRetentionSweep({ db, storage });
   const stopCacheWatch = watchReadCaches(bus);
   // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
   const emailSender = new EmailSender({ db, env, transport: transportFromEnv(env, log) }, emailOptions);
@@ -156,6 +159,7 @@ function startBackground(
     emailSender,
     stop: async () => {
       stopSweep();
+      stopRetention();
       stopCacheWatch();
       await worker?.stop();
       await emailSender.stop();

@@ -29,6 +29,7 @@ export const APP_CODES = [
   'EMAIL_TAKEN',
   'SIGNUPS_DISABLED',
   'RATE_LIMITED',
+  'QUOTA_EXCEEDED',
   'BAD_ORIGIN',
   'UNAUTHENTICATED',
   'NOT_ADMIN',
@@ -67,6 +68,16 @@ export const CUTOUT_LIMITS = {
   guideEps: 4e-3,
   /** At most this many stroke points per request. */
   maxStrokePoints: 2000,
-  /** Previews per seller in the window (free, but each costs a second of CPU). */
-  rate: { limit: 60, windowMs: 10 * 60 * 1000 },
 } as const;
+
+/**
+ * Per-seller limits (fair share), counted in the database so every server process shares them.
+ * Uploads: three full batches fit in the window, a flood does not. Exports: every preset of a run
+ * and a few more. Cut-outs: free, but each costs a second of CPU.
+ */
+export const SELLER_LIMITS = {
+  uploads: { limit: 60, windowMs: 10 * 60 * 1000 },
+  exports: { limit: 12, windowMs: 5 * 60 * 1000 },
+  cutouts: { limit: 60, windowMs: 10 * 60 * 1000 },
+} as const;
+export type SellerLimitKind = keyof typeof SELLER_LIMITS;

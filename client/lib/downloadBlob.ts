@@ -1,8 +1,17 @@
-/** GET with the session cookie (private files and invoices); a non-2xx answer throws. */
+/** A download the server refused with its own Turkish text (a limit reached: when to try again). */
+export class DownloadRefused extends Error {}
+
+/**
+ * GET with the session cookie (private files, invoices, exports); a non-2xx answer throws,
+ * as DownloadRefused when the server said why in its JSON error body.
+ */
 export async function fetchForDownload(url: string): Promise<Response> {
   const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return res;
+  if (res.ok) return res;
+  const body = (await res.json().catch(() => null)) as { error?: { message?: unknown; data?: { appCode?: unknown } } } | null;
+  const message = body?.error?.message;
+  if (typeof message === 'string' && message && body?.error?.data?.appCode !== 'INTERNAL') throw new DownloadRefused(message);
+  throw new Error(`HTTP ${res.status}`);
 }
 
 /** Saves a blob under `name` (object URL → temporary <a download>). */

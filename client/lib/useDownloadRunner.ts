@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { toastError, toastSuccess } from './toast';
+import { DownloadRefused } from './downloadBlob';
 
 /**
- * Runs downloads with a success toast or `failedText`, and remembers which one is running
+ * Runs downloads with a success toast, or the server's own reason (e.g. a limit with when to try
+ * again) or else `failedText`, and remembers which one is running
  * (for button loading states); a click while one is running is ignored.
  */
 export function useDownloadRunner(failedText: string) {
@@ -13,8 +15,8 @@ export function useDownloadRunner(failedText: string) {
     try {
       await task();
       toastSuccess(success);
-    } catch {
-      toastError(failedText);
+    } catch (err) {
+      toastError(err instanceof DownloadRefused ? err.message : failedText);
     } finally {
       setBusy(null);
     }

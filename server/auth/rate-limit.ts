@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { AppError } from '../errors';
+import { AppError, RateLimitedError } from '../errors';
 import { M } from '../../shared/messages';
+import { SELLER_LIMITS, type SellerLimitKind } from '../../shared/constants';
 
 /**
  * Fixed-window counter kept in the database, so every server process shares it (SECURITY 13).
@@ -119,3 +120,15 @@ export const LIMITS = {
   /** Wrong current passwords on the profile page, per account (each costs an argon2 hash). */
   passwordChangePerUser: { limit: 5, windowMs: 15 * 60 * 1000 },
 } as const;
+
+/**
+ * Counts one upload, export or cut-out of a seller against its limit (SELLER_LIMITS); over it,
+ * throws a 429 whose Turkish text and Retry-After say when the window ends.
+ */
+export async function takeSellerLimit(db: Db, kind: SellerLimitKind, userId: string, now = new Date()): Promise<void> {
+  const { limit, windowMs } = SELLER_LIMITS[kind];
+  const hit = await hitRateLimit(db, `${kind}:user:${userId}`, limit, windowMs, now);
+  if (hit.allowed) return;
+  const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
+  throw new RateLimitedError(M.fairShare[kind](Math.ceil(seconds / 60)), seconds);
+}

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { customerId } from './session';
 import { batchWhiteZip } from '../services/batch';
 import { M } from '../../shared/messages';
+import { withinSellerLimit } from './seller-limit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,6 +13,7 @@ export function batchRoutes(deps: AppDeps): Router {
   r.get('/api/batches/:id/white.zip', async (req, res) => {
     const userId = await customerId(deps, req);
     if (!userId || !UUID.test(req.params.id)) return res.status(404).end();
+    if (!(await withinSellerLimit(deps.db, res, 'exports', userId))) return;
     const zip = await batchWhiteZip({ db: deps.db, storage: deps.storage }, userId, req.params.id);
     if (!zip) return res.status(404).end();
     res.setHeader('Content-Type', 'application/zip');

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { customerId } from './session';
 import { exportRun } from '../services/exports';
 import { isExportPreset } from '../../shared/export-presets';
+import { withinSellerLimit } from './seller-limit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,6 +18,7 @@ export function exportRoutes(deps: AppDeps): Router {
     const userId = await customerId(deps, req);
     const { id, preset } = req.params;
     if (!userId || !UUID.test(id) || !isExportPreset(preset)) return res.status(404).end();
+    if (!(await withinSellerLimit(deps.db, res, 'exports', userId))) return;
     const result = await exportRun({ db: deps.db, storage: deps.storage }, userId, id, preset);
     if (!result) return res.status(404).end();
     res.setHeader('Content-Type', 'application/zip');

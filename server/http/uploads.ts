@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
 import type { Storage } from '../providers/storage';
 import { M } from '../../shared/messages';
 import { getSettings } from '../services/settings';
+import { storeUpload } from '../services/uploads';
 import { customerId } from './session';
 import { imageUploadRoute } from './image-upload';
 import { sendError } from './rest-error';
+import { withinSellerLimit } from './seller-limit';
 
-/** POST /api/uploads (multipart field `file`) → 201 { uploadId, url, width, height }. */
+/**
+ * POST /api/uploads (multipart field `file`) → 201 { uploadId, url, width, height }. Counted
+ * against the seller's upload limit before the body is read (a flood is refused unread, 429),
+ * then stored within the storage quota (413).
+ */
 export function uploadRoutes(deps: AppDeps, storage: Storage) {
   return imageUploadRoute(
     '/api/uploads',
@@ -15,27 +20,9 @@ export function uploadRoutes(deps: AppDeps, storage: Storage) {
       const userId = await customerId(deps, req);
       if (!userId) return (sendError(res, 401, M.common.unauthorized, 'UNAUTHENTICATED'), null);
       if ((await getSettings(deps.db)).maintenanceMode) return (sendError(res, 503, M.common.maintenance, 'MAINTENANCE'), null);
-      return userId;
+      return (await withinSellerLimit(deps.db, res, 'uploads', userId)) ? userId : null;
     },
-    async (userId, image) => {
-      const id = randomUUID();
-      // Unguessable key: the upload id alone never leads to the file without the owner check.
-      const key = `uploads/${userId}/${id}.${image.ext}`;
-      await storage.put(key, image.bytes, image.mime);
-      await deps.db
-        .insertInto('uploads')
-        .values({
-          id,
-          user_id: userId,
-          storage_key: key,
-          mime: image.mime,
-          width: image.width,
-          height: image.height,
-          size_bytes: image.bytes.length,
-        })
-        .execute();
-      return { uploadId: id, url: `/api/files/uploads/${id}`, width: image.width, height: image.height };
-    },
+    (userId, image) => storeUpload({ db: deps.db, storage }, userId, image),
     'uploads',
   );
 }

@@ -3,6 +3,7 @@ import { ZDeletionRequest } from '../../shared/schemas/accounts';
 import { latestExport, requestExport } from '../services/data-export';
 import { pendingDeletion, requestDeletion } from '../services/account-deletion';
 import { wakeExportWorkers } from '../jobs/data-exports';
+import { storageUsage } from '../services/uploads';
 
 /** Procedures of the `auth` router for the seller's own data (issue 13): export and deletion request. */
 export const accountDataProcedures = {
@@ -21,4 +22,7 @@ export const accountDataProcedures = {
     .mutation(({ ctx, input }) => requestDeletion(ctx.db, ctx.userId, input.reason ?? null)),
 
   deletionStatus: protectedProcedure.query(({ ctx }) => pendingDeletion(ctx.db, ctx.userId)),
+
+  /** The profile page's storage bar: bytes of the seller's photos, the quota, the retention days. */
+  storageUsage: protectedProcedure.query(({ ctx }) => storageUsage(ctx.db, ctx.userId)),
 };

@@ -8,7 +8,8 @@ export type LegalPage = { page: LegalPageKey; body: string; updatedAt: string | 
 /**
  * A legal page's text as the admin left it in the content screen (section `legal`), else the
  * built-in starting text, with the operator's details from settings filled in. The KVKK and
- * privacy texts name the transfer of photos abroad only when fal.ai is configured (D33).
+ * privacy texts name the transfer of photos abroad only when fal.ai is configured (D33), and the
+ * privacy text how long unused photos are kept (the upload_retention_days setting).
  */
 export async function getLegalPage(db: Db, page: LegalPageKey, aiProvider: 'local' | 'fal'): Promise<LegalPage> {
   const [row, s] = await Promise.all([
@@ -22,9 +23,10 @@ export async function getLegalPage(db: Db, page: LegalPageKey, aiProvider: 'loca
     support_phone: s.supportPhone,
     contact_address: s.contactAddress,
     ai_transfer: aiProvider === 'fal' ? M.legal.aiTransferFal : M.legal.aiTransferLocal,
+    upload_retention_days: String(s.uploadRetentionDays),
   };
   const body = template.replace(
-    /\{(site_name|support_email|support_phone|contact_address|ai_transfer)\}/g,
+    /\{(site_name|support_email|support_phone|contact_address|ai_transfer|upload_retention_days)\}/g,
     (_m, k: keyof typeof values) => values[k],
   ); // the pattern matches these keys only;
   return { page, body, updatedAt: row ? new Date(row.updated_at).toISOString() : null };

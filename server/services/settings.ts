@@ -23,6 +23,9 @@ export const SETTING_DEFAULTS = {
   price_try_basic: '2990',
   price_try_standard: '6790',
   price_try_premium: '14990',
+  // Fair share: photo storage per seller, and how long an upload no run uses is kept.
+  storage_quota_mb: '1024',
+  upload_retention_days: '30',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
@@ -42,6 +45,10 @@ export type Settings = {
   videoCreditCost: number;
   /** Whole lira per month, per paid plan (iyzico). */
   tryPrices: Record<PaidPlanCode, number>;
+  /** Megabytes of uploaded photos one seller may keep. */
+  storageQuotaMb: number;
+  /** Days after which an upload no generation uses is removed (the privacy text states it). */
+  uploadRetentionDays: number;
 };
 
 function toInt(value: string, fallback: string): number {
@@ -78,6 +85,8 @@ export async function getSettings(db: Db): Promise<Settings> {
       standard: toInt(raw.price_try_standard, d.price_try_standard),
       premium: toInt(raw.price_try_premium, d.price_try_premium),
     },
+    storageQuotaMb: toInt(raw.storage_quota_mb, d.storage_quota_mb),
+    uploadRetentionDays: toInt(raw.upload_retention_days, d.upload_retention_days),
   };
 }
 

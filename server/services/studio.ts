@@ -4,9 +4,8 @@ import type { Cutout } from '../db/types';
 import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
-import { CUTOUT_LIMITS } from '../../shared/constants';
 import type { TCutoutInput, TCutoutResult } from '../../shared/schemas/generations';
-import { hitRateLimit } from '../auth/rate-limit';
+import { takeSellerLimit } from '../auth/rate-limit';
 import { studioPool, type StudioPool } from '../providers/ai/studio/pool';
 import type { CutoutHints } from '../providers/ai/studio/cutout';
 
@@ -41,11 +40,7 @@ export async function runCutout(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!upload) throw new AppError('NOT_FOUND', M.common.notFound);
-  if (opts.rateLimit !== false) {
-    const { limit, windowMs } = CUTOUT_LIMITS.rate;
-    if (!(await hitRateLimit(db, `cutout:user:${userId}`, limit, windowMs)).allowed)
-      throw new AppError('RATE_LIMITED', M.studio.rateLimited);
-  }
+  if (opts.rateLimit !== false) await takeSellerLimit(db, 'cutouts', userId);
   const stored = await storage.get(upload.storage_key);
   if (!stored) throw new AppError('NOT_FOUND', M.common.notFound);
 

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
+import { getSettings } from './settings';
 import { M } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { sniffImageType, type ImageMime } from '../../shared/image-type';
@@ -38,4 +43,66 @@ export async function checkAndReencode(input: Buffer): Promise<CheckedImage> {
   } catch {
     throw new AppError('VALIDATION', M.generation.fileType);
   }
+}
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => (bytes / MB).toLocaleString('tr-TR', { maximumFractionDigits: 1 });
+
+async function usedBytes(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), sql<string>`0`).as('used'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.used);
+}
+
+/** The seller's photo storage: bytes of their uploads, the quota, and how long unused ones are kept. */
+export async function storageUsage(db: Db, userId: string): Promise<{ usedBytes: number; quotaBytes: number; retentionDays: number }> {
+  const [used, s] = await Promise.all([usedBytes(db, userId), getSettings(db)]);
+  return { usedBytes: used, quotaBytes: s.storageQuotaMb * MB, retentionDays: s.uploadRetentionDays };
+}
+
+/**
+ * Records and stores a checked photo within the seller's storage quota (the storage_quota_mb
+ * setting); over it, refuses with 413 and nothing is written. The check and the insert hold a
+ * per-seller lock, so parallel uploads cannot each fit into the same last megabytes.
+ */
+export async function storeUpload(
+  deps: { db: Db; storage: Storage },
+  userId: string,
+  image: CheckedImage,
+): Promise<{ uploadId: string; url: string; width: number; height: number }> {
+  const { db, storage } = deps;
+  const s = await getSettings(db);
+  const quota = s.storageQuotaMb * MB;
+  const id = randomUUID();
+  // Unguessable key: the upload id alone never leads to the file without the owner check.
+  const key = `uploads/${userId}/${id}.${image.ext}`;
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`.execute(trx);
+    const used = await usedBytes(trx, userId);
+    if (used + image.bytes.length > quota)
+      throw new AppError('QUOTA_EXCEEDED', M.fairShare.quotaFull(mb(used), mb(quota), s.uploadRetentionDays));
+    await trx
+      .insertInto('uploads')
+      .values({
+        id,
+        user_id: userId,
+        storage_key: key,
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        size_bytes: image.bytes.length,
+      })
+      .execute();
+  });
+  try {
+    await storage.put(key, image.bytes, image.mime);
+  } catch (err) {
+    // No row may point at a file that was never written.
+    await db.deleteFrom('uploads').where('id', '=', id).execute();
+    throw err;
+  }
+  return { uploadId: id, url: `/api/files/uploads/${id}`, width: image.width, height: image.height };
 }

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import { AppError, isDatabaseUnavailable } from '../errors';
+import { AppError, RateLimitedError, isDatabaseUnavailable } from '../errors';
 import { M } from '../../shared/messages';
 import type { AppCode } from '../../shared/constants';
 import { getCachedSettings } from '../services/settings';
@@ -33,6 +33,8 @@ const t = initTRPC.context<Context>().create({
     let message: string = M.common.unexpected;
     let appCode: AppCode = 'INTERNAL';
     let fieldErrors: Record<string, string> | undefined;
+    // Seconds until a per-seller limit's window ends (also sent as Retry-After over HTTP).
+    const retryAfter = cause instanceof RateLimitedError ? cause.retryAfterSeconds : undefined;
     const issues = validationIssues(cause);
     if (cause instanceof AppError) {
       message = cause.message;
@@ -63,7 +65,7 @@ const t = initTRPC.context<Context>().create({
     return {
       message,
       code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, appCode, fieldErrors },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, appCode, fieldErrors, retryAfter },
     };
   },
 });
@@ -83,6 +85,12 @@ const appErrors = t.middleware(async ({ next }) => {
   }
   return result;
 });
+
+/** HTTP adapter's responseMeta: a call refused by a per-seller limit answers with Retry-After too. */
+export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
+  const limited = errors.map((e) => e.cause).find((c): c is RateLimitedError => c instanceof RateLimitedError);
+  return limited ? { headers: { 'Retry-After': String(limited.retryAfterSeconds) } } : {};
+}
 
 export function unavailable(): AppError {
   return new AppError('UNAVAILABLE', M.common.serviceUnavailable);

@@ -57,11 +57,11 @@ Hesabınızı yönetmek, ürün görsellerinizi ve videolarınızı üretmek, kr
 {ai_transfer}
 
 ## Saklama süresi ve haklarınız
-Verileriniz hesabınız açık olduğu sürece saklanır. Ayarlar sayfasındaki "Verilerimi indir" ile tüm verilerinizi indirebilir, aynı sayfadan hesap silme talebi gönderebilirsiniz. Silmede dosyalarınız kaldırılır, kişisel bilgileriniz silinir; yasal yükümlülük gereği ödeme kayıtları kimliğinizle ilişkilendirilmeden saklanır.
+Hiçbir üretimde kullanmadığınız ürün fotoğrafları, yüklendikten {upload_retention_days} gün sonra otomatik olarak silinir. Diğer verileriniz hesabınız açık olduğu sürece saklanır. Ayarlar sayfasındaki "Verilerimi indir" ile tüm verilerinizi indirebilir, aynı sayfadan hesap silme talebi gönderebilirsiniz. Silmede dosyalarınız kaldırılır, kişisel bilgileriniz silinir; yasal yükümlülük gereği ödeme kayıtları kimliğinizle ilişkilendirilmeden saklanır.
 
 ## İletişim
 Sorularınız için: {support_email} · {support_phone} · {contact_address}`,
-          'Gizlilik Politikası metni · {site_name}, {support_email}, {support_phone}, {contact_address} ve {ai_transfer} ayarlardan doldurulur',
+          'Gizlilik Politikası metni · {site_name}, {support_email}, {support_phone}, {contact_address}, {ai_transfer} ve {upload_retention_days} ayarlardan doldurulur',
         ],
         terms: [
           `## Hizmet
@@ -524,6 +524,11 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     paymentSection: 'Ödeme ayarları',
     priceTry: (plan: string) => `${plan} aylık fiyatı (TL)`,
     priceTryHint: 'iyzico ile ödeme alırken gösterilen ve beklenen fiyat; iyzico ödeme planındaki fiyatla aynı olmalıdır.',
+    storageSection: 'Depolama ayarları',
+    storageQuotaMb: 'Satıcı başına depolama kotası (MB)',
+    storageQuotaHint: 'Bir satıcının yüklediği fotoğrafların toplam boyutu; dolunca yeni fotoğraf kabul edilmez.',
+    uploadRetentionDays: 'Kullanılmayan fotoğrafların saklama süresi (gün)',
+    uploadRetentionHint: 'Hiçbir üretimde kullanılmayan fotoğraflar bu süre sonunda silinir; Gizlilik Politikası bu süreyi gösterir.',
   },
 
   adminLogs: {

@@ -324,7 +324,6 @@ const OWN = {
     lowResolution: (w: number, h: number, min: number) =>
       `Fotoğrafınız ${w}×${h} piksel. Uzun kenarı ${min} pikselden kısa olduğu için görseller küçük olacak; daha net sonuçlar için daha yüksek çözünürlüklü bir fotoğraf yükleyin.`,
     pixelSize: (w: number, h: number) => `${w}×${h} px`,
-    rateLimited: 'Çok fazla dekupaj denemesi yaptınız. Lütfen birkaç dakika bekleyin.',
     whiteLabel: 'Pazaryeri için beyaz fon',
     framedNote: 'Bu üretimde ürün dekupe edilemedi; fotoğraf çerçeveli olarak kullanıldı.',
   },
@@ -394,6 +393,20 @@ const OWN = {
     deleteRequestButton: 'Silme talebi gönder',
     deleteRequested: 'Hesap silme talebiniz alındı. İşlem tamamlandığında e-posta ile bilgilendirileceksiniz.',
     deletePending: (when: string) => `Hesap silme talebiniz ${when} tarihinde alındı ve yönetici onayı bekliyor.`,
+  },
+
+  /** Fair share: per-seller limits (answered with 429 and when to try again) and the storage quota. */
+  fairShare: {
+    uploads: (minutes: number) => `Kısa sürede çok fazla fotoğraf yüklediniz. ${minutes} dakika sonra tekrar deneyin.`,
+    exports: (minutes: number) => `Kısa sürede çok fazla pazaryeri paketi istediniz. ${minutes} dakika sonra tekrar deneyin.`,
+    cutouts: (minutes: number) => `Çok fazla dekupaj denemesi yaptınız. ${minutes} dakika sonra tekrar deneyin.`,
+    quotaFull: (used: string, quota: string, days: number) =>
+      `Depolama kotanız doldu (${used} / ${quota} MB kullanılıyor), bu fotoğraf sığmıyor. Hiçbir üretimde kullanılmayan fotoğraflar yüklendikten ${days} gün sonra silinir; yer açıldığında yeniden yükleyebilirsiniz.`,
+    storageTitle: 'Depolama alanı',
+    storageDesc: (days: number) =>
+      `Yüklediğiniz ürün fotoğraflarının kapladığı alan. Hiçbir üretimde kullanılmayan fotoğraflar yüklendikten ${days} gün sonra silinir.`,
+    storageUsed: (used: string, quota: string) => `${used} / ${quota} MB kullanılıyor`,
+    storageLoadFailed: 'Depolama bilgisi yüklenemedi',
   },
 
   /** Issue 12: marketplace exports and batch runs. */

@@ -189,6 +189,9 @@ export const ZAdminSettings = z.object({
   priceTryBasic: ZCount(1, 1_000_000),
   priceTryStandard: ZCount(1, 1_000_000),
   priceTryPremium: ZCount(1, 1_000_000),
+  /** Photo storage per seller (MB) and the days an upload no run uses is kept. */
+  storageQuotaMb: ZCount(10, 1_000_000),
+  uploadRetentionDays: ZCount(1, 3650),
 });
 export type TAdminSettings = z.input<typeof ZAdminSettings>;
 
@@ -210,6 +213,8 @@ export const SETTING_KEY_OF = {
   priceTryBasic: 'price_try_basic',
   priceTryStandard: 'price_try_standard',
   priceTryPremium: 'price_try_premium',
+  storageQuotaMb: 'storage_quota_mb',
+  uploadRetentionDays: 'upload_retention_days',
 } as const satisfies Record<keyof TAdminSettings, string>;
 
 // ---------------------------------------------------------------- audit log

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { HttpClient, startTestServer, uploaded, validSignUp } from '../helpers/server';
 import type { RunningServer } from '../../server/index';
 import { M } from '../../shared/messages';
-import { CUTOUT_LIMITS } from '../../shared/constants';
+import { SELLER_LIMITS } from '../../shared/constants';
 import { alphaOf, photo } from './photos';
 
 // Cut-outs and full runs on real photos on a shared 2-core machine.
@@ -100,11 +100,11 @@ test('previews are rate limited per seller, with the Turkish message', async () 
   const user = await server.handle.db.selectFrom('users').select('id').where('email', '=', 'bob@example.com').executeTakeFirstOrThrow();
   await server.handle.db
     .insertInto('rate_limits')
-    .values({ key: `cutout:user:${user.id}`, count: CUTOUT_LIMITS.rate.limit, reset_at: new Date(Date.now() + 60_000) })
+    .values({ key: `cutouts:user:${user.id}`, count: SELLER_LIMITS.cutouts.limit, reset_at: new Date(Date.now() + 60_000) })
     .execute();
   const r = await bob.mutate('studio.cutout', { uploadId: up.uploadId });
   expect(r.error.data.appCode).toBe('RATE_LIMITED');
-  expect(r.error.message).toBe(M.studio.rateLimited);
+  expect(r.error.message).toBe(M.fairShare.cutouts(1));
 });
 
 async function waitDone(c: HttpClient, id: string) {

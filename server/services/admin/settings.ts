@@ -28,6 +28,8 @@ export async function listSettings(db: Db) {
     priceTryBasic: s.tryPrices.basic,
     priceTryStandard: s.tryPrices.standard,
     priceTryPremium: s.tryPrices.premium,
+    storageQuotaMb: s.storageQuotaMb,
+    uploadRetentionDays: s.uploadRetentionDays,
   };
   const last = await db
     .selectFrom('settings as s')

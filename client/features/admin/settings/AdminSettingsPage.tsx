@@ -33,6 +33,8 @@ const EMPTY: TAdminSettings = {
   priceTryBasic: 1,
   priceTryStandard: 1,
   priceTryPremium: 1,
+  storageQuotaMb: 10,
+  uploadRetentionDays: 1,
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -179,6 +181,26 @@ export default function AdminSettingsPage() {
                   {...form.getInputProps(`priceTry${p}`)}
                 />
               ))}
+            </SimpleGrid>
+          </Section>
+          <Section title={settingsText.storageSection}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NumberInput
+                label={settingsText.storageQuotaMb}
+                description={settingsText.storageQuotaHint}
+                min={10}
+                max={1_000_000}
+                {...num}
+                {...form.getInputProps('storageQuotaMb')}
+              />
+              <NumberInput
+                label={settingsText.uploadRetentionDays}
+                description={settingsText.uploadRetentionHint}
+                min={1}
+                max={3650}
+                {...num}
+                {...form.getInputProps('uploadRetentionDays')}
+              />
             </SimpleGrid>
           </Section>
           <Section title={settingsText.systemSection}>

@@ -12,6 +12,7 @@ import { emailPrefix, useSession } from '../../auth/useSession';
 import { PageHeader } from '../PageHeader';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ChangeEmailCard } from './ChangeEmailCard';
+import { StorageCard } from './StorageCard';
 import { ResendVerification } from '../../auth/ResendVerification';
 import { formatDate, initials } from '../../../lib/format';
 
@@ -21,7 +22,7 @@ type ProfileValues = {
   phone: string;
 };
 
-/** /app/profile: name, company, phone; the e-mail changes only through a verified link. */
+/** /app/profile: name, company, phone, photo storage; the e-mail changes only through a verified link. */
 export default function ProfilePage() {
   usePageTitle(M.titles.profile);
   const { user } = useSession();
@@ -115,6 +116,7 @@ export default function ProfilePage() {
           </Stack>
         </form>
       </Card>
+      <StorageCard />
       <ChangeEmailCard />
       <ChangePasswordCard />
     </Stack>

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { Storage } from '../providers/storage';
+import { getSettings } from '../services/settings';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the photos no run uses once they are older than the retention (the
+ * upload_retention_days setting, stated in the privacy text): uploads no generation (single or
+ * batch) refers to and whose last cut-out is older than the retention too, with those cut-outs.
+ * Returns how many were removed; at most `batch` per call.
+ */
+export async function sweepUnusedUploads(deps: { db: Db; storage: Storage }, now = new Date(), batch = 200): Promise<number> {
+  const { db } = deps;
+  const days = (await getSettings(db)).uploadRetentionDays;
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const due = await db
+    .selectFrom('uploads as u')
+    .select('u.id')
+    .where('u.created_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('generations as g')
+            .select(sql`1`.as('x'))
+            .whereRef('g.upload_id', '=', 'u.id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('cutouts as c')
+            .select(sql`1`.as('x'))
+            .whereRef('c.upload_id', '=', 'u.id')
+            .where('c.created_at', '>=', cutoff),
+        ),
+      ),
+    )
+    .orderBy('u.created_at')
+    .limit(batch)
+    .execute();
+  let removed = 0;
+  for (const { id } of due) if (await removeIfUnused(deps, id, cutoff)) removed++;
+  return removed;
+}
+
+/**
+ * One upload, checked again under its row lock: files first (its cut-outs, then the photo), then
+ * the row, so a failure leaves a row the next sweep removes, never a file nothing points at. A run
+ * started meanwhile waits on the lock and is then refused for the missing upload; it never gets
+ * a row whose file is gone.
+ */
+async function removeIfUnused({ db, storage }: { db: Db; storage: Storage }, id: string, cutoff: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const upload = await trx
+      .selectFrom('uploads')
+      .select('storage_key')
+      .where('id', '=', id)
+      .where('created_at', '<', cutoff)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!upload) return false;
+    const used = await trx.selectFrom('generations').select('id').where('upload_id', '=', id).limit(1).executeTakeFirst();
+    if (used) return false;
+    const cutouts = await trx.selectFrom('cutouts').select(['storage_key', 'created_at']).where('upload_id', '=', id).execute();
+    if (cutouts.some((c) => new Date(c.created_at) >= cutoff)) return false;
+    for (const c of cutouts) if (c.storage_key) await storage.delete(c.storage_key);
+    await storage.delete(upload.storage_key);
+    // The cut-out rows go with it (on delete cascade).
+    await trx.deleteFrom('uploads').where('id', '=', id).execute();
+    return true;
+  });
+}
+
+/** Runs the sweep periodically in every process (the row locks make racing sweeps safe); failures are logged and retried. */
+export function startUploadRetentionSweep(deps: { db: Db; storage: Storage }, everyMs = 60 * 60_000): () => void {
+  const timer = setInterval(() => {
+    sweepUnusedUploads(deps).catch((err) => console.error('[upload-retention]', (err as Error).message));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
