@@ -17,6 +17,7 @@ import { healthRoutes } from './http/health';
 import { attachWebSocket } from './http/websocket';
 import { uploadRoutes } from './http/uploads';
 import { fileRoutes } from './http/files';
+import { customerMaintenance } from './http/maintenance';
 import { webhookRoutes } from './http/webhooks';
 import { checkoutRoutes } from './http/checkout-pages';
 import { invoiceRoutes } from './http/invoices';
@@ -58,6 +59,7 @@ export function createApp(opts: AppOptions): {
   app.use(healthRoutes(deps.db));
   // Raw body and signature instead of Origin: mounted before any JSON parsing.
   app.use(webhookRoutes(deps, deps.payments));
+  app.use(customerMaintenance(deps));
   // The iyzico return is a cross-site form post checked against iyzico's API (see the file).
   app.use(checkoutRoutes(deps));
   app.use(originGuard(deps.allowedOrigins));

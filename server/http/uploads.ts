@@ -1,7 +1,6 @@
 import type { AppDeps } from '../deps';
 import type { Storage } from '../providers/storage';
 import { M } from '../../shared/messages';
-import { getSettings } from '../services/settings';
 import { storeUpload } from '../services/uploads';
 import { customerId } from './session';
 import { imageUploadRoute } from './image-upload';
@@ -19,7 +18,6 @@ export function uploadRoutes(deps: AppDeps, storage: Storage) {
     async (req, res) => {
       const userId = await customerId(deps, req);
       if (!userId) return (sendError(res, 401, M.common.unauthorized, 'UNAUTHENTICATED'), null);
-      if ((await getSettings(deps.db)).maintenanceMode) return (sendError(res, 503, M.common.maintenance, 'MAINTENANCE'), null);
       return (await withinSellerLimit(deps.db, res, 'uploads', userId)) ? userId : null;
     },
     (userId, image) => storeUpload({ db: deps.db, storage }, userId, image),

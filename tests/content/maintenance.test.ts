@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { HttpClient, startTestServer, upload, uploaded, validSignUp } from '../helpers/server';
+import { productPhoto } from '../helpers/fixtures';
 import { countRows } from '../helpers/inspect';
 import { M } from '../../shared/messages';
 import { setSetting } from '../../server/services/settings';
@@ -74,5 +75,42 @@ describe('maintenance mode (D23)', () => {
     expect((await client().query('content.landing')).status).toBe(200);
     expect((await client().mutate('content.submitContact', contact)).status).toBe(200);
     expect((await customer.query('credits.balance')).status).toBe(200);
+  });
+
+  test('every customer REST route is closed too, while the admin routes and public files stay open', async () => {
+    const customer = client();
+    expect((await customer.mutate('auth.signUp', validSignUp('bakim-rest@example.com'))).status).toBe(200);
+    const photo = await uploaded(customer, await productPhoto(), 'urun.jpg');
+    const uploadsBefore = await countRows(db, 'uploads');
+
+    await setSetting(db, 'maintenance_mode', 'true');
+    try {
+      const refused = [
+        await upload(customer, await productPhoto(), 'ikinci.jpg').then((r) => ({ status: r.status, body: r.body as unknown })),
+        ...(await Promise.all(
+          [
+            photo.url,
+            '/api/invoices/all.zip',
+            '/api/exports/00000000-0000-4000-8000-000000000000',
+            '/api/generations/00000000-0000-4000-8000-000000000000/export/square',
+            '/api/batches/00000000-0000-4000-8000-000000000000/white.zip',
+            '/api/payments/iyzico/00000000-0000-4000-8000-000000000000',
+          ].map(async (path) => {
+            const res = await customer.raw(path);
+            return { status: res.status, body: (await res.json()) as unknown };
+          }),
+        )),
+      ];
+      for (const r of refused) {
+        expect(r.status).toBe(503);
+        expect(r.body).toEqual({ error: { message: M.common.maintenance, data: { appCode: 'MAINTENANCE' } } });
+      }
+      expect(await countRows(db, 'uploads')).toBe(uploadsBefore);
+      // A public site file is not a customer's: still served (404 for a name that does not exist, not 503).
+      expect((await client().raw('/api/files/public/yok.jpg')).status).toBe(404);
+    } finally {
+      await setSetting(db, 'maintenance_mode', 'false');
+    }
+    expect((await customer.raw(photo.url)).status).toBe(200);
   });
 });
