@@ -33,7 +33,14 @@ import {
 import { PollLoop } from './poll-loop';
 
 export type WorkerDeps = { db: Db; bus: EventBus; storage: Storage; provider: AiProvider };
-export type WorkerOptions = { concurrency: number; leaseMs?: number; pollMs?: number; workerId?: string };
+export type WorkerOptions = {
+  concurrency: number;
+  leaseMs?: number;
+  pollMs?: number;
+  workerId?: string;
+  /** First retry delay; later ones double (tests shorten it). */
+  retryBaseMs?: number;
+};
 
 /** The catalogue text a user sees for a final failure (SPEC §8 Generation). */
 export function failureMessage(type: Generation['type'], err: unknown): string {
@@ -52,9 +59,9 @@ export function failureMessage(type: Generation['type'], err: unknown): string {
   }
 }
 
-/** Exponential backoff with jitter: 2 s, 4 s, 8 s … capped at 60 s. */
-function backoffMs(attempt: number): number {
-  const base = Math.min(60_000, 1000 * 2 ** attempt);
+/** Exponential backoff with jitter: 2 s, 4 s, 8 s … (by default) capped at 60 s. */
+function backoffMs(attempt: number, baseMs = 1000): number {
+  const base = Math.min(60_000, baseMs * 2 ** attempt);
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
@@ -303,7 +310,7 @@ export class GenerationWorker {
     const retryable = isProviderError(err) ? err.retryable : true;
     if (retryable && attempts < MAX_ATTEMPTS) {
       console.warn(`[worker] job ${job.id} attempt ${attempts} failed, retrying:`, (err as Error).message);
-      await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts), true);
+      await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts, this.opts.retryBaseMs), true);
       this.publish(job, 'queued', 0);
       return;
     }
