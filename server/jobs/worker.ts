@@ -25,6 +25,7 @@ import {
   completeJob,
   failJob,
   recordCutout,
+  releaseJob,
   renewLease,
   rescheduleJob,
   saveProgress,
@@ -169,7 +170,7 @@ export class GenerationWorker {
   }
 
   /** The cut-out this image job uses: the one recorded on it, else the upload's latest, else a fresh automatic one. */
-  private async cutoutFor(job: Generation) {
+  private async cutoutFor(job: Generation, signal: AbortSignal) {
     const { db, storage } = this.deps;
     if (!job.upload_id) return null;
     if (job.cutout_id) {
@@ -178,7 +179,7 @@ export class GenerationWorker {
     }
     let cutout = await latestCutout(db, job.upload_id);
     if (!cutout) {
-      const made = await runCutout({ db, storage }, job.user_id, { uploadId: job.upload_id }, { rateLimit: false });
+      const made = await runCutout({ db, storage }, job.user_id, { uploadId: job.upload_id }, { rateLimit: false, signal });
       cutout = await db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
     }
     await recordCutout(db, job.id, cutout.id);
@@ -193,12 +194,18 @@ export class GenerationWorker {
       const photo = await this.photoOf(job);
       // Local studio images and videos compose from the upload's latest cut-out; when the seller never
       // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
-      const cutoutPng = this.deps.provider.usesCutout ? await this.cutoutPngFor(job) : undefined;
+      // Both studio steps are given up when the worker stops, so a shutdown never waits for them.
+      const cutoutPng = this.deps.provider.usesCutout ? await untilAborted(lease.signal, this.cutoutPngFor(job, lease.signal)) : undefined;
       const outputs = await untilAborted(lease.signal, this.runProvider(job, photo, cutoutPng, lease.signal));
       const saved = await this.storeOutputs(job, outputs, photo.bytes, cutoutPng);
       if (await completeJob(this.deps.db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
     } catch (err) {
-      if (lease.signal.aborted) return; // lease lost or shutting down: the next owner carries on
+      if (lease.signal.aborted) {
+        // Lease lost: the next owner carries on. Shutting down: hand the job back for the next worker now.
+        if (this.stopping.signal.aborted && (await releaseJob(this.deps.db, job.id, this.workerId).catch(() => false)))
+          this.publish(job, 'queued', 0);
+        return;
+      }
       await this.fail(job, err);
     } finally {
       lease.release();
@@ -246,8 +253,8 @@ export class GenerationWorker {
   }
 
   /** The PNG of the job's cut-out, or null when it fell back to the framed photo. */
-  private async cutoutPngFor(job: Generation): Promise<Buffer | null> {
-    const cutout = await this.cutoutFor(job);
+  private async cutoutPngFor(job: Generation, signal: AbortSignal): Promise<Buffer | null> {
+    const cutout = await this.cutoutFor(job, signal);
     return cutout?.storage_key ? ((await this.deps.storage.get(cutout.storage_key))?.bytes ?? null) : null;
   }
 
