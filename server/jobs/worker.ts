@@ -194,7 +194,7 @@ export class GenerationWorker {
       const photo = await this.photoOf(job);
       // Local studio images and videos compose from the upload's latest cut-out; when the seller never
       // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
-      // Both studio steps are given up when the worker stops, so a shutdown never waits for them.
+      // A stopping worker waits for neither step: the cut-out is stopped on the pool, the provider's wait ends.
       const cutoutPng = this.deps.provider.usesCutout ? await untilAborted(lease.signal, this.cutoutPngFor(job, lease.signal)) : undefined;
       const outputs = await untilAborted(lease.signal, this.runProvider(job, photo, cutoutPng, lease.signal));
       const saved = await this.storeOutputs(job, outputs, photo.bytes, cutoutPng);
