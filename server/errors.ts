@@ -86,9 +86,23 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_TEXT =
   /Connection terminated|connection error|Client was closed|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
 
+// Errors that came out of the database client (marked by the driver in db/client-errors.ts). Only
+// these can mean an outage: a provider's or storage's network error has the same codes (a fal host
+// that does not resolve is ENOTFOUND too) but must fail its run, not wait for the database.
+const fromDatabaseClient = new WeakSet<object>();
+
+/** Marks an error as raised by the database client; returns it. */
+export function markDatabaseClientError(err: unknown): unknown {
+  if (err && typeof err === 'object') fromDatabaseClient.add(err);
+  return err;
+}
+
 /** The database cannot be reached right now (restart, failover, network): answer 503, retry later. */
 export function isDatabaseUnavailable(err: unknown): boolean {
+  let fromDb = false;
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    fromDb ||= fromDatabaseClient.has(e);
+    if (!fromDb) continue;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;

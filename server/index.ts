@@ -33,7 +33,10 @@ export type RunningServer = {
   emailSender: EmailSender;
   /** Closes every WebSocket whose session has ended (run every minute; tests call it now). */
   recheckSockets: () => Promise<void>;
-  /** Stops the background work, closes the sockets, lets requests in flight finish (up to `graceMs`, 10 s), closes the database. */
+  /**
+   * Takes no new connections, closes the sockets, lets requests in flight and the background work
+   * finish (each up to `graceMs`, 10 s; a generation in flight goes back to the queue), closes the database.
+   */
   close: (opts?: { graceMs?: number }) => Promise<void>;
 };
 
@@ -120,9 +123,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     emailSender: background.emailSender,
     recheckSockets,
     close: async ({ graceMs = 10_000 } = {}) => {
-      await background.stop();
+      // Stop taking connections first; the requests in flight and the background work then wind
+      // down side by side, the worker giving its running job back to the queue.
+      const drained = drain(server, graceMs);
       await closeSockets();
-      await drain(server, graceMs);
+      await Promise.all([drained, withinGrace(background.stop(), graceMs)]);
       await deps.bus.close();
       if (ownsHandle) await handle!.close();
     },
@@ -174,6 +179,17 @@ export function listeningLine(testCheckout: boolean, host: string | undefined, p
   if (!testCheckout) return `Sunucu ${where} dinliyor; test ödemesi kapalı.`;
   const reach = host === TEST_CHECKOUT_HOST ? `yalnızca ${where} dinliyor, başka bilgisayarlardan erişilemez` : `${where} dinliyor`;
   return `Test ödemesi açık (gerçek para alınmaz): sunucu ${reach}; test ödemesi yalnızca bu bilgisayardan gelen isteklere açık.`;
+}
+
+/** Waits for `work` at most `graceMs`: a stuck e-mail or export must not keep a deploy waiting. */
+async function withinGrace(work: Promise<void>, graceMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Listens on `port` (0: any free one) at `host` (default: every interface) and resolves with the port it got. */

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './types';
 import { PGliteDialect } from './pglite-driver';
+import { markingClientErrors } from './client-errors';
 
 export type Db = Kysely<Database>;
 
@@ -40,12 +41,12 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     pool.on('connect', (client) => {
       client.on('error', (err) => console.warn('[db] connection lost:', err.message));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: markingClientErrors(new PostgresDialect({ pool })) });
     return { db, kind: 'pg', pool, url: opts.databaseUrl, close: () => db.destroy() };
   }
   const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: markingClientErrors(new PGliteDialect(client)) });
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onPayload);
     return () => unlisten();

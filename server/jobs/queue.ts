@@ -59,13 +59,22 @@ export async function renewLease(db: Db, id: string, workerId: string, leaseMs: 
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Persisted BEFORE waiting, so a successor resumes instead of sending the request again. */
+/**
+ * Persisted BEFORE waiting, so a successor resumes instead of sending the request again. Also kept
+ * when the job was handed back (worker stopping) while the submit was under way and nobody has
+ * claimed it since: the request is live at the provider, so the next worker must await it.
+ */
 export async function saveProviderRequest(db: Db, id: string, workerId: string, provider: string, requestId: string): Promise<boolean> {
   const r = await db
     .updateTable('generations')
     .set({ provider, provider_request_id: requestId, updated_at: new Date() })
     .where('id', '=', id)
-    .where('lease_owner', '=', workerId)
+    .where((eb) =>
+      eb.or([
+        eb('lease_owner', '=', workerId),
+        eb.and([eb('status', '=', 'queued'), eb('lease_owner', 'is', null), eb('provider_request_id', 'is', null)]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
@@ -128,6 +137,28 @@ export async function rescheduleJob(db: Db, id: string, workerId: string, delayM
     .where('id', '=', id)
     .where('lease_owner', '=', workerId)
     .execute();
+}
+
+/**
+ * Hands a job in flight back when its worker stops (a deploy): queued again at once, the provider
+ * request kept so the next worker resumes it, and the attempt not counted, as nothing failed.
+ */
+export async function releaseJob(db: Db, id: string, workerId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('generations')
+    .set({
+      status: 'queued',
+      run_after: new Date(),
+      attempts: sql`greatest(attempts - 1, 0)`,
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', workerId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /**

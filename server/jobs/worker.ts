@@ -25,6 +25,7 @@ import {
   completeJob,
   failJob,
   recordCutout,
+  releaseJob,
   renewLease,
   rescheduleJob,
   saveProgress,
@@ -33,7 +34,14 @@ import {
 import { PollLoop } from './poll-loop';
 
 export type WorkerDeps = { db: Db; bus: EventBus; storage: Storage; provider: AiProvider };
-export type WorkerOptions = { concurrency: number; leaseMs?: number; pollMs?: number; workerId?: string };
+export type WorkerOptions = {
+  concurrency: number;
+  leaseMs?: number;
+  pollMs?: number;
+  workerId?: string;
+  /** First retry delay; later ones double (tests shorten it). */
+  retryBaseMs?: number;
+};
 
 /** The catalogue text a user sees for a final failure (SPEC §8 Generation). */
 export function failureMessage(type: Generation['type'], err: unknown): string {
@@ -52,9 +60,9 @@ export function failureMessage(type: Generation['type'], err: unknown): string {
   }
 }
 
-/** Exponential backoff with jitter: 2 s, 4 s, 8 s … capped at 60 s. */
-function backoffMs(attempt: number): number {
-  const base = Math.min(60_000, 1000 * 2 ** attempt);
+/** Exponential backoff with jitter: 2 s, 4 s, 8 s … (by default) capped at 60 s. */
+function backoffMs(attempt: number, baseMs = 1000): number {
+  const base = Math.min(60_000, baseMs * 2 ** attempt);
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
@@ -162,7 +170,7 @@ export class GenerationWorker {
   }
 
   /** The cut-out this image job uses: the one recorded on it, else the upload's latest, else a fresh automatic one. */
-  private async cutoutFor(job: Generation) {
+  private async cutoutFor(job: Generation, signal: AbortSignal) {
     const { db, storage } = this.deps;
     if (!job.upload_id) return null;
     if (job.cutout_id) {
@@ -171,7 +179,7 @@ export class GenerationWorker {
     }
     let cutout = await latestCutout(db, job.upload_id);
     if (!cutout) {
-      const made = await runCutout({ db, storage }, job.user_id, { uploadId: job.upload_id }, { rateLimit: false });
+      const made = await runCutout({ db, storage }, job.user_id, { uploadId: job.upload_id }, { rateLimit: false, signal });
       cutout = await db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
     }
     await recordCutout(db, job.id, cutout.id);
@@ -186,12 +194,18 @@ export class GenerationWorker {
       const photo = await this.photoOf(job);
       // Local studio images and videos compose from the upload's latest cut-out; when the seller never
       // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
-      const cutoutPng = this.deps.provider.usesCutout ? await this.cutoutPngFor(job) : undefined;
+      // A stopping worker waits for neither step: the cut-out is stopped on the pool, the provider's wait ends.
+      const cutoutPng = this.deps.provider.usesCutout ? await untilAborted(lease.signal, this.cutoutPngFor(job, lease.signal)) : undefined;
       const outputs = await untilAborted(lease.signal, this.runProvider(job, photo, cutoutPng, lease.signal));
       const saved = await this.storeOutputs(job, outputs, photo.bytes, cutoutPng);
       if (await completeJob(this.deps.db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
     } catch (err) {
-      if (lease.signal.aborted) return; // lease lost or shutting down: the next owner carries on
+      if (lease.signal.aborted) {
+        // Lease lost: the next owner carries on. Shutting down: hand the job back for the next worker now.
+        if (this.stopping.signal.aborted && (await releaseJob(this.deps.db, job.id, this.workerId).catch(() => false)))
+          this.publish(job, 'queued', 0);
+        return;
+      }
       await this.fail(job, err);
     } finally {
       lease.release();
@@ -239,8 +253,8 @@ export class GenerationWorker {
   }
 
   /** The PNG of the job's cut-out, or null when it fell back to the framed photo. */
-  private async cutoutPngFor(job: Generation): Promise<Buffer | null> {
-    const cutout = await this.cutoutFor(job);
+  private async cutoutPngFor(job: Generation, signal: AbortSignal): Promise<Buffer | null> {
+    const cutout = await this.cutoutFor(job, signal);
     return cutout?.storage_key ? ((await this.deps.storage.get(cutout.storage_key))?.bytes ?? null) : null;
   }
 
@@ -303,7 +317,7 @@ export class GenerationWorker {
     const retryable = isProviderError(err) ? err.retryable : true;
     if (retryable && attempts < MAX_ATTEMPTS) {
       console.warn(`[worker] job ${job.id} attempt ${attempts} failed, retrying:`, (err as Error).message);
-      await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts), true);
+      await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts, this.opts.retryBaseMs), true);
       this.publish(job, 'queued', 0);
       return;
     }

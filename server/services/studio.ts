@@ -30,7 +30,8 @@ export async function runCutout(
   deps: { db: Db; storage: Storage; pool?: StudioPool },
   userId: string,
   input: TCutoutInput,
-  opts: { rateLimit?: boolean } = {},
+  /** `signal`: the caller no longer needs it (the worker is stopping); the pool gives the work up. */
+  opts: { rateLimit?: boolean; signal?: AbortSignal } = {},
 ): Promise<TCutoutResult & { id: string }> {
   const { db, storage } = deps;
   const upload = await db
@@ -46,7 +47,7 @@ export async function runCutout(
 
   const hints: CutoutHints = { subject: input.subject ?? null, keep: input.keep ?? [], remove: input.remove ?? [] };
   const guided = !!input.subject || !!input.keep?.length || !!input.remove?.length;
-  const result = await (deps.pool ?? studioPool()).run({ kind: 'cutout', bytes: stored.bytes, hints });
+  const result = await (deps.pool ?? studioPool()).run({ kind: 'cutout', bytes: stored.bytes, hints }, undefined, opts.signal);
 
   const id = randomUUID();
   let key: string | null = null;

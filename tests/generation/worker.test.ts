@@ -220,3 +220,38 @@ test('a worker that dies mid-job: another finishes it, charged once, the request
   const after = await h.db.selectFrom('generations').select(['status', 'lease_owner']).where('id', '=', id).executeTakeFirstOrThrow();
   expect(after.status).toBe('completed');
 });
+
+test('a worker stopped mid-submit hands the job back at once; the request it was sending is awaited by the next worker, not sent again', async () => {
+  const { user, id, bus } = await queuedImage();
+  let letSubmitFinish!: () => void;
+  const submitting = new Promise<void>((resolve) => (letSubmitFinish = resolve));
+  let submitStarted!: () => void;
+  const started = new Promise<void>((resolve) => (submitStarted = resolve));
+  const slowSubmit = new ScriptedProvider({});
+  slowSubmit.submitImage = async () => {
+    slowSubmit.submits++;
+    submitStarted();
+    await submitting; // the provider answers only after the worker has stopped
+    return { requestId: 'req-sent-once' };
+  };
+  const a = new GenerationWorker({ db: h.db, bus, storage, provider: slowSubmit }, { concurrency: 1, workerId: 'A' });
+  a.start();
+  await started;
+  await a.stop();
+  let g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  expect(g).toMatchObject({ status: 'queued', lease_owner: null, attempts: 0 });
+  letSubmitFinish();
+  for (let i = 0; i < 100 && !g.provider_request_id; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+  expect(g.provider_request_id).toBe('req-sent-once');
+  const next = new ScriptedProvider({});
+  const b = new GenerationWorker({ db: h.db, bus, storage, provider: next }, { concurrency: 1, workerId: 'B' });
+  expect(await b.runOnce()).toBe(true);
+  expect(next.submits).toBe(0);
+  expect(next.waits).toEqual(['req-sent-once']);
+  g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  expect(g.status).toBe('completed');
+  expect(await balanceOf(h.db, user.id)).toBe(9);
+});

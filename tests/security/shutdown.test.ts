@@ -29,7 +29,11 @@ function halfSentSignIn(url: string) {
     req.on('error', reject);
   });
   req.write(body.slice(0, 10));
-  return { answer, finish: () => req.end(body.slice(10)) };
+  // The close refuses connections not yet made: under load the connect itself can take a while.
+  const connected = new Promise<void>((resolve) =>
+    req.once('socket', (s) => (s.connecting ? s.once('connect', () => resolve()) : resolve())),
+  );
+  return { answer, connected, finish: () => req.end(body.slice(10)) };
 }
 
 const settled = (p: Promise<unknown>) => {
@@ -42,6 +46,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 test('a request in flight when the server closes is answered, and the close waits for it', async () => {
   const server = await startTestServer();
   const signIn = halfSentSignIn(server.url);
+  await signIn.connected;
   await pause(200);
   const closing = server.close({ graceMs: 30_000 });
   const closed = settled(closing);
@@ -58,6 +63,7 @@ test('an idle keep-alive connection does not hold the close, and a request that 
   const server = await startTestServer();
   expect((await fetch(`${server.url}/trpc/auth.me`)).status).toBe(200); // leaves an idle keep-alive socket
   const stuck = halfSentSignIn(server.url);
+  await stuck.connected;
   await pause(200);
   const closed = settled(server.close({ graceMs: 500 }));
   await expect(stuck.answer).rejects.toThrow();

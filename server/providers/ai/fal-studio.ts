@@ -45,7 +45,7 @@ export class FalStudioProvider implements AiProvider {
   constructor(private readonly options: FalStudioOptions) {
     this.video = new FalProvider(options);
     this.fetch = options.fetch ?? globalThis.fetch;
-    this.client = createFalClient({ credentials: options.apiKey, fetch: this.fetch, retry: FAL_RETRY });
+    this.client = createFalClient({ credentials: options.apiKey, fetch: this.fetch, retry: options.retry ?? FAL_RETRY });
     this.models = {
       cut: options.cutoutModel || DEFAULT_FAL_CUTOUT_MODEL,
       scene: options.imageModel || DEFAULT_FAL_IMAGE_MODEL,

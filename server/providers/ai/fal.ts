@@ -28,6 +28,8 @@ export type FalProviderOptions = {
   pollIntervalMs?: number;
   /** Used for the fal API and for output downloads; tests point it at a local fake. */
   fetch?: typeof fetch;
+  /** The client's retry policy; FAL_RETRY unless a test shortens its delays. */
+  retry?: RetryOptions;
   /** Long side the photo is reduced to before it is sent (as a data URL inside the JSON body). */
   maxInputLongSide?: number;
   /** Rough run times, only for the progress estimate while fal reports none. */
@@ -59,7 +61,7 @@ export class FalProvider implements AiProvider {
   constructor(private readonly options: FalProviderOptions) {
     if (!options.apiKey) throw new ProviderError('api_key', { retryable: false, detail: 'FAL_KEY is empty' });
     this.fetch = options.fetch ?? globalThis.fetch;
-    this.client = createFalClient({ credentials: options.apiKey, fetch: this.fetch, retry: FAL_RETRY });
+    this.client = createFalClient({ credentials: options.apiKey, fetch: this.fetch, retry: options.retry ?? FAL_RETRY });
     this.imageModel = options.imageModel || DEFAULT_FAL_IMAGE_MODEL;
     this.videoModel = options.videoModel || DEFAULT_FAL_VIDEO_MODEL;
     this.pollIntervalMs = options.pollIntervalMs ?? 500;

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { ProviderError } from '../errors.js';
+import { abortReason, ProviderError } from '../errors.js';
 import type { StudioTask, StudioTaskResult } from './pool-tasks.js';
 
 /**
@@ -20,12 +20,43 @@ export class StudioPool {
   /** STUDIO_THREADS overrides the size (e.g. 1 in parallel test runs: each thread holds ~400 MB). */
   constructor(readonly size = Number(process.env.STUDIO_THREADS) || Math.max(1, Math.min(2, availableParallelism()))) {}
 
-  run<T extends StudioTask>(task: T, onProgress?: (pct: number) => void): Promise<StudioTaskResult<T>> {
+  /**
+   * Runs a task on a free thread. `signal` gives it up: a waiting task leaves the queue, a running
+   * one has its thread stopped (a new one starts for the next task), so a shutdown never waits
+   * for pixel work nobody will use.
+   */
+  run<T extends StudioTask>(task: T, onProgress?: (pct: number) => void, signal?: AbortSignal): Promise<StudioTaskResult<T>> {
     if (this.closed) return Promise.reject(new Error('studio pool closed'));
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, task, onProgress, resolve: resolve as (v: unknown) => void, reject });
+      const job: Pending = { id: this.nextId++, task, onProgress, resolve: resolve as (v: unknown) => void, reject };
+      if (signal) {
+        const onAbort = () => this.abandon(job, abortReason(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        const settle = (fn: (v: unknown) => void) => (v: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          fn(v);
+        };
+        job.resolve = settle(job.resolve);
+        job.reject = settle(job.reject);
+      }
+      this.queue.push(job);
       this.dispatch();
     });
+  }
+
+  private abandon(job: Pending, reason: unknown): void {
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    const thread = this.threads.find((t) => t.busy === job);
+    if (thread) {
+      // Out of `threads` first, so its exit is not reported as a failure of the pool.
+      this.threads.splice(this.threads.indexOf(thread), 1);
+      thread.busy = null;
+      void thread.worker.terminate();
+    }
+    job.reject(reason);
+    if (!this.closed) this.dispatch();
   }
 
   /** Tasks waiting for a free thread (for diagnostics and tests). */
