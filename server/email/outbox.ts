@@ -8,6 +8,7 @@ export type EmailKind =
   | 'password_changed'
   | 'email_verify'
   | 'email_change'
+  | 'email_changed'
   | 'generation_completed'
   | 'generation_failed'
   | 'low_credits'
