@@ -8,6 +8,8 @@ import { adminClient, customerClient } from '../admin/helpers';
 import { startMailbox, type Mailbox } from '../email/mailbox';
 import { applyPaymentEvent } from '../../server/services/payments';
 import { erasedEmail } from '../../server/services/account-deletion';
+import { enqueueEmail } from '../../server/email/outbox';
+import { passwordResetEmail } from '../../server/email/templates/account';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
@@ -382,4 +384,31 @@ test("a deletion sweeps the seller's storage folders, files without a row includ
   const admin = await adminClient(server);
   expect((await admin.mutate('admin.deletion.execute', { id: asked.data.id })).status).toBe(200);
   for (const folder of ['uploads', 'cutouts', 'generations', 'exports']) expect(userFiles(folder, target.userId), folder).toEqual([]);
+});
+
+test('the E-postalar page never shows a secret link, not even of a message still waiting to be sent', async () => {
+  const { db } = server.deps;
+  const id = await enqueueEmail(db, {
+    to: 'bekleyen@example.com',
+    kind: 'password_reset',
+    message: passwordResetEmail(
+      { siteName: 'Vitrin', supportEmail: 'destek@example.com' },
+      'Bekleyen',
+      'http://vitrin.test/auth/reset/gizlikalsin123456',
+    ),
+  });
+  // Held back, so the copy in the table still carries the real link the sender will deliver.
+  await db
+    .updateTable('email_outbox')
+    .set({ run_after: new Date(Date.now() + 3600_000) })
+    .where('id', '=', id!)
+    .execute();
+  const stored = await db.selectFrom('email_outbox').select('body').where('id', '=', id!).executeTakeFirstOrThrow();
+  expect(stored.body).toContain('gizlikalsin123456');
+  const admin = await adminClient(server);
+  const detail = await admin.query('admin.emails.get', { id: id! });
+  expect(detail.status).toBe(200);
+  expect(JSON.stringify(detail.data)).not.toContain('gizlikalsin123456');
+  expect(detail.data.text).toContain(`/auth/reset/${M.adminEmails.redacted}`);
+  await db.deleteFrom('email_outbox').where('id', '=', id!).execute();
 });
