@@ -9,6 +9,8 @@ import { startMailbox, type Mailbox } from '../email/mailbox';
 import { applyPaymentEvent } from '../../server/services/payments';
 import { erasedEmail } from '../../server/services/account-deletion';
 import { enqueueEmail } from '../../server/email/outbox';
+import { runCutout } from '../../server/services/studio';
+import type { StudioPool } from '../../server/providers/ai/studio/pool';
 import { passwordResetEmail } from '../../server/email/templates/account';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
@@ -411,4 +413,31 @@ test('the E-postalar page never shows a secret link, not even of a message still
   expect(JSON.stringify(detail.data)).not.toContain('gizlikalsin123456');
   expect(detail.data.text).toContain(`/auth/reset/${M.adminEmails.redacted}`);
   await db.deleteFrom('email_outbox').where('id', '=', id!).execute();
+});
+
+test('a cut-out that finishes after the account was deleted leaves no file behind', async () => {
+  const target = await busySeller('kesimde@example.com');
+  const upload = await server.deps.db.selectFrom('uploads').select('id').where('user_id', '=', target.userId).executeTakeFirstOrThrow();
+  const asked = await target.client.mutate('auth.requestDeletion', {});
+  const admin = await adminClient(server);
+  // The cut-out is computed while the admin carries out the deletion.
+  const pool = {
+    run: async () => {
+      expect((await admin.mutate('admin.deletion.execute', { id: asked.data.id })).status).toBe(200);
+      return {
+        ok: true,
+        png: Buffer.from('png'),
+        width: 10,
+        height: 10,
+        confidence: 1,
+        coverage: 0.5,
+        box: { x: 0, y: 0, w: 10, h: 10 },
+        timings: { totalMs: 1 },
+      };
+    },
+  } as unknown as StudioPool;
+  await expect(
+    runCutout({ db: server.deps.db, storage: server.deps.storage, pool }, target.userId, { uploadId: upload.id }, { rateLimit: false }),
+  ).rejects.toThrow();
+  expect(userFiles('cutouts', target.userId)).toEqual([]);
 });
