@@ -151,13 +151,14 @@ export async function executeDeletion(
   if (!req || req.status !== 'pending') throw new AppError('NOT_FOUND', M.common.notFound);
   const userId = req.user_id;
   // A run still in progress would write new files after ours are gone: wait for it to end.
-  const running = await db
-    .selectFrom('generations')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['queued', 'processing'])
-    .executeTakeFirst();
-  if (running) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
+  const runInProgress = async () =>
+    !!(await db
+      .selectFrom('generations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['queued', 'processing'])
+      .executeTakeFirst());
+  if (await runInProgress()) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
   // Lock the seller out first: a still-live session could otherwise upload while the files go.
   // Disabled, the account can neither sign in again nor add an upload row (see uploads.ts).
   const lockedOut = await db.transaction().execute(async (trx) => {
@@ -168,6 +169,8 @@ export async function executeDeletion(
     deps.bus,
     lockedOut.map((s) => s.id),
   );
+  // A run started just before the lock-out: the account stays locked, the admin tries again later.
+  if (await runInProgress()) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
   const keys = await userFileKeys(db, userId);
   for (const key of keys) await storage.delete(key);
   const { site } = await emailContext(db);
