@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { M } from '../../shared/messages';
 
 let listeningUrl: string | null = null;
 
@@ -28,3 +29,8 @@ export const LINK_PATHS = {
 
 /** Paths that carry a secret token: their token is removed from the stored copy once sent. */
 export const SECRET_LINK = /(\/(?:auth\/reset|auth\/verify|bildirimlerden-cik)\/)[a-z0-9]+/g;
+
+/** The text with every secret link's token replaced by `[gizlendi]`. */
+export function redactSecretLinks(text: string): string {
+  return text.replace(SECRET_LINK, `$1${M.adminEmails.redacted}`);
+}

@@ -8,6 +8,7 @@ export type EmailKind =
   | 'password_changed'
   | 'email_verify'
   | 'email_change'
+  | 'email_changed'
   | 'generation_completed'
   | 'generation_failed'
   | 'low_credits'
@@ -129,8 +130,19 @@ export async function markEmailSent(
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** A failed try: back to the queue after `delayMs`, or `failed` for good when `final`. */
-export async function markEmailFailed(db: Db, id: string, owner: string, error: string, delayMs: number, final: boolean): Promise<void> {
+/**
+ * A failed try: back to the queue after `delayMs`, or `failed` for good when `final` (then the
+ * stored copy may be redacted as for a sent one: nobody will send it any more).
+ */
+export async function markEmailFailed(
+  db: Db,
+  id: string,
+  owner: string,
+  error: string,
+  delayMs: number,
+  final: boolean,
+  redacted?: { body: string; html: string | null },
+): Promise<void> {
   await db
     .updateTable('email_outbox')
     .set({
@@ -139,6 +151,7 @@ export async function markEmailFailed(db: Db, id: string, owner: string, error: 
       last_error: error.slice(0, 500),
       lease_owner: null,
       lease_expires_at: null,
+      ...(final && redacted ? redacted : {}),
     })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)

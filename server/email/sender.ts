@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../errors';
 import { getSettings } from '../services/settings';
 import { M } from '../../shared/messages';
 import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './outbox';
-import { SECRET_LINK } from './links';
+import { redactSecretLinks } from './links';
 import type { EmailTransport } from './transport';
 import { PollLoop } from '../jobs/poll-loop';
 
@@ -42,8 +42,8 @@ function messageIdFor(id: string, env: Pick<Env, 'PUBLIC_URL'>): string {
  * try goes back to the queue with exponential backoff, and after EMAIL_MAX_ATTEMPTS it is `failed`.
  * A sender that dies between the SMTP server's acceptance and the `sent` mark leaves an expired
  * lease and the message is tried again with the same Message-ID (at-least-once at that one point).
- * Over SMTP the stored copy loses its secret link tokens once sent; in log mode (no SMTP_URL) the
- * copy in the outbox and the log IS the delivery, so it is kept for the admin's E-postalar page.
+ * Once sent or given up, the stored copy loses its secret link tokens, in log mode (no SMTP_URL)
+ * too: the log line is the delivery there, and an admin must not be able to use a seller's link.
  */
 export class EmailSender {
   readonly senderId: string;
@@ -111,16 +111,19 @@ export class EmailSender {
       });
     } catch (err) {
       const final = row.attempts >= EMAIL_MAX_ATTEMPTS;
+      const redacted = final
+        ? { body: redactSecretLinks(row.body), html: row.html === null ? null : redactSecretLinks(row.html) }
+        : undefined;
       const delay = Math.min(30 * 60_000, this.retryBaseMs * 2 ** (row.attempts - 1)) * (0.75 + Math.random() * 0.5);
       console.warn(`[e-posta] ${row.id} gönderilemedi (deneme ${row.attempts}${final ? ', son' : ''}):`, (err as Error).message);
-      await markEmailFailed(db, row.id, this.senderId, (err as Error).message ?? String(err), Math.round(delay), final);
+      await markEmailFailed(db, row.id, this.senderId, (err as Error).message ?? String(err), Math.round(delay), final, redacted);
       return true;
     }
-    const redact = transport.name === 'smtp' ? (s: string) => s.replace(SECRET_LINK, `$1${M.adminEmails.redacted}`) : null;
     await markEmailSent(db, row.id, this.senderId, {
       transport: transport.name,
       messageId,
-      ...(redact ? { body: redact(row.body), html: row.html === null ? null : redact(row.html) } : {}),
+      body: redactSecretLinks(row.body),
+      html: row.html === null ? null : redactSecretLinks(row.html),
       // The farewell to an erased account is the last trace of its address: gone once it left.
       ...(row.kind === 'account_deleted' ? { toAddress: M.adminEmails.redacted } : {}),
     });

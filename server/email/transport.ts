@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { EmailAttachment } from '../db/types';
+import { CONTROL_CHARS } from '../../shared/schemas/text';
 
 export type OutgoingEmail = {
   from: string;
@@ -40,12 +41,35 @@ export function smtpTransport(url: string): EmailTransport {
   };
 }
 
+/** A control character as visible text (`\n`, `\u001b`), so it cannot start a line or steer a terminal. */
+const escapeControl = (c: string) =>
+  c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * The log form of a message. Header fields are one line with every control character escaped;
+ * body lines are indented, so only the writer's own framing (`[e-posta] Kime:`, `[e-posta sonu]`)
+ * starts a line: text a user typed cannot forge another message into the log.
+ */
+export function emailLogBlock(m: Pick<OutgoingEmail, 'to' | 'subject' | 'text' | 'attachments'>): string {
+  const line = (s: string) => s.replace(CONTROL, escapeControl);
+  const body = m.text
+    .replace(/\r\n/g, '\n')
+    .replace(CONTROL_BUT_NEWLINE, escapeControl)
+    .split('\n')
+    .map((l) => (l ? `  ${l}` : l))
+    .join('\n');
+  const files = m.attachments.length ? `\nEkler: ${line(m.attachments.map((a) => a.filename).join(', '))}` : '';
+  return `[e-posta] Kime: ${line(m.to)}\nKonu: ${line(m.subject)}\n\n${body}${files}\n[e-posta sonu]`;
+}
+
 export function logTransport(log: (line: string) => void = (line) => console.log(line)): EmailTransport {
   return {
     name: 'log',
     async send(m) {
-      const files = m.attachments.length ? `\nEkler: ${m.attachments.map((a) => a.filename).join(', ')}` : '';
-      log(`[e-posta] Kime: ${m.to}\nKonu: ${m.subject}\n\n${m.text}${files}\n[e-posta sonu]`);
+      log(emailLogBlock(m));
     },
     close: () => {},
   };

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { readCacheGeneration } from '../services/read-cache';
+import { calledPaths, refuseBrokenPath } from './called-paths';
 
 /** Public queries whose answer is the same for every visitor and built only from the read caches. */
 const CACHEABLE = new Set(['content.landing', 'content.site', 'content.plans']);
@@ -13,8 +14,10 @@ const MAX_ENTRIES = 50;
 export function publicReadCache(): RequestHandler {
   const answers = new Map<string, { generation: number; body: Buffer }>();
   return (req, res, next) => {
-    if (req.method !== 'GET' || req.headers.cookie) return next();
-    const paths = decodeURIComponent(req.path.replace(/^\//, '')).split(',');
+    // Only the plain JSON form is kept: `trpc-accept` (streamed JSON lines) changes the answer.
+    if (req.method !== 'GET' || req.headers.cookie || req.headers['trpc-accept'] !== undefined) return next();
+    const paths = calledPaths(req);
+    if (!paths) return refuseBrokenPath(res);
     if (!paths.every((p) => CACHEABLE.has(p))) return next();
     const key = req.originalUrl;
     const generation = readCacheGeneration();
@@ -33,7 +36,8 @@ export function publicReadCache(): RequestHandler {
     }) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer));
-      if (res.statusCode === 200 && !res.getHeader('set-cookie') && readCacheGeneration() === generation) {
+      const plainJson = /^application\/json\b/.test(String(res.getHeader('content-type') ?? ''));
+      if (res.statusCode === 200 && plainJson && !res.getHeader('set-cookie') && readCacheGeneration() === generation) {
         if (answers.size >= MAX_ENTRIES) answers.clear();
         answers.set(key, { generation, body: Buffer.concat(chunks) });
       }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AnyRouter } from '@trpc/server';
 import { M } from '../../shared/messages';
+import { calledPaths, refuseBrokenPath } from './called-paths';
 
 /**
  * Subscriptions are served over the WebSocket only (see trpc/init.ts). Over HTTP, tRPC would
@@ -10,7 +11,8 @@ import { M } from '../../shared/messages';
 export function refuseHttpSubscriptions(router: AnyRouter): RequestHandler {
   const procedures = router._def.procedures as Record<string, { _def: { type: string } }>;
   return (req, res, next) => {
-    const paths = decodeURIComponent(req.path.replace(/^\//, '')).split(',');
+    const paths = calledPaths(req);
+    if (!paths) return refuseBrokenPath(res);
     if (!paths.some((p) => procedures[p]?._def.type === 'subscription')) return next();
     res.status(400).json({
       error: {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
+import { calledPaths, refuseBrokenPath } from './called-paths';
 
 type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
 
@@ -13,7 +14,8 @@ type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getTRPC
  * status tRPC's own `resolveResponse` gives (tests/security/trpc-queries.test.ts compares them).
  *
  * Anything else goes on to tRPC's adapter unchanged: mutations, HEAD, streaming (`trpc-accept`),
- * unknown or non-query paths, too large batches and input that is not valid JSON.
+ * unknown or non-query paths, too large batches and input that is not valid JSON. A path whose
+ * percent-escapes are broken is refused here with a 400.
  */
 export function trpcQueries<TContext>(opts: {
   router: AnyTRPCRouter;
@@ -28,8 +30,10 @@ export function trpcQueries<TContext>(opts: {
     // Express parses the query string anew on every read of req.query: read it once.
     const query = req.query;
     const batch = query.batch === '1';
-    const path = decoded(req.path.slice(req.path.lastIndexOf('/') + 1));
-    const paths = path === undefined ? [] : batch ? path.split(',') : [path];
+    const called = calledPaths(req);
+    if (!called) return refuseBrokenPath(res);
+    // Commas outside a batch name no procedure: tRPC's adapter answers those.
+    const paths = batch || called.length === 1 ? called : [];
     if (paths.length === 0 || paths.length > maxBatchSize || !paths.every((p) => procedures[p]?._def.type === 'query')) return next();
     const input = query.input;
     if (input !== undefined && typeof input !== 'string') return next();
@@ -73,15 +77,6 @@ export function trpcQueries<TContext>(opts: {
     res.setHeader('vary', 'trpc-accept, accept');
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(transformTRPCResponse(config, body)));
-  }
-}
-
-/** The path with its escapes undone, or undefined when they are broken (tRPC's own adapter answers those). */
-function decoded(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
   }
 }
 

@@ -52,7 +52,8 @@ export async function requestDeletion(db: Db, userId: string, reason: string | n
     const r = await trx
       .insertInto('deletion_requests')
       .values({ user_id: userId, email: user.email, reason })
-      .onConflict((oc) => oc.column('user_id').where('status', '=', 'pending').doNothing())
+      // A literal, not a parameter: a generic plan cannot match the partial unique index to `status = $n`.
+      .onConflict((oc) => oc.column('user_id').where('status', '=', sql.lit('pending')).doNothing())
       .returning(['id', 'created_at'])
       .executeTakeFirst();
     if (!r) return null;
@@ -102,6 +103,9 @@ export async function listDeletionRequests(db: Db, status: 'pending' | 'done' | 
   }));
 }
 
+/** The storage folders that hold a user's files, each as `<folder>/<userId>/…`. */
+const USER_FOLDERS = ['uploads', 'cutouts', 'generations', 'exports'] as const;
+
 /** Every storage key that holds a file of this user (uploads, cut-outs, outputs and thumbnails, exports). */
 export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
   const [uploads, cutouts, generations, exports] = await Promise.all([
@@ -126,14 +130,16 @@ export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
 }
 
 /**
- * Carries out a pending request (D32). Files go first (deleting is idempotent, so a failure half
- * way can simply be run again); then, in ONE transaction: personal fields erased (address,
+ * Carries out a pending request (D32). The account is disabled and its sessions ended first, so
+ * nothing new arrives; then the files go (deleting is idempotent, so a failure half way can
+ * simply be run again); then, in ONE transaction: personal fields erased (address,
  * name, company, phone, password, preferences, billing profile, invoice details, prompts), the
  * account disabled, sessions and tokens ended, uploads and exports removed, generation rows kept
  * without content, and the remaining balance closed with a ledger row so that, for this account
  * as for everyone else, balance == sum(ledger). Ledger and transaction rows stay (anonymised) so
  * the totals still add up. A confirmation goes to the address the account had. Audited.
- * After commit the ended sessions (their sockets close) and the zero balance are announced.
+ * After commit the user's storage folders are swept again, and the ended sessions (their sockets
+ * close) and the zero balance are announced.
  */
 export async function executeDeletion(
   deps: Pick<AppDeps, 'db' | 'storage' | 'bus'>,
@@ -145,13 +151,26 @@ export async function executeDeletion(
   if (!req || req.status !== 'pending') throw new AppError('NOT_FOUND', M.common.notFound);
   const userId = req.user_id;
   // A run still in progress would write new files after ours are gone: wait for it to end.
-  const running = await db
-    .selectFrom('generations')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['queued', 'processing'])
-    .executeTakeFirst();
-  if (running) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
+  const runInProgress = async () =>
+    !!(await db
+      .selectFrom('generations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['queued', 'processing'])
+      .executeTakeFirst());
+  if (await runInProgress()) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
+  // Lock the seller out first: a still-live session could otherwise upload while the files go.
+  // Disabled, the account can neither sign in again nor add an upload row (see uploads.ts).
+  const lockedOut = await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ is_disabled: true, updated_at: new Date() }).where('id', '=', userId).execute();
+    return trx.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+  });
+  announceEndedSessions(
+    deps.bus,
+    lockedOut.map((s) => s.id),
+  );
+  // A run started just before the lock-out: the account stays locked, the admin tries again later.
+  if (await runInProgress()) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
   const keys = await userFileKeys(db, userId);
   for (const key of keys) await storage.delete(key);
   const { site } = await emailContext(db);
@@ -191,6 +210,8 @@ export async function executeDeletion(
     return { userId, endedSessions: sessions.map((s) => s.id), files: keys.length };
   });
   wakeEmailSenders();
+  // Once more after the commit, by folder: catches a file whose write ended after its row was gone.
+  for (const folder of USER_FOLDERS) await storage.deleteAll(`${folder}/${userId}`);
   announceEndedSessions(deps.bus, result.endedSessions);
   announceBalance(deps.bus, result.userId, 0);
   return { userId: result.userId, files: result.files };

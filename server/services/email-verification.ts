@@ -4,8 +4,9 @@ import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
 import { verifyPassword } from '../auth/passwords';
 import { emailContext } from '../email/site';
+import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
 import { LINK_PATHS } from '../email/links';
-import { emailChangeEmail, verifyEmailEmail } from '../email/templates/account';
+import { emailChangeEmail, emailChangedEmail, verifyEmailEmail } from '../email/templates/account';
 import { getSettings } from './settings';
 import { consumeToken, mailTokenLink } from './account-tokens';
 import { atLeast } from '../auth/timing';
@@ -76,8 +77,9 @@ export type VerifyOutcome = { kind: 'verified' | 'changed'; email: string };
  */
 export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOutcome> {
   const invalid = () => new AppError('VALIDATION', M.accounts.verifyInvalid);
+  const { site } = await emailContext(db);
   try {
-    return await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       const t = await consumeToken(trx, token, ['email_verify', 'email_change']);
       if (!t) throw invalid();
       const user = await trx
@@ -94,7 +96,19 @@ export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOut
         return { kind: 'verified' as const, email: t.email };
       }
       await trx.updateTable('users').set({ email: t.email, email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
-      await trx.updateTable('profiles').set({ email: t.email, updated_at: now }).where('id', '=', user.id).execute();
+      const profile = await trx
+        .updateTable('profiles')
+        .set({ email: t.email, updated_at: now })
+        .where('id', '=', user.id)
+        .returning('full_name')
+        .executeTakeFirst();
+      // The old inbox hears of it, in the same transaction as the change: a hijack does not go unnoticed.
+      await enqueueEmail(trx, {
+        to: user.email,
+        kind: 'email_changed',
+        userId: user.id,
+        message: emailChangedEmail(site, profile?.full_name ?? '', t.email),
+      });
       // Links sent to the old address stop working.
       await trx
         .deleteFrom('account_tokens')
@@ -104,6 +118,8 @@ export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOut
         .execute();
       return { kind: 'changed' as const, email: t.email };
     });
+    if (outcome.kind === 'changed') wakeEmailSenders();
+    return outcome;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', M.auth.alreadyRegistered);
     throw err;

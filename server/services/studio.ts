@@ -70,7 +70,12 @@ export async function runCutout(
       coverage: result.ok ? result.coverage : 0,
     })
     .returning(['id', 'storage_key', 'width', 'height', 'note_code'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch(async (err: unknown) => {
+      // No row (the upload was deleted meanwhile, e.g. with the account): the file must not stay behind.
+      if (key) await storage.delete(key);
+      throw err;
+    });
   return { id: row.id, ...cutoutView(row) };
 }
 

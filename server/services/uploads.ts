@@ -64,9 +64,12 @@ export async function storageUsage(db: Db, userId: string): Promise<{ usedBytes:
 }
 
 /**
- * Records and stores a checked photo within the seller's storage quota (the storage_quota_mb
- * setting); over it, refuses with 413 and nothing is written. The check and the insert hold a
- * per-seller lock, so parallel uploads cannot each fit into the same last megabytes.
+ * Stores a checked photo and records it, within the seller's storage quota (the storage_quota_mb
+ * setting) and only while the account is live; otherwise the file is taken away again and nothing
+ * remains (413 over the quota, 401 for an account being deleted). File first, row second: an
+ * account deletion that has begun holds the user row, so it either finds this row and its file,
+ * or this upload is refused. The quota check and the insert hold a per-seller lock, so parallel
+ * uploads cannot each fit into the same last megabytes.
  */
 export async function storeUpload(
   deps: { db: Db; storage: Storage },
@@ -79,29 +82,38 @@ export async function storeUpload(
   const id = randomUUID();
   // Unguessable key: the upload id alone never leads to the file without the owner check.
   const key = `uploads/${userId}/${id}.${image.ext}`;
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`.execute(trx);
-    const used = await usedBytes(trx, userId);
-    if (used + image.bytes.length > quota)
-      throw new AppError('QUOTA_EXCEEDED', M.fairShare.quotaFull(mb(used), mb(quota), s.uploadRetentionDays));
-    await trx
-      .insertInto('uploads')
-      .values({
-        id,
-        user_id: userId,
-        storage_key: key,
-        mime: image.mime,
-        width: image.width,
-        height: image.height,
-        size_bytes: image.bytes.length,
-      })
-      .execute();
-  });
+  await storage.put(key, image.bytes, image.mime);
   try {
-    await storage.put(key, image.bytes, image.mime);
+    await db.transaction().execute(async (trx) => {
+      const live = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where('is_disabled', '=', false)
+        .where('deleted_at', 'is', null)
+        .forShare()
+        .executeTakeFirst();
+      if (!live) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
+      await sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`.execute(trx);
+      const used = await usedBytes(trx, userId);
+      if (used + image.bytes.length > quota)
+        throw new AppError('QUOTA_EXCEEDED', M.fairShare.quotaFull(mb(used), mb(quota), s.uploadRetentionDays));
+      await trx
+        .insertInto('uploads')
+        .values({
+          id,
+          user_id: userId,
+          storage_key: key,
+          mime: image.mime,
+          width: image.width,
+          height: image.height,
+          size_bytes: image.bytes.length,
+        })
+        .execute();
+    });
   } catch (err) {
-    // No row may point at a file that was never written.
-    await db.deleteFrom('uploads').where('id', '=', id).execute();
+    // No file may stay behind without its row.
+    await storage.delete(key);
     throw err;
   }
   return { uploadId: id, url: `/api/files/uploads/${id}`, width: image.width, height: image.height };

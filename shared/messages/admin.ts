@@ -609,6 +609,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
       password_changed: 'Şifre değişti',
       email_verify: 'Adres doğrulama',
       email_change: 'Adres değişikliği',
+      email_changed: 'Adres değişti (eski adrese bilgi)',
       generation_completed: 'Üretim tamamlandı',
       generation_failed: 'Üretim başarısız',
       low_credits: 'Kredi azaldı',

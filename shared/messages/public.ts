@@ -94,6 +94,7 @@ export const M = {
     passwordMismatch: 'Şifreler eşleşmiyor',
     termsRequired: 'Devam etmek için kullanım koşullarını ve gizlilik politikasını kabul etmelisiniz',
     tooLong: 'Bu alan çok uzun',
+    singleLine: 'Bu alan satır sonu veya kontrol karakteri içeremez',
     phoneInvalid: 'Geçerli bir telefon numarası giriniz',
   },
 

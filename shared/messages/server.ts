@@ -29,6 +29,9 @@ const OWN = {
     changeSubject: 'Yeni e-posta adresinizi doğrulayın',
     changeIntro:
       'Hesabınızın e-posta adresini bu adresle değiştirmek istediniz. Değişiklik, aşağıdaki bağlantıyla doğruladığınızda geçerli olur.',
+    changedSubject: 'E-posta adresiniz değiştirildi',
+    changedIntro: (newEmail: string) =>
+      `Hesabınızın e-posta adresi ${newEmail} olarak değiştirildi. Bundan sonraki e-postalarımız bu adrese gönderilecek; giriş yaparken de bu adresi kullanın.`,
     imageReadySubject: 'Görselleriniz hazır',
     videoReadySubject: 'Videonuz hazır',
     generationReadyIntro: (what: string) => `${what} tamamlandı. Sonuçları hesabınızdan görüntüleyip indirebilirsiniz.`,

@@ -1,11 +1,12 @@
 import { z } from '../zod';
 import { M } from '../messages/public';
 import { ZEmail, ZNewPassword } from './auth';
+import { ZLine } from './text';
 
 const V = M.validation;
 
 /** A link token as it arrives from the address bar; the server decides whether it is valid. */
-export const ZToken = z.string().trim().min(1).max(100);
+export const ZToken = ZLine().min(1).max(100);
 
 /** Contract: `auth.requestPasswordReset({ email })`. */
 export const ZRequestPasswordReset = z.object({ email: ZEmail });
@@ -33,7 +34,7 @@ export type TDeletionRequest = z.input<typeof ZDeletionRequest>;
 
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export const ZAdminEmailsList = z.object({
-  search: z.string().trim().max(200).optional().nullable(),
+  search: ZLine().max(200).optional().nullable(),
   status: z.enum(EMAIL_STATUSES).optional().nullable(),
   page: z.number().int().min(1).max(10_000).default(1),
   pageSize: z.number().int().min(5).max(100).default(30),

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/admin';
 import { ZEmail, ZFullName } from './auth';
+import { ZLine } from './text';
 import { UNLIMITED_BALANCE } from '../constants';
 
 /**
@@ -10,14 +11,12 @@ import { UNLIMITED_BALANCE } from '../constants';
 const V = M.validation;
 const A = M.adminForms;
 
-const ZSearch = z.string().trim().max(200, V.tooLong).optional().default('');
+const ZSearch = ZLine().max(200, V.tooLong).optional().default('');
 const ZPage = z.number().int().min(1).max(100_000).default(1);
 const ZId = z.uuid();
 
 const ZOptionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  ZLine()
     .max(max, V.tooLong)
     .optional()
     .nullable()
@@ -139,7 +138,7 @@ const ZDisplayOrder = z
   .pipe(z.number({ error: A.orderInvalid }).int(A.orderInvalid).min(-100_000, A.orderInvalid).max(100_000, A.orderInvalid));
 
 export const ZPortfolioFields = z.object({
-  title: z.string().trim().min(1, A.titleRequired).max(160, V.tooLong),
+  title: ZLine().min(1, A.titleRequired).max(160, V.tooLong),
   description: z.string().trim().max(1000, V.tooLong).default(''),
   category: z.enum(PORTFOLIO_CATEGORIES).default('Mobilya'),
   beforeImageUrl: ZImageUrl,
@@ -151,7 +150,7 @@ export type TPortfolioFields = z.input<typeof ZPortfolioFields>;
 export const ZPortfolioUpdate = ZPortfolioFields.extend({ id: ZId });
 
 export const ZTestimonialFields = z.object({
-  name: z.string().trim().min(2, V.fullNameMin).max(120, V.tooLong),
+  name: ZLine().min(2, V.fullNameMin).max(120, V.tooLong),
   company: ZOptionalText(160),
   imageUrl: ZOptionalImageUrl,
   text: z.string().trim().min(1, A.textRequired).max(2000, V.tooLong),
@@ -172,11 +171,11 @@ const ZCount = (min: number, max: number) =>
 
 /** Every system setting, typed (stored as text, SPEC §3). D23: each takes effect on the next request. */
 export const ZAdminSettings = z.object({
-  siteName: z.string().trim().min(1, A.required).max(80, V.tooLong),
+  siteName: ZLine().min(1, A.required).max(80, V.tooLong),
   siteDescription: z.string().trim().max(300, V.tooLong),
   supportEmail: ZEmail,
-  supportPhone: z.string().trim().max(40, V.tooLong),
-  contactAddress: z.string().trim().max(200, V.tooLong),
+  supportPhone: ZLine().max(40, V.tooLong),
+  contactAddress: ZLine().max(200, V.tooLong),
   defaultTrialCredits: ZCount(0, 10_000),
   maxCreditsPerUser: ZCount(1, UNLIMITED_BALANCE),
   imageCreditCost: ZCount(1, 1_000),
@@ -220,7 +219,7 @@ export const SETTING_KEY_OF = {
 // ---------------------------------------------------------------- audit log
 
 export const ZAdminLogsList = z.object({
-  action: z.string().trim().max(80).optional().nullable(),
+  action: ZLine().max(80).optional().nullable(),
   page: ZPage,
 });
 export const ADMIN_LOG_PAGE_SIZE = 50;

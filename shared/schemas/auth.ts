@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/public';
 import { isCommonPassword } from '../common-passwords';
+import { ZLine } from './text';
 
 const V = M.validation;
 
@@ -8,11 +9,9 @@ export const ZEmail = z.string().trim().toLowerCase().max(254, V.tooLong).pipe(z
 export const ZPassword = z.string().min(6, V.passwordMin).max(200, V.tooLong);
 /** A password being chosen (sign-up, change, reset): the spec's rules plus no well-known password. */
 export const ZNewPassword = ZPassword.refine((v) => !isCommonPassword(v), V.passwordCommon);
-export const ZFullName = z.string().trim().min(2, V.fullNameMin).max(120, V.tooLong);
+export const ZFullName = ZLine().min(2, V.fullNameMin).max(120, V.tooLong);
 const ZOptionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  ZLine()
     .max(max, V.tooLong)
     .optional()
     .nullable()

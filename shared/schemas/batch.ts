@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { M } from '../messages/app';
+import { ZLine } from './text';
 
 /** Batch runs (issue 12): at most this many photos in one go, each its own generation. */
 export const BATCH_MAX_PHOTOS = 20;
@@ -10,7 +11,7 @@ export const ZCreateBatch = z.object({
     .min(1, M.generation.needPhotoAndPrompt)
     .max(BATCH_MAX_PHOTOS, M.exports.batchTooMany(BATCH_MAX_PHOTOS)),
   prompt: z.string(M.generation.needPhotoAndPrompt).trim().min(1, M.generation.needPhotoAndPrompt).max(1000, M.generation.promptTooLong),
-  category: z.string().trim().max(60).optional(),
+  category: ZLine().max(60).optional(),
 });
 export type TCreateBatch = z.input<typeof ZCreateBatch>;
 

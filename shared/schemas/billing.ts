@@ -1,10 +1,13 @@
 import { z } from '../zod';
 import { M } from '../messages/public';
 import { isValidTckn, isValidVkn } from '../tax-ids';
+import { ZLine } from './text';
 
 const D = M.invoiceDetails;
 
-const text = (min: number, minMessage: string, max = 200) => z.string().trim().min(min, minMessage).max(max, D.tooLong);
+const text = (min: number, minMessage: string, max = 200) => ZLine().min(min, minMessage).max(max, D.tooLong);
+/** The address box is the one multi-line field of the form. */
+const lines = (min: number, minMessage: string, max: number) => z.string().trim().min(min, minMessage).max(max, D.tooLong);
 const digits = (v: string) => v.replace(/\s+/g, '');
 
 const ZTckn = z
@@ -26,7 +29,7 @@ const ZVkn = z
       .refine(isValidVkn, D.vknInvalid),
   );
 
-const address = { address: text(10, D.addressMin, 500), city: text(2, D.cityMin, 80) };
+const address = { address: lines(10, D.addressMin, 500), city: text(2, D.cityMin, 80) };
 
 /**
  * Billing details a Turkish e-Arşiv invoice needs (issue 16): an individual (ad soyad, TCKN) or a

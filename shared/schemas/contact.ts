@@ -1,16 +1,15 @@
 import { z } from '../zod';
 import { M } from '../messages/public';
 import { ZEmail } from './auth';
+import { ZLine } from './text';
 
 const V = M.validation;
 
 /** D19 contact form: the same schema validates the Mantine form and `content.submitContact`. */
 export const ZContactMessage = z.object({
-  name: z.string().trim().min(2, V.fullNameMin).max(120, V.tooLong),
+  name: ZLine().min(2, V.fullNameMin).max(120, V.tooLong),
   email: ZEmail,
-  company: z
-    .string()
-    .trim()
+  company: ZLine()
     .max(160, V.tooLong)
     .optional()
     .nullable()

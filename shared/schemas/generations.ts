@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/app';
 import { ASPECT_RATIOS, CUTOUT_LIMITS, IMAGES_PER_RUN, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio } from '../constants';
+import { ZLine } from './text';
 
 export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio };
 
@@ -10,7 +11,7 @@ export const ZCreateImage = z.object({
   uploadId: z.uuid(G.needPhotoAndPrompt),
   prompt: z.string(G.needPhotoAndPrompt).trim().min(1, G.needPhotoAndPrompt).max(1000, G.promptTooLong),
   /** The preset category the seller picked (read by the local studio's scene plan). */
-  category: z.string().trim().max(60).optional(),
+  category: ZLine().max(60).optional(),
 });
 export type TCreateImage = z.input<typeof ZCreateImage>;
 

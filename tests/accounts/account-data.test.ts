@@ -2,12 +2,16 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import JSZip from 'jszip';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startTestServer } from '../helpers/server';
+import { startTestServer, upload } from '../helpers/server';
 import { ledgerSum, productPhoto } from '../helpers/fixtures';
 import { adminClient, customerClient } from '../admin/helpers';
 import { startMailbox, type Mailbox } from '../email/mailbox';
 import { applyPaymentEvent } from '../../server/services/payments';
 import { erasedEmail } from '../../server/services/account-deletion';
+import { enqueueEmail } from '../../server/email/outbox';
+import { runCutout } from '../../server/services/studio';
+import type { StudioPool } from '../../server/providers/ai/studio/pool';
+import { passwordResetEmail } from '../../server/email/templates/account';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
@@ -315,4 +319,125 @@ test('a deletion waits while the seller still has a run in progress (it would wr
   expect(res.status).toBe(400);
   expect(res.error.message).toBe(M.adminDeletion.runInProgress);
   expect((await client.query('auth.me')).data.user?.email).toBe('uretimde@example.com');
+});
+
+/** Every file of the user under one storage folder (uploads, cutouts, …) of the local driver. */
+const userFiles = (folder: string, userId: string) => filesUnder(path.resolve(server.deps.env.DATA_DIR, 'files', folder, userId));
+
+test('a seller still signed in cannot leave photos behind while an admin deletes the account', async () => {
+  const target = await busySeller('yukleyen@example.com');
+  const photo = await productPhoto(300, 200);
+  const asked = await target.client.mutate('auth.requestDeletion', {});
+  const admin = await adminClient(server);
+  const { storage } = server.deps;
+  const realDelete = storage.delete.bind(storage);
+  const during: number[] = [];
+  // While the admin's deletion removes the first file, the seller's open tab uploads two photos.
+  storage.delete = async (key) => {
+    if (during.length === 0) {
+      during.push(0);
+      for (const name of ['a.jpg', 'b.jpg']) during.push((await upload(target.client, photo, name)).status);
+    }
+    return realDelete(key);
+  };
+  try {
+    expect((await admin.mutate('admin.deletion.execute', { id: asked.data.id })).status).toBe(200);
+  } finally {
+    storage.delete = realDelete;
+  }
+  expect(during.slice(1)).toEqual([401, 401]);
+  expect(userFiles('uploads', target.userId)).toEqual([]);
+  expect(await server.deps.db.selectFrom('uploads').select('id').where('user_id', '=', target.userId).execute()).toEqual([]);
+});
+
+test('an upload already past its session check when the deletion runs takes its file away again', async () => {
+  const target = await busySeller('gecikmeli@example.com');
+  const photo = await productPhoto(300, 200);
+  const asked = await target.client.mutate('auth.requestDeletion', {});
+  const admin = await adminClient(server);
+  const { storage } = server.deps;
+  const realPut = storage.put.bind(storage);
+  let deleted = 0;
+  // The upload's write is slow: the whole deletion runs before the photo reaches storage.
+  storage.put = async (key, bytes, type) => {
+    if (key.startsWith(`uploads/${target.userId}/`) && !deleted)
+      deleted = (await admin.mutate('admin.deletion.execute', { id: asked.data.id })).status;
+    return realPut(key, bytes, type);
+  };
+  let status = 0;
+  try {
+    status = (await upload(target.client, photo, 'late.jpg')).status;
+  } finally {
+    storage.put = realPut;
+  }
+  expect(deleted).toBe(200);
+  expect(status).toBe(401);
+  expect(userFiles('uploads', target.userId)).toEqual([]);
+  expect(await server.deps.db.selectFrom('uploads').select('id').where('user_id', '=', target.userId).execute()).toEqual([]);
+});
+
+test("a deletion sweeps the seller's storage folders, files without a row included", async () => {
+  const target = await busySeller('artik-dosya@example.com');
+  const { storage } = server.deps;
+  await storage.put(`uploads/${target.userId}/orphan.jpg`, Buffer.from('x'), 'image/jpeg');
+  await storage.put(`cutouts/${target.userId}/stray/left.png`, Buffer.from('x'), 'image/png');
+  const asked = await target.client.mutate('auth.requestDeletion', {});
+  expect(asked.status, JSON.stringify(asked.error)).toBe(200);
+  const admin = await adminClient(server);
+  expect((await admin.mutate('admin.deletion.execute', { id: asked.data.id })).status).toBe(200);
+  for (const folder of ['uploads', 'cutouts', 'generations', 'exports']) expect(userFiles(folder, target.userId), folder).toEqual([]);
+});
+
+test('the E-postalar page never shows a secret link, not even of a message still waiting to be sent', async () => {
+  const { db } = server.deps;
+  const id = await enqueueEmail(db, {
+    to: 'bekleyen@example.com',
+    kind: 'password_reset',
+    message: passwordResetEmail(
+      { siteName: 'Vitrin', supportEmail: 'destek@example.com' },
+      'Bekleyen',
+      'http://vitrin.test/auth/reset/gizlikalsin123456',
+    ),
+  });
+  // Held back, so the copy in the table still carries the real link the sender will deliver.
+  await db
+    .updateTable('email_outbox')
+    .set({ run_after: new Date(Date.now() + 3600_000) })
+    .where('id', '=', id!)
+    .execute();
+  const stored = await db.selectFrom('email_outbox').select('body').where('id', '=', id!).executeTakeFirstOrThrow();
+  expect(stored.body).toContain('gizlikalsin123456');
+  const admin = await adminClient(server);
+  const detail = await admin.query('admin.emails.get', { id: id! });
+  expect(detail.status).toBe(200);
+  expect(JSON.stringify(detail.data)).not.toContain('gizlikalsin123456');
+  expect(detail.data.text).toContain(`/auth/reset/${M.adminEmails.redacted}`);
+  await db.deleteFrom('email_outbox').where('id', '=', id!).execute();
+});
+
+test('a cut-out that finishes after the account was deleted leaves no file behind', async () => {
+  const target = await busySeller('kesimde@example.com');
+  const upload = await server.deps.db.selectFrom('uploads').select('id').where('user_id', '=', target.userId).executeTakeFirstOrThrow();
+  const asked = await target.client.mutate('auth.requestDeletion', {});
+  const admin = await adminClient(server);
+  // The cut-out is computed while the admin carries out the deletion.
+  const pool = {
+    run: async () => {
+      expect((await admin.mutate('admin.deletion.execute', { id: asked.data.id })).status).toBe(200);
+      return {
+        ok: true,
+        png: Buffer.from('png'),
+        width: 10,
+        height: 10,
+        confidence: 1,
+        coverage: 0.5,
+        box: { x: 0, y: 0, w: 10, h: 10 },
+        timings: { totalMs: 1 },
+      };
+    },
+  } as unknown as StudioPool;
+  await expect(
+    runCutout({ db: server.deps.db, storage: server.deps.storage, pool }, target.userId, { uploadId: upload.id }, { rateLimit: false }),
+  ).rejects.toThrow();
+  expect(userFiles('cutouts', target.userId)).toEqual([]);
 });

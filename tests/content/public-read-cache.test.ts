@@ -61,3 +61,24 @@ test('a request with a cookie goes through tRPC as always', async () => {
   // The stale cookie is cleared, which only tRPC's context does.
   expect(r.headers.getSetCookie().some((line) => line.startsWith('vitrin_session=;'))).toBe(true);
 });
+
+test('a streamed (trpc-accept) read is neither kept nor served: the next plain visitor still gets plain JSON', async () => {
+  const admin = await adminClient(server);
+  const settings = (await admin.query('admin.settings.list')).data.values;
+  // An admin edit empties the cache, so the streamed read below is the first one for this URL.
+  expect((await admin.mutate('admin.settings.save', { ...settings })).status).toBe(200);
+  // A batch, as the client's link sends it: tRPC streams only batches.
+  const site = '/trpc/content.site?batch=1';
+  const streamed = await raw(site, { 'trpc-accept': 'application/jsonl' });
+  expect(streamed.status).toBe(200);
+  const streamedText = await streamed.text();
+  for (let i = 0; i < 2; i++) {
+    const plain = await raw(site);
+    expect(plain.status).toBe(200);
+    const text = await plain.text();
+    expect(text).not.toBe(streamedText);
+    expect((JSON.parse(text) as [{ result: { data: unknown } }])[0].result.data).toBeTruthy();
+  }
+  // And a plain answer kept in the cache is not what a streaming client is given.
+  expect(await (await raw(site, { 'trpc-accept': 'application/jsonl' })).text()).not.toBe(await (await raw(site)).text());
+});

@@ -3,6 +3,7 @@ import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { linkToken, startMailbox, type Mailbox } from './mailbox';
 import { hashSecret } from '../../server/auth/tokens';
 import { setSetting } from '../../server/services/settings';
+import { emailContext } from '../../server/email/site';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
@@ -129,4 +130,25 @@ test('a new address on the profile takes effect only after its own link is used'
   expect(
     (await new HttpClient(server.url).mutate('auth.signIn', { email: 'yeni-adres@example.com', password: signup.password })).status,
   ).toBe(200);
+});
+
+test('once a new address takes effect, the old one is told in Turkish, with no link that could undo anything', async () => {
+  const { signup, client } = await signUp();
+  const old = signup.email;
+  expect((await client.mutate('auth.requestEmailChange', { newEmail: 'tasinan@example.net', password: signup.password })).status).toBe(200);
+  const link = await mailbox.waitFor((m) => m.to[0] === 'tasinan@example.net');
+  // Asking is not enough: nothing changed yet, so the old inbox hears nothing.
+  expect(mailbox.mails.filter((m) => m.to[0] === old && m.subject === M.email.changedSubject)).toEqual([]);
+
+  const done = await new HttpClient(server.url).mutate('auth.verifyEmail', { token: linkToken(link.text, '/auth/verify')! });
+  expect(done.data).toEqual({ kind: 'changed', email: 'tasinan@example.net' });
+  const notice = await mailbox.waitFor((m) => m.to[0] === old && m.subject === M.email.changedSubject);
+  expect(notice.text).toContain(M.email.changedIntro('t***@example.net'));
+  expect(notice.text).not.toContain('tasinan@example.net');
+  const { site } = await emailContext(server.deps.db);
+  expect(notice.text).toContain(M.email.resetDoneNotYou(site.supportEmail));
+  expect(notice.text).not.toMatch(/https?:\/\//);
+  expect(notice.html).not.toMatch(/href=/);
+  const rows = await server.deps.db.selectFrom('email_outbox').select('to_address').where('kind', '=', 'email_changed').execute();
+  expect(rows.filter((r) => r.to_address === old)).toHaveLength(1);
 });

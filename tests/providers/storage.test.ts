@@ -69,6 +69,20 @@ function contract(name: string, make: () => FileStorage) {
         await expect(s.get(key), key).rejects.toThrow(InvalidStorageKeyError);
         await expect(s.delete(key), key).rejects.toThrow(InvalidStorageKeyError);
       }
+      for (const folder of ['..', '../x', '', 'a/', '/etc'])
+        await expect(s.deleteAll(folder), folder).rejects.toThrow(InvalidStorageKeyError);
+    });
+
+    it('deletes everything under a folder, and nothing next to it', async () => {
+      const s = make();
+      const mine = ['uploads/u-1/a.jpg', 'uploads/u-1/b.png', 'uploads/u-1/deep/c.webp'];
+      const others = ['uploads/u-10/a.jpg', 'uploads/u-2/a.jpg', 'uploads/u-1.jpg'];
+      for (const key of [...mine, ...others]) await s.put(key, Buffer.from(key), 'image/jpeg');
+      await s.deleteAll('uploads/u-1');
+      for (const key of mine) expect(await s.head(key), key).toBeNull();
+      for (const key of others) expect(await s.get(key), key).toEqual({ bytes: Buffer.from(key), contentType: 'image/jpeg' });
+      await s.deleteAll('uploads/u-1'); // nothing left: not an error
+      await s.deleteAll('never/was');
     });
   });
 }
@@ -108,7 +122,10 @@ describe('local folder', () => {
   });
 });
 
-/** A minimal path-style S3 endpoint: PUT, GET (with Range), HEAD, DELETE on /bucket/key. */
+/**
+ * A minimal path-style S3 endpoint: PUT, GET (with Range), HEAD, DELETE on /bucket/key; ListObjectsV2
+ * (GET /bucket?list-type=2, two keys a page so paging is exercised) and DeleteObjects (POST /bucket?delete).
+ */
 describe('S3 against a fake endpoint', () => {
   const objects = new Map<string, { bytes: Buffer; type: string }>();
   const seen: string[] = [];
@@ -118,6 +135,29 @@ describe('S3 against a fake endpoint', () => {
     seen.push(`${req.method} ${path}`);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    const bucket = path.split('/')[1];
+    if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      const prefix = `/${bucket}/${url.searchParams.get('prefix') ?? ''}`;
+      const all = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+      // Like S3's, the token marks a key to go on after, so deleting the pages already read is safe.
+      const after = url.searchParams.get('continuation-token');
+      const rest = after ? all.filter((k) => k > after) : all;
+      const page = rest.slice(0, 2);
+      const more = rest.length > 2;
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      return res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><KeyCount>${page.length}</KeyCount>` +
+          `<IsTruncated>${more}</IsTruncated>${more ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : ''}` +
+          page.map((k) => `<Contents><Key>${k.slice(bucket!.length + 2)}</Key><Size>1</Size></Contents>`).join('') +
+          `</ListBucketResult>`,
+      );
+    }
+    if (req.method === 'POST' && url.searchParams.has('delete')) {
+      const body = Buffer.concat(chunks).toString();
+      for (const m of body.matchAll(/<Key>([^<]*)<\/Key>/g)) objects.delete(`/${bucket}/${m[1]}`);
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      return res.end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
+    }
     const obj = objects.get(path);
     const notFound = () => {
       res.writeHead(404, { 'content-type': 'application/xml' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import express from 'express';
 import { createServer, type Server } from 'node:http';
 import { initTRPC } from '@trpc/server';
@@ -8,6 +8,7 @@ import { appRouter } from '../../server/trpc/router';
 import { createContext } from '../../server/trpc/context';
 import { trpcQueries } from '../../server/http/trpc-queries';
 import { setSetting } from '../../server/services/settings';
+import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
 // GET queries are answered by server/http/trpc-queries.ts instead of tRPC's Node adapter. Over the
@@ -115,7 +116,6 @@ describe('passed on to tRPC', () => {
     ['input that is not JSON', `credits.transactions?input=${encodeURIComponent('{"page":')}`],
     ['a batch input that is no object', `credits.balance?batch=1&input=${json([1])}`],
     ['a batch over the limit', batchOf(21)],
-    ['a broken percent escape', 'credits%E0%A4%A.balance'],
   ])('%s', async (_label, path) => {
     expect((await ask(lean, path, seller)).status).toBe(418);
   });
@@ -131,6 +131,32 @@ describe('passed on to tRPC', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toHaveLength(20);
   });
+});
+
+test('a broken percent escape in the called path is a 400 with the Turkish text, here and on the whole server, never a 500 or a logged stack', async () => {
+  const errors = vi.spyOn(console, 'error');
+  try {
+    const here = await ask(lean, 'credits%E0%A4%A.balance', seller);
+    expect([here.status, here.body]).toEqual([
+      400,
+      { error: { message: M.common.invalidInput, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'VALIDATION' } } },
+    ]);
+    for (const [path, init] of [
+      ['%E0%A4%A', {}],
+      ['content.site,%E0%A4%A?batch=1', {}],
+      ['credits.balance%E0', { headers: { cookie: seller } }],
+      ['auth.signOut%E0%A4%A', { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: '{}' }],
+    ] as const) {
+      const res = await fetch(`${server.url}/trpc/${path}`, init);
+      const text = await res.text();
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(text).error.message, path).toBe(M.common.invalidInput);
+      expect(text).not.toMatch(/URIError|at .*\.ts/);
+    }
+    expect(errors).not.toHaveBeenCalled();
+  } finally {
+    errors.mockRestore();
+  }
 });
 
 test('the whole server answers GET queries the same way (lean path mounted before tRPC)', async () => {

@@ -38,6 +38,24 @@ export function emailChangeEmail(site: Site, name: string, url: string): Rendere
   });
 }
 
+/**
+ * To the OLD address once a change has taken effect. No link: undoing anything needs a sign-in
+ * (or support); the new address is shown only in part.
+ */
+export function emailChangedEmail(site: Site, name: string, newEmail: string): RenderedEmail {
+  return renderEmail(site, {
+    subject: texts.changedSubject,
+    name,
+    paragraphs: [texts.changedIntro(maskEmail(newEmail)), texts.resetDoneNotYou(site.supportEmail)],
+  });
+}
+
+/** `yeni@example.com` → `y***@example.com`. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
+}
+
 export function deletionRequestedEmail(site: Site, name: string): RenderedEmail {
   return renderEmail(site, { subject: texts.deletionRequestedSubject, name, paragraphs: [texts.deletionRequestedIntro] });
 }

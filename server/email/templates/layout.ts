@@ -1,4 +1,5 @@
 import { M } from '../../../shared/messages';
+import { CONTROL_CHARS } from '../../../shared/schemas/text';
 
 export type Site = { siteName: string; supportEmail: string };
 
@@ -22,7 +23,9 @@ function escapeHtml(s: string): string {
 const p = (s: string) => `<p style="margin:0 0 14px;line-height:1.55">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
 
 /** One Turkish layout for every message: the same words in HTML and plain text. */
-export function renderEmail(site: Site, c: EmailContent): RenderedEmail {
+export function renderEmail(site: Site, content: EmailContent): RenderedEmail {
+  // A name saved before line breaks were refused still greets on one line.
+  const c = { ...content, name: content.name?.replace(new RegExp(CONTROL_CHARS.source, 'g'), ' ').trim() };
   const texts = M.email;
   const text: string[] = [];
   if (c.name) text.push(texts.greeting(c.name), '');

@@ -61,6 +61,11 @@ export class LocalFileStorage implements FileStorage {
     await rm(this.metaPathOf(key), { force: true });
   }
 
+  async deleteAll(folder: string): Promise<void> {
+    await rm(this.pathOf(folder), { recursive: true, force: true });
+    await rm(this.inside(join(this.root, '.meta'), folder), { recursive: true, force: true });
+  }
+
   private async contentTypeOf(key: string): Promise<string> {
     try {
       const meta = JSON.parse(await readFile(this.metaPathOf(key), 'utf8')) as { contentType?: unknown };

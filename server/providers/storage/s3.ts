@@ -1,7 +1,9 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -110,6 +112,22 @@ export class S3FileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     // S3 answers 204 for missing keys too, which is the contract here.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  async deleteAll(folder: string): Promise<void> {
+    const prefix = this.objectKey(folder) + '/';
+    let token: string | undefined;
+    do {
+      // One page (at most 1000 keys) per round, which is also DeleteObjects' limit.
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length > 0) {
+        const res = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+        const failed = res.Errors ?? [];
+        if (failed.length > 0) throw new Error(`S3 DeleteObjects failed for ${failed.length} key(s): ${failed[0]?.Code ?? 'unknown'}`);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   private objectKey(key: string): string {

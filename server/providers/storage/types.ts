@@ -24,6 +24,11 @@ export interface FileStorage {
   openRead(key: string, range?: ByteRange): Promise<{ info: ObjectInfo; body: Readable } | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object under `folder/` (a key-shaped prefix such as `uploads/<user>`), including
+   * ones no table knows of (a write that finished after its row was refused or removed).
+   */
+  deleteAll(folder: string): Promise<void>;
 }
 
 /** Short name used by the server code. */

@@ -5,6 +5,7 @@ import type { EmailOutboxTable, EmailStatus } from '../../db/types';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
 import { containsPattern, iso } from './search';
+import { redactSecretLinks } from '../../email/links';
 
 export type AdminEmailRow = {
   id: string;
@@ -40,13 +41,13 @@ export async function listEmails(db: Db, input: { search?: string | null; status
   return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
-/** One message as it was sent: the plain-text body (links in log mode; tokens removed after SMTP). */
+/** One message as it was sent: the plain-text body, secret link tokens always masked (even while it still waits to be sent). */
 export async function getEmail(db: Db, id: string) {
   const r = await db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('NOT_FOUND', M.common.notFound);
   return {
     ...emailRow(r),
-    text: r.body,
+    text: redactSecretLinks(r.body),
     attachments: (r.attachments ?? []).map((a) => a.filename),
   };
 }
