@@ -217,30 +217,60 @@ export class IyzicoPayments implements PaymentProvider {
     if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(header.toLowerCase(), 'hex'))) throw new WebhookSignatureError();
 
     const eventKey = `iyzico:${n.iyziEventType}:${n.orderReferenceCode}`;
-    if (n.iyziEventType !== 'subscription.order.success')
-      return { provider: 'iyzico', eventKey, eventType: n.iyziEventType, kind: 'ignored' };
-    const subscription = await this.retrieveSubscription(n.subscriptionReferenceCode);
+    const ignored: PaymentEvent = { provider: 'iyzico', eventKey, eventType: n.iyziEventType, kind: 'ignored' };
+    if (n.iyziEventType !== 'subscription.order.success') return ignored;
+    // The signed fields are concatenated without separators, so a character moved between two of
+    // them keeps the signature valid: a subscription iyzico does not know, or one of another
+    // customer, is an unknown event like any other (acknowledged and logged), never an error.
+    let subscription: IyzicoSubscription;
+    try {
+      subscription = await this.retrieveSubscription(n.subscriptionReferenceCode);
+    } catch (err) {
+      if (!(err instanceof IyzicoApiError)) throw err;
+      console.warn(`[iyzico] notification for an unknown subscription: ${err.code ?? '-'} ${err.message}`);
+      return ignored;
+    }
+    if (subscription.referenceCode !== n.subscriptionReferenceCode || subscription.customerReferenceCode !== n.customerReferenceCode) {
+      return ignored;
+    }
     return this.paymentEvent({
       eventKey,
       eventType: n.iyziEventType,
       subscription,
       orderReferenceCode: n.orderReferenceCode,
-      userRef: null,
       db: ctx?.db,
     });
   }
 
   /**
-   * The payment an order of a subscription (as read from iyzico) stands for. The plan comes from
-   * the subscription's pricing plan and must cost exactly the admin's TL price for it; an order
-   * that is missing, unpaid, of another customer, or of another price credits nobody.
+   * An unmatched payment again, as iyzico and our settings see it now (the admin's retry): the
+   * same event and order, with the subscription read again from iyzico's API.
+   */
+  async recheck(event: Extract<PaymentEvent, { kind: 'payment' }>, db: Db): Promise<PaymentEvent> {
+    if (!event.subscriptionRef) return event;
+    const subscription = await this.retrieveSubscription(event.subscriptionRef);
+    return this.paymentEvent({
+      eventKey: event.eventKey,
+      eventType: event.eventType,
+      subscription,
+      orderReferenceCode: event.paymentRef.replace(/^iyzico:order:/, ''),
+      db,
+    });
+  }
+
+  /**
+   * The payment an order of a subscription (as read from iyzico) stands for. The account is the
+   * one stored for the subscription when its checkout returned; the plan comes from the
+   * subscription's pricing plan and the order must cost exactly what the subscription's first
+   * credited order cost (a later change of the admin's TL price does not stop running renewals),
+   * or, for that first order, the admin's TL price. An order that is missing or unpaid credits
+   * nobody; one of a subscription we never stored, or of another price or plan, is unmatched.
    */
   async paymentEvent(input: {
     eventKey: string;
     eventType: string;
     subscription: IyzicoSubscription;
     orderReferenceCode: string | null;
-    userRef: string | null;
     db?: Db;
   }): Promise<PaymentEvent> {
     const s = input.subscription;
@@ -252,15 +282,21 @@ export class IyzicoPayments implements PaymentProvider {
     const amountCents = Math.round(Number(order.price) * 100);
     const currency = String(order.currencyCode ?? 'TRY').toUpperCase();
     let plan = this.planForPricingPlan(s.pricingPlanReferenceCode);
-    if (plan && input.db) {
+    const stored = input.db ? await storedSubscription(input.db, s.referenceCode) : null;
+    if (stored?.price_cents != null) {
+      // A running subscription: the price it started at, whatever the admin's TL price is now.
+      if (plan !== stored.plan_code || currency !== stored.currency || amountCents !== stored.price_cents) plan = null;
+    } else if (plan && input.db) {
+      // Its first payment (or a subscription that is not ours, which credits nobody): the admin's TL price.
       const expected = await tryPriceCents(input.db, plan);
-      if (currency !== 'TRY' || expected !== amountCents) plan = null;
+      if ((stored && plan !== stored.plan_code) || currency !== 'TRY' || expected !== amountCents) plan = null;
     }
     return {
       ...base,
       kind: 'payment',
       paymentRef: `iyzico:order:${order.referenceCode}`,
-      userRef: input.userRef,
+      userRef: stored?.user_id ?? null,
+      subscriptionRef: s.referenceCode,
       email: s.customerEmail ?? null,
       customerId: s.customerReferenceCode ?? null,
       plan,
@@ -271,4 +307,15 @@ export class IyzicoPayments implements PaymentProvider {
       card: null,
     };
   }
+}
+
+/** The account, plan and price an iyzico subscription was stored with when its checkout returned. */
+export async function storedSubscription(db: Db, subscriptionRef: string) {
+  const row = await db
+    .selectFrom('payment_subscriptions')
+    .select(['user_id', 'plan_code', 'price_cents', 'currency', 'checkout_session_id'])
+    .where('provider', '=', 'iyzico')
+    .where('subscription_ref', '=', subscriptionRef)
+    .executeTakeFirst();
+  return row ?? null;
 }
