@@ -119,6 +119,20 @@ test('a renewal is credited to the account whose checkout started the subscripti
   expect(await balance(a.id)).toBe(130);
 });
 
+test('a subscription started before subscriptions were stored is adopted from the return that credited its first order', async () => {
+  const s = await subscribed('before-upgrade@example.com');
+  await db().deleteFrom('payment_subscriptions').where('subscription_ref', '=', s.sub.referenceCode).execute();
+  const order = fake.renew(s.sub.referenceCode);
+  expect((await notify(fake.notification(s.sub.referenceCode, order.referenceCode))).outcome).toBe('credited');
+  expect(await balance(s.id)).toBe(130);
+  const stored = await db()
+    .selectFrom('payment_subscriptions')
+    .select(['user_id', 'plan_code', 'price_cents', 'currency'])
+    .where('subscription_ref', '=', s.sub.referenceCode)
+    .executeTakeFirstOrThrow();
+  expect(stored).toEqual({ user_id: s.id, plan_code: 'basic', price_cents: 299000, currency: 'TRY' });
+});
+
 test('a renewal is checked against the price its subscription started at, not the TL price set later', async () => {
   const s = await subscribed('price-change@example.com');
   await setSetting(db(), 'price_try_basic', '3490');

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import Iyzipay from 'iyzipay';
 import type { Db } from '../../db';
 import { PAID_PLAN_CODES, type PaidPlanCode } from '../../../shared/plans';
@@ -282,7 +283,7 @@ export class IyzicoPayments implements PaymentProvider {
     const amountCents = Math.round(Number(order.price) * 100);
     const currency = String(order.currencyCode ?? 'TRY').toUpperCase();
     let plan = this.planForPricingPlan(s.pricingPlanReferenceCode);
-    const stored = input.db ? await storedSubscription(input.db, s.referenceCode) : null;
+    const stored = input.db ? ((await storedSubscription(input.db, s.referenceCode)) ?? (await adoptSubscription(input.db, s))) : null;
     if (stored?.price_cents != null) {
       // A running subscription: the price it started at, whatever the admin's TL price is now.
       if (plan !== stored.plan_code || currency !== stored.currency || amountCents !== stored.price_cents) plan = null;
@@ -318,4 +319,40 @@ export async function storedSubscription(db: Db, subscriptionRef: string) {
     .where('subscription_ref', '=', subscriptionRef)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * A subscription started before subscriptions were stored: its first paid order was credited
+ * through the return, whose checkout session named the account, so that account, plan and price
+ * are stored now. Nothing else (customer reference, e-mail) adopts a subscription.
+ */
+async function adoptSubscription(db: Db, s: IyzicoSubscription) {
+  const first = [...(s.orders ?? [])]
+    .filter((o) => o.orderStatus === 'SUCCESS')
+    .sort((a, b) => (a.startPeriod ?? 0) - (b.startPeriod ?? 0))[0];
+  if (!first) return null;
+  const row = await db
+    .selectFrom('processed_webhooks')
+    .select(['user_id', 'summary'])
+    .where('provider', '=', 'iyzico')
+    .where('event_type', '=', 'checkoutform.return')
+    .where('matched', '=', true)
+    .where(sql<string>`summary ->> 'paymentRef'`, '=', `iyzico:order:${first.referenceCode}`)
+    .executeTakeFirst();
+  const summary = (row?.summary ?? {}) as { plan?: string | null; amountCents?: number | null; currency?: string | null };
+  const plan = PAID_PLAN_CODES.find((p) => p === summary.plan);
+  if (!row?.user_id || !plan || !summary.amountCents || !summary.currency) return null;
+  await db
+    .insertInto('payment_subscriptions')
+    .values({
+      provider: 'iyzico',
+      subscription_ref: s.referenceCode,
+      user_id: row.user_id,
+      plan_code: plan,
+      price_cents: summary.amountCents,
+      currency: summary.currency,
+    })
+    .onConflict((oc) => oc.columns(['provider', 'subscription_ref']).doNothing())
+    .execute();
+  return storedSubscription(db, s.referenceCode);
 }
