@@ -20,9 +20,11 @@ it('back from iyzico before the credit: "ödeme onaylanıyor" with the live bala
     'payments.checkoutStatus': () => ({ paid }),
   });
   renderWithApp(<PaymentConfirming checkoutId={CHECKOUT} />, server);
+  // Generous bounds for a loaded machine.
+  const wait = { timeout: 10_000 };
 
-  expect(await screen.findByText(M.payments.iyzicoConfirming)).toBeTruthy();
-  expect(await screen.findByText(M.payments.iyzicoConfirmingBalance('10'))).toBeTruthy();
+  expect(await screen.findByText(M.payments.iyzicoConfirming, {}, wait)).toBeTruthy();
+  expect(await screen.findByText(M.payments.iyzicoConfirmingBalance('10'), {}, wait)).toBeTruthy();
   expect(screen.queryByText(M.payments.iyzicoPaid)).toBeNull();
   expect(server.inputs('payments.checkoutStatus')[0]).toEqual({ id: CHECKOUT });
 
@@ -31,6 +33,6 @@ it('back from iyzico before the credit: "ödeme onaylanıyor" with the live bala
   act(() => {
     queryClient.setQueryData(getQueryKey(trpc.credits.balance, undefined, 'query'), balance(70, 'basic'));
   });
-  expect(await screen.findByText(M.payments.iyzicoPaid)).toBeTruthy();
+  expect(await screen.findByText(M.payments.iyzicoPaid, {}, wait)).toBeTruthy();
   expect(screen.queryByText(M.payments.iyzicoConfirming)).toBeNull();
 });
