@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
  *   Renewals are credited to that account only (iyzico reuses one customer per e-mail, so the
  *   customer reference can name another account) and checked against that price, so a later
  *   change of the admin's TL price does not stop renewals already running.
- * - `processed_webhooks.payment_event`: the verified payment an event stood for, so an
- *   unmatched one can be retried by an admin after the cause is fixed.
+ * - `processed_webhooks.payment_event`: the verified payment of an unmatched event, so it
+ *   can be retried by an admin after the cause is fixed.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -159,7 +159,7 @@ export interface ProcessedWebhooksTable {
   user_id: string | null;
   matched: Generated<boolean>;
   summary: Json | null;
-  /** The verified payment the event stood for (retry of an unmatched one); null for other events. */
+  /** The verified payment of an unmatched event, kept for an admin retry; null otherwise. */
   payment_event: Json | null;
   created_at: Timestamp;
 }

@@ -41,8 +41,8 @@ export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, event
 }
 
 /**
- * Matches a recorded payment event (row `rowId`) to a user and plan and credits it once. The
- * event itself is kept on the row, so an unmatched one can be retried later.
+ * Matches a recorded payment event (row `rowId`) to a user and plan and credits it once. An
+ * unmatched event is kept on its row, so an admin can retry it; a matched one needs no copy.
  */
 async function settlePayment(trx: Transaction<Database>, rowId: string, event: Payment): Promise<Applied> {
   // Serialise the twin events of one payment (checkout + invoice) on the payment itself.
@@ -59,11 +59,10 @@ async function settlePayment(trx: Transaction<Database>, rowId: string, event: P
     email: event.email,
     problem,
   };
-  const paymentEvent = JSON.stringify(event);
   if (!user || !plan) {
     await trx
       .updateTable('processed_webhooks')
-      .set({ matched: false, summary: JSON.stringify(summary), payment_event: paymentEvent })
+      .set({ matched: false, summary: JSON.stringify(summary), payment_event: JSON.stringify(event) })
       .where('id', '=', rowId)
       .execute();
     return { outcome: 'unmatched' };
@@ -73,7 +72,7 @@ async function settlePayment(trx: Transaction<Database>, rowId: string, event: P
   const matchedSummary = conflict ? { ...summary, problem: 'customer_conflict' satisfies WebhookProblem } : summary;
   await trx
     .updateTable('processed_webhooks')
-    .set({ matched: true, user_id: user.id, summary: JSON.stringify(matchedSummary), payment_event: paymentEvent })
+    .set({ matched: true, user_id: user.id, summary: JSON.stringify(matchedSummary), payment_event: null })
     .where('id', '=', rowId)
     .execute();
   const applied = await creditPayment(trx, user, plan, event);

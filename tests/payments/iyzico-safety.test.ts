@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { ledgerSum } from '../helpers/fixtures';
-import { adminClient } from '../admin/helpers';
+import { adminClient, adminIdOf } from '../admin/helpers';
+import { executeDeletion, requestDeletion } from '../../server/services/account-deletion';
 import { FakeIyzico } from './fake-iyzico';
 import { setSetting } from '../../server/services/settings';
 import type { RunningServer } from '../../server/index';
@@ -131,6 +132,16 @@ test('a subscription started before subscriptions were stored is adopted from th
     .where('subscription_ref', '=', s.sub.referenceCode)
     .executeTakeFirstOrThrow();
   expect(stored).toEqual({ user_id: s.id, plan_code: 'basic', price_cents: 299000, currency: 'TRY' });
+});
+
+test('a deleted account is credited no renewal, neither by its stored subscription nor by adoption', async () => {
+  const s = await subscribed('leaving@example.com');
+  const request = await requestDeletion(db(), s.id, null);
+  await executeDeletion(server.deps, await adminIdOf(server), request.id);
+  const order = fake.renew(s.sub.referenceCode);
+  expect((await notify(fake.notification(s.sub.referenceCode, order.referenceCode))).outcome).toBe('unmatched');
+  expect(await balance(s.id)).toBe(0);
+  expect(await ledgerSum(db(), s.id)).toBe(0);
 });
 
 test('a renewal is checked against the price its subscription started at, not the TL price set later', async () => {

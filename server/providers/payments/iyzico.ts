@@ -333,11 +333,13 @@ async function adoptSubscription(db: Db, s: IyzicoSubscription) {
   if (!first) return null;
   const row = await db
     .selectFrom('processed_webhooks')
-    .select(['user_id', 'summary'])
-    .where('provider', '=', 'iyzico')
-    .where('event_type', '=', 'checkoutform.return')
-    .where('matched', '=', true)
-    .where(sql<string>`summary ->> 'paymentRef'`, '=', `iyzico:order:${first.referenceCode}`)
+    .innerJoin('users', 'users.id', 'processed_webhooks.user_id')
+    .select(['processed_webhooks.user_id', 'processed_webhooks.summary'])
+    .where('users.deleted_at', 'is', null)
+    .where('processed_webhooks.provider', '=', 'iyzico')
+    .where('processed_webhooks.event_type', '=', 'checkoutform.return')
+    .where('processed_webhooks.matched', '=', true)
+    .where(sql<string>`processed_webhooks.summary ->> 'paymentRef'`, '=', `iyzico:order:${first.referenceCode}`)
     .executeTakeFirst();
   const summary = (row?.summary ?? {}) as { plan?: string | null; amountCents?: number | null; currency?: string | null };
   const plan = PAID_PLAN_CODES.find((p) => p === summary.plan);
