@@ -159,6 +159,8 @@ export interface ProcessedWebhooksTable {
   user_id: string | null;
   matched: Generated<boolean>;
   summary: Json | null;
+  /** The verified payment of an unmatched event, kept for an admin retry; null otherwise. */
+  payment_event: Json | null;
   created_at: Timestamp;
 }
 
@@ -351,9 +353,24 @@ export interface CheckoutSessionsTable {
   created_at: Timestamp;
 }
 
+/** A provider subscription (iyzico) and the account, plan and price it started with. */
+export interface PaymentSubscriptionsTable {
+  id: Generated<string>;
+  provider: 'iyzico';
+  subscription_ref: string;
+  user_id: string;
+  checkout_session_id: string | null;
+  plan_code: string;
+  /** The price of its first credited order (null until then). */
+  price_cents: number | null;
+  currency: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   billing_profiles: BillingProfilesTable;
   checkout_sessions: CheckoutSessionsTable;
+  payment_subscriptions: PaymentSubscriptionsTable;
   users: UsersTable;
   profiles: ProfilesTable;
   user_preferences: UserPreferencesTable;

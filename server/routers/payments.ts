@@ -5,6 +5,7 @@ import { PAID_PLAN_CODES, findPlan } from '../../shared/plans';
 import { getSettings } from '../services/settings';
 import { getInvoiceDetails, saveInvoiceDetails } from '../services/invoice-details';
 import { testCheckoutView } from '../services/test-checkout';
+import { findSession } from '../services/checkout';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 
@@ -33,5 +34,12 @@ export const paymentsRouter = router({
     const view = ctx.payments.test.enabled ? await testCheckoutView(ctx.db, ctx.userId, input.id) : null;
     if (!view) throw new AppError('NOT_FOUND', M.payments.testInvalid);
     return view;
+  }),
+
+  /** Whether one of the caller's iyzico checkouts is paid: the billing page waits for it after the return. */
+  checkoutStatus: protectedProcedure.input(z.object({ id: z.uuid() })).query(async ({ ctx, input }) => {
+    const session = await findSession(ctx.db, { id: input.id, userId: ctx.userId, provider: 'iyzico' });
+    if (!session) throw new AppError('NOT_FOUND', M.common.notFound);
+    return { paid: session.completed_at !== null };
   }),
 });

@@ -270,6 +270,8 @@ async function eraseAccount(
   await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();
   await trx.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
   await trx.deleteFrom('billing_profiles').where('user_id', '=', userId).execute();
+  // Renewals of a deleted account credit nobody (shown unmatched to the admin).
+  await trx.deleteFrom('payment_subscriptions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
   await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();

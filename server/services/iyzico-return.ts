@@ -1,18 +1,23 @@
 import type { AppDeps } from '../deps';
 import type { IyzicoPayments } from '../providers/payments/iyzico';
-import { applyPaymentEvent, type WebhookOutcome } from './payments';
+import { applyPaymentEvent } from './payments';
+
+export type IyzicoReturnOutcome = { paid: boolean; sessionId: string | null };
 
 /**
  * The buyer is back from iyzico's checkout form with its token. The token alone proves nothing:
  * the session it belongs to (ours) names the user, and the subscription and its first paid
- * order are read from iyzico's API; the payment then goes through the same ledger path as every
- * webhook (keyed by the order, so the later notification for it credits nothing again).
+ * order are read from iyzico's API. The subscription is stored for that user and the checkout's
+ * plan (renewals are matched by it), and the payment then goes through
+ * the same ledger path as every webhook (keyed by the order, so the later notification for it
+ * credits nothing again). `paid` only when this or an earlier request credited the purchase to
+ * this user; an order iyzico has not confirmed yet records nothing, so a later return still counts.
  */
 export async function completeIyzicoReturn(
   deps: Pick<AppDeps, 'db' | 'bus'>,
   iyzico: IyzicoPayments,
   token: string,
-): Promise<WebhookOutcome | 'unknown'> {
+): Promise<IyzicoReturnOutcome> {
   const { db } = deps;
   const session = await db
     .selectFrom('checkout_sessions')
@@ -20,20 +25,43 @@ export async function completeIyzicoReturn(
     .where('provider', '=', 'iyzico')
     .where('provider_token', '=', token)
     .executeTakeFirst();
-  if (!session) return 'unknown';
+  if (!session) return { paid: false, sessionId: null };
+  const pending = { paid: false, sessionId: session.id };
   const checkout = await iyzico.retrieveCheckout(token);
+  await db
+    .insertInto('payment_subscriptions')
+    .values({
+      provider: 'iyzico',
+      subscription_ref: checkout.referenceCode,
+      user_id: session.user_id,
+      checkout_session_id: session.id,
+      plan_code: session.plan_code,
+    })
+    .onConflict((oc) => oc.columns(['provider', 'subscription_ref']).doNothing())
+    .execute();
   const subscription = await iyzico.retrieveSubscription(checkout.referenceCode);
   const event = await iyzico.paymentEvent({
     eventKey: `iyzico:checkoutform:${token}`,
     eventType: 'checkoutform.return',
     subscription,
     orderReferenceCode: null,
-    userRef: session.user_id,
     db,
   });
-  const outcome = await applyPaymentEvent(deps, event);
-  if (outcome === 'credited' || outcome === 'already_credited') {
-    await db.updateTable('checkout_sessions').set({ completed_at: new Date() }).where('id', '=', session.id).execute();
-  }
-  return outcome;
+  if (event.kind !== 'payment') return pending;
+  await applyPaymentEvent(deps, event);
+  const credited = await db
+    .selectFrom('credit_ledger')
+    .select('id')
+    .where('reason', '=', 'purchase')
+    .where('ref', '=', event.paymentRef)
+    .where('user_id', '=', session.user_id)
+    .executeTakeFirst();
+  if (!credited) return pending;
+  await db
+    .updateTable('checkout_sessions')
+    .set({ completed_at: new Date() })
+    .where('id', '=', session.id)
+    .where('completed_at', 'is', null)
+    .execute();
+  return { paid: true, sessionId: session.id };
 }

@@ -12,6 +12,8 @@ import { expireIfDue } from './credits';
 import { queuePaymentReceived } from './notifications';
 import { getInvoiceDetails } from './invoice-details';
 import type { WebhookProblem } from '../../shared/schemas/admin';
+import { IyzicoApiError } from '../providers/payments/iyzico';
+import { writeAudit } from './admin/audit';
 
 export type WebhookOutcome = 'credited' | 'duplicate' | 'already_credited' | 'unmatched' | 'ignored';
 
@@ -23,7 +25,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * - the payment itself is credited once per `paymentRef` (ledger reason 'purchase'), so the
  *   checkout and first-invoice events of one payment credit once, whichever arrives first;
  * - the user is the checkout's reference if it names a real user, else the provider customer
- *   we saw before, else an exact e-mail match; otherwise the event is recorded as unmatched.
+ *   we saw before, else an exact e-mail match; for a payment of a stored subscription (iyzico)
+ *   only the account stored for it; otherwise the event is recorded as unmatched.
  */
 export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, event: PaymentEvent): Promise<WebhookOutcome> {
   const { db } = deps;
@@ -31,41 +34,129 @@ export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, event
     const recorded = await recordEvent(trx, event);
     if (!recorded) return { outcome: 'duplicate' };
     if (event.kind === 'ignored') return { outcome: 'ignored' };
-
-    // Serialise the twin events of one payment (checkout + invoice) on the payment itself.
-    await sql`select pg_advisory_xact_lock(hashtext(${event.paymentRef}))`.execute(trx);
-
-    const user = await findUser(trx, event);
-    const plan = findPlan(event.plan);
-    const problem: WebhookProblem | null = event.problem ?? (!plan ? 'plan_mismatch' : !user ? 'user_unknown' : null);
-    const summary = {
-      paymentRef: event.paymentRef,
-      plan: event.plan,
-      amountCents: event.amountCents,
-      currency: event.currency,
-      email: event.email,
-      problem,
-    };
-    if (!user || !plan) {
-      await trx
-        .updateTable('processed_webhooks')
-        .set({ matched: false, summary: JSON.stringify(summary) })
-        .where('id', '=', recorded.id)
-        .execute();
-      return { outcome: 'unmatched' };
-    }
-
-    const conflict = await saveBillingProfile(trx, user.id, event);
-    const matchedSummary = conflict ? { ...summary, problem: 'customer_conflict' satisfies WebhookProblem } : summary;
-    await trx
-      .updateTable('processed_webhooks')
-      .set({ user_id: user.id, summary: JSON.stringify(matchedSummary) })
-      .where('id', '=', recorded.id)
-      .execute();
-    return creditPayment(trx, user, plan, event);
+    return settlePayment(trx, recorded.id, event);
   });
   if (result.outcome === 'credited') await announceCredited(deps, event, result);
   return result.outcome;
+}
+
+/**
+ * Matches a recorded payment event (row `rowId`) to a user and plan and credits it once. An
+ * unmatched event is kept on its row, so an admin can retry it; a matched one needs no copy.
+ */
+async function settlePayment(trx: Transaction<Database>, rowId: string, event: Payment): Promise<Applied> {
+  // Serialise the twin events of one payment (checkout + invoice) on the payment itself.
+  await sql`select pg_advisory_xact_lock(hashtext(${event.paymentRef}))`.execute(trx);
+
+  const user = await findUser(trx, event);
+  const plan = findPlan(event.plan);
+  const problem: WebhookProblem | null = event.problem ?? (!plan ? 'plan_mismatch' : !user ? 'user_unknown' : null);
+  const summary = {
+    paymentRef: event.paymentRef,
+    plan: event.plan,
+    amountCents: event.amountCents,
+    currency: event.currency,
+    email: event.email,
+    problem,
+  };
+  if (!user || !plan) {
+    await trx
+      .updateTable('processed_webhooks')
+      .set({ matched: false, summary: JSON.stringify(summary), payment_event: JSON.stringify(event) })
+      .where('id', '=', rowId)
+      .execute();
+    return { outcome: 'unmatched' };
+  }
+
+  const conflict = await saveBillingProfile(trx, user.id, event);
+  const matchedSummary = conflict ? { ...summary, problem: 'customer_conflict' satisfies WebhookProblem } : summary;
+  await trx
+    .updateTable('processed_webhooks')
+    .set({ matched: true, user_id: user.id, summary: JSON.stringify(matchedSummary), payment_event: null })
+    .where('id', '=', rowId)
+    .execute();
+  const applied = await creditPayment(trx, user, plan, event);
+  if (applied.outcome === 'credited' && event.subscriptionRef) await startSubscription(trx, event);
+  return applied;
+}
+
+/**
+ * The first credited order of a subscription sets the price its renewals are checked against,
+ * and completes the checkout that started it (the return page waits for that).
+ */
+async function startSubscription(trx: Transaction<Database>, event: Payment): Promise<void> {
+  const sub = await trx
+    .updateTable('payment_subscriptions')
+    .set({
+      price_cents: sql<number>`coalesce(price_cents, ${event.amountCents})`,
+      currency: sql<string>`coalesce(currency, ${event.currency})`,
+    })
+    .where('provider', '=', 'iyzico')
+    .where('subscription_ref', '=', event.subscriptionRef!)
+    .returning('checkout_session_id')
+    .executeTakeFirst();
+  if (!sub?.checkout_session_id) return;
+  await trx
+    .updateTable('checkout_sessions')
+    .set({ completed_at: new Date() })
+    .where('id', '=', sub.checkout_session_id)
+    .where('completed_at', 'is', null)
+    .execute();
+}
+
+export type RetryOutcome = 'credited' | 'already_credited' | 'unmatched' | 'not_retryable' | 'provider_error';
+
+/**
+ * An admin retries an unmatched payment after fixing its cause (e.g. a price setting): the
+ * event is matched again as it stands now (iyzico's subscription read again), and credited
+ * only if it matches now, at most once per payment. A row matched in the meantime (a second
+ * click, a concurrent retry) is left alone. Every attempt is audited.
+ */
+export async function retryPaymentEvent(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'payments'>,
+  adminId: string,
+  id: string,
+): Promise<RetryOutcome> {
+  const { db } = deps;
+  const row = await db
+    .selectFrom('processed_webhooks')
+    .select(['matched', 'payment_event', 'event_key'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.matched || !row.payment_event) return 'not_retryable';
+  const stored = reviveEvent(row.payment_event);
+  let event: PaymentEvent = stored;
+  if (stored.provider === 'iyzico' && stored.subscriptionRef) {
+    try {
+      event = await deps.payments.iyzico.recheck(stored, db);
+    } catch (err) {
+      if (!(err instanceof IyzicoApiError)) throw err;
+      console.error(`[iyzico] retry could not read the subscription: ${err.code ?? '-'} ${err.message}`);
+      return 'provider_error';
+    }
+  }
+  const result = await db.transaction().execute(async (trx): Promise<Applied | { outcome: 'not_retryable' }> => {
+    const locked = await trx.selectFrom('processed_webhooks').select('matched').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!locked || locked.matched) return { outcome: 'not_retryable' };
+    // An order iyzico no longer reports as paid stays unmatched, unchanged.
+    const applied: Applied = event.kind === 'payment' ? await settlePayment(trx, id, event) : { outcome: 'unmatched' };
+    await writeAudit(trx, {
+      adminId,
+      action: 'webhook.retry',
+      targetType: 'processed_webhook',
+      targetId: id,
+      newValues: { eventKey: row.event_key, outcome: applied.outcome },
+    });
+    return applied;
+  });
+  if (result.outcome === 'credited') await announceCredited(deps, event, result);
+  return result.outcome === 'duplicate' || result.outcome === 'ignored' ? 'unmatched' : result.outcome;
+}
+
+/** A payment event as stored on its row (JSON: dates as strings). */
+function reviveEvent(value: unknown): Payment {
+  const e = (typeof value === 'string' ? JSON.parse(value) : value) as Payment & { periodEnd: string | null };
+  return { ...e, periodEnd: e.periodEnd ? new Date(e.periodEnd) : null };
 }
 
 type Payment = Extract<PaymentEvent, { kind: 'payment' }>;
@@ -224,6 +315,9 @@ async function findUser(db: Db, event: Payment): Promise<{ id: string; email: st
     const byRef = await db.selectFrom('users').select(['id', 'email']).where('id', '=', event.userRef).executeTakeFirst();
     if (byRef) return byRef;
   }
+  // A subscription's payments belong to the account that started it: iyzico reuses one customer
+  // per e-mail, so its customer reference or e-mail can name another account.
+  if (event.subscriptionRef) return null;
   if (event.customerId) {
     const byCustomer = await db
       .selectFrom('billing_profiles')

@@ -374,6 +374,15 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
       user_unknown: 'Ödeme hiçbir kullanıcıyla eşleşmedi; kredi verilmedi.',
       customer_conflict: 'Sağlayıcının müşteri kimliği başka bir hesapta kayıtlı; kredi ödemeyi başlatan hesaba verildi.',
     },
+    retry: 'Yeniden dene',
+    retryLabel: (eventKey: string) => `${eventKey} bildirimini yeniden eşleştir`,
+    retryOutcomes: {
+      credited: 'Ödeme eşleşti ve krediler hesaba eklendi.',
+      already_credited: 'Ödeme eşleşti; krediler daha önce eklenmişti.',
+      unmatched: 'Ödeme hâlâ eşleşmiyor; kredi verilmedi.',
+      not_retryable: 'Bu bildirim yeniden denenemez ya da zaten eşleşti.',
+      provider_error: 'Ödeme sağlayıcısına ulaşılamadı. Lütfen biraz sonra tekrar deneyin.',
+    } as Record<string, string>,
     eventsEmpty: 'Henüz ödeme bildirimi yok.',
     ledgerEmpty: 'Henüz kredi hareketi yok.',
     reasons: {
@@ -571,6 +580,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
       'upload.create': 'Görsel yükleme',
       'account.delete': 'Hesap silme',
       'deletion.reject': 'Silme talebi reddi',
+      'webhook.retry': 'Ödeme bildirimi yeniden deneme',
     } as Record<string, string>,
     targets: {
       user: 'Kullanıcı',
@@ -580,6 +590,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
       settings: 'Ayarlar',
       contact_message: 'Mesaj',
       file: 'Dosya',
+      processed_webhook: 'Ödeme bildirimi',
       deletion_request: 'Silme talebi',
     } as Record<string, string>,
   },

@@ -223,6 +223,9 @@ export const M = {
     iyzicoNotConfigured: (plan: string) => `${plan} paketi için iyzico ödeme planı tanımlanmadı. Lütfen destek ekibiyle iletişime geçin.`,
     iyzicoPaid: 'Ödemeniz alındı. Kredileriniz hesabınıza eklendi.',
     iyzicoPending: 'Ödemeniz henüz onaylanmadı. Onaylandığında kredileriniz hesabınıza eklenir.',
+    iyzicoConfirming: 'Ödemeniz onaylanıyor',
+    iyzicoConfirmingBody: 'iyzico ödemenizi onayladığında kredileriniz hesabınıza eklenir; bu sayfa kendiliğinden güncellenir.',
+    iyzicoConfirmingBalance: (credits: string) => `Güncel bakiyeniz: ${credits} kredi`,
   },
 
   invoiceDetails: {

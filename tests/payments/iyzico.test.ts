@@ -4,7 +4,6 @@ import { ledgerSum } from '../helpers/fixtures';
 import type { InputOf } from '../helpers/api';
 import { FakeIyzico } from './fake-iyzico';
 import { IyzicoPayments } from '../../server/providers/payments';
-import { setSetting } from '../../server/services/settings';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
@@ -122,9 +121,9 @@ test('first payment: checkout form with the invoice details, return re-read from
   const foreign = await other.raw(url, { redirect: 'manual' });
   expect(foreign.status).toBe(303);
 
-  // Coming back before paying credits nothing.
+  // Coming back before paying credits nothing; the page waits for the session.
   const early = await returnFromIyzico(token);
-  expect(early.headers.get('location')).toBe('/app/billing?payment=pending');
+  expect(early.headers.get('location')).toBe(`/app/billing?payment=pending&checkout=${url.split('/').at(-1)}`);
   expect((await balance(id)).credits_balance).toBe(10);
 
   const sub = fake.pay(token);
@@ -217,21 +216,17 @@ test('bad signatures, failed or unknown orders, wrong prices and unknown plans c
   expect(((await (await notify(fake.notification(sub.referenceCode, 'no-such-order'))).json()) as Ack).outcome).toBe('ignored');
   expect(await balance(id)).toEqual(start);
 
-  // The admin's TL price and iyzico's order disagree: recorded for the admin, not credited.
-  await setSetting(db(), 'price_try_basic', '3990');
-  try {
-    const r = await notify(good);
-    expect(((await r.json()) as Ack).outcome).toBe('unmatched');
-    const row = await db()
-      .selectFrom('processed_webhooks')
-      .select(['summary', 'matched'])
-      .where('event_key', '=', `iyzico:subscription.order.success:${order.referenceCode}`)
-      .executeTakeFirstOrThrow();
-    expect(row.matched).toBe(false);
-    expect(row.summary).toMatchObject({ problem: 'plan_mismatch', amountCents: 299000, currency: 'TRY' });
-  } finally {
-    await setSetting(db(), 'price_try_basic', '2990');
-  }
+  // A renewal at another price than the subscription started at: recorded for the admin, not credited.
+  const dearer = fake.renew(sub.referenceCode, { price: 3990 });
+  const r = await notify(fake.notification(sub.referenceCode, dearer.referenceCode));
+  expect(((await r.json()) as Ack).outcome).toBe('unmatched');
+  const row = await db()
+    .selectFrom('processed_webhooks')
+    .select(['summary', 'matched'])
+    .where('event_key', '=', `iyzico:subscription.order.success:${dearer.referenceCode}`)
+    .executeTakeFirstOrThrow();
+  expect(row.matched).toBe(false);
+  expect(row.summary).toMatchObject({ problem: 'plan_mismatch', amountCents: 399000, currency: 'TRY' });
   expect(await balance(id)).toEqual(start);
 
   // A subscription on a pricing plan this shop does not sell.

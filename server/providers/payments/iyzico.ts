@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import Iyzipay from 'iyzipay';
 import type { Db } from '../../db';
 import { PAID_PLAN_CODES, type PaidPlanCode } from '../../../shared/plans';
@@ -217,30 +218,60 @@ export class IyzicoPayments implements PaymentProvider {
     if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(header.toLowerCase(), 'hex'))) throw new WebhookSignatureError();
 
     const eventKey = `iyzico:${n.iyziEventType}:${n.orderReferenceCode}`;
-    if (n.iyziEventType !== 'subscription.order.success')
-      return { provider: 'iyzico', eventKey, eventType: n.iyziEventType, kind: 'ignored' };
-    const subscription = await this.retrieveSubscription(n.subscriptionReferenceCode);
+    const ignored: PaymentEvent = { provider: 'iyzico', eventKey, eventType: n.iyziEventType, kind: 'ignored' };
+    if (n.iyziEventType !== 'subscription.order.success') return ignored;
+    // The signed fields are concatenated without separators, so a character moved between two of
+    // them keeps the signature valid: a subscription iyzico does not know, or one of another
+    // customer, is an unknown event like any other (acknowledged and logged), never an error.
+    let subscription: IyzicoSubscription;
+    try {
+      subscription = await this.retrieveSubscription(n.subscriptionReferenceCode);
+    } catch (err) {
+      if (!(err instanceof IyzicoApiError)) throw err;
+      console.warn(`[iyzico] notification for an unknown subscription: ${err.code ?? '-'} ${err.message}`);
+      return ignored;
+    }
+    if (subscription.referenceCode !== n.subscriptionReferenceCode || subscription.customerReferenceCode !== n.customerReferenceCode) {
+      return ignored;
+    }
     return this.paymentEvent({
       eventKey,
       eventType: n.iyziEventType,
       subscription,
       orderReferenceCode: n.orderReferenceCode,
-      userRef: null,
       db: ctx?.db,
     });
   }
 
   /**
-   * The payment an order of a subscription (as read from iyzico) stands for. The plan comes from
-   * the subscription's pricing plan and must cost exactly the admin's TL price for it; an order
-   * that is missing, unpaid, of another customer, or of another price credits nobody.
+   * An unmatched payment again, as iyzico and our settings see it now (the admin's retry): the
+   * same event and order, with the subscription read again from iyzico's API.
+   */
+  async recheck(event: Extract<PaymentEvent, { kind: 'payment' }>, db: Db): Promise<PaymentEvent> {
+    if (!event.subscriptionRef) return event;
+    const subscription = await this.retrieveSubscription(event.subscriptionRef);
+    return this.paymentEvent({
+      eventKey: event.eventKey,
+      eventType: event.eventType,
+      subscription,
+      orderReferenceCode: event.paymentRef.replace(/^iyzico:order:/, ''),
+      db,
+    });
+  }
+
+  /**
+   * The payment an order of a subscription (as read from iyzico) stands for. The account is the
+   * one stored for the subscription when its checkout returned; the plan comes from the
+   * subscription's pricing plan and the order must cost exactly what the subscription's first
+   * credited order cost (a later change of the admin's TL price does not stop running renewals),
+   * or, for that first order, the admin's TL price. An order that is missing or unpaid credits
+   * nobody; one of a subscription we never stored, or of another price or plan, is unmatched.
    */
   async paymentEvent(input: {
     eventKey: string;
     eventType: string;
     subscription: IyzicoSubscription;
     orderReferenceCode: string | null;
-    userRef: string | null;
     db?: Db;
   }): Promise<PaymentEvent> {
     const s = input.subscription;
@@ -252,15 +283,21 @@ export class IyzicoPayments implements PaymentProvider {
     const amountCents = Math.round(Number(order.price) * 100);
     const currency = String(order.currencyCode ?? 'TRY').toUpperCase();
     let plan = this.planForPricingPlan(s.pricingPlanReferenceCode);
-    if (plan && input.db) {
+    const stored = input.db ? ((await storedSubscription(input.db, s.referenceCode)) ?? (await adoptSubscription(input.db, s))) : null;
+    if (stored?.price_cents != null) {
+      // A running subscription: the price it started at, whatever the admin's TL price is now.
+      if (plan !== stored.plan_code || currency !== stored.currency || amountCents !== stored.price_cents) plan = null;
+    } else if (plan && input.db) {
+      // Its first payment (or a subscription that is not ours, which credits nobody): the admin's TL price.
       const expected = await tryPriceCents(input.db, plan);
-      if (currency !== 'TRY' || expected !== amountCents) plan = null;
+      if ((stored && plan !== stored.plan_code) || currency !== 'TRY' || expected !== amountCents) plan = null;
     }
     return {
       ...base,
       kind: 'payment',
       paymentRef: `iyzico:order:${order.referenceCode}`,
-      userRef: input.userRef,
+      userRef: stored?.user_id ?? null,
+      subscriptionRef: s.referenceCode,
       email: s.customerEmail ?? null,
       customerId: s.customerReferenceCode ?? null,
       plan,
@@ -271,4 +308,53 @@ export class IyzicoPayments implements PaymentProvider {
       card: null,
     };
   }
+}
+
+/** The account, plan and price an iyzico subscription was stored with when its checkout returned. */
+export async function storedSubscription(db: Db, subscriptionRef: string) {
+  const row = await db
+    .selectFrom('payment_subscriptions')
+    .select(['user_id', 'plan_code', 'price_cents', 'currency', 'checkout_session_id'])
+    .where('provider', '=', 'iyzico')
+    .where('subscription_ref', '=', subscriptionRef)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * A subscription started before subscriptions were stored: its first paid order was credited
+ * through the return, whose checkout session named the account, so that account, plan and price
+ * are stored now. Nothing else (customer reference, e-mail) adopts a subscription.
+ */
+async function adoptSubscription(db: Db, s: IyzicoSubscription) {
+  const first = [...(s.orders ?? [])]
+    .filter((o) => o.orderStatus === 'SUCCESS')
+    .sort((a, b) => (a.startPeriod ?? 0) - (b.startPeriod ?? 0))[0];
+  if (!first) return null;
+  const row = await db
+    .selectFrom('processed_webhooks')
+    .innerJoin('users', 'users.id', 'processed_webhooks.user_id')
+    .select(['processed_webhooks.user_id', 'processed_webhooks.summary'])
+    .where('users.deleted_at', 'is', null)
+    .where('processed_webhooks.provider', '=', 'iyzico')
+    .where('processed_webhooks.event_type', '=', 'checkoutform.return')
+    .where('processed_webhooks.matched', '=', true)
+    .where(sql<string>`processed_webhooks.summary ->> 'paymentRef'`, '=', `iyzico:order:${first.referenceCode}`)
+    .executeTakeFirst();
+  const summary = (row?.summary ?? {}) as { plan?: string | null; amountCents?: number | null; currency?: string | null };
+  const plan = PAID_PLAN_CODES.find((p) => p === summary.plan);
+  if (!row?.user_id || !plan || !summary.amountCents || !summary.currency) return null;
+  await db
+    .insertInto('payment_subscriptions')
+    .values({
+      provider: 'iyzico',
+      subscription_ref: s.referenceCode,
+      user_id: row.user_id,
+      plan_code: plan,
+      price_cents: summary.amountCents,
+      currency: summary.currency,
+    })
+    .onConflict((oc) => oc.columns(['provider', 'subscription_ref']).doNothing())
+    .execute();
+  return storedSubscription(db, s.referenceCode);
 }

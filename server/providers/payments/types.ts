@@ -31,6 +31,11 @@ export type PaymentEvent = {
       currency: string;
       periodEnd: Date | null;
       card: { brand: string; last4: string } | null;
+      /**
+       * iyzico: the subscription the payment belongs to. When set, the user is only the account
+       * stored for that subscription (passed as `userRef`), never a customer or e-mail match.
+       */
+      subscriptionRef?: string | null;
     }
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { ADMIN_WEBHOOK_LIMIT, WEBHOOK_PROBLEMS, type WebhookProblem } from '../../../shared/schemas/admin';
 import { iso } from './search';
@@ -27,6 +28,7 @@ export async function listWebhookLogs(db: Db) {
         'w.created_at',
         'w.user_id',
         'u.email as user_email',
+        sql<boolean>`w.payment_event is not null`.as('has_payment'),
       ])
       .orderBy('w.created_at', 'desc')
       .orderBy('w.id', 'desc')
@@ -50,6 +52,8 @@ export async function listWebhookLogs(db: Db) {
         provider: e.provider,
         eventType: e.event_type,
         matched: e.matched,
+        /** An unmatched payment an admin can try to match again (older rows kept no payment to retry). */
+        retryable: !e.matched && e.has_payment,
         userId: e.user_id,
         userEmail: e.user_email ?? null,
         summary: e.summary

@@ -6,6 +6,7 @@ import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { LoadError } from '../../common/LoadError';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatCents, formatDateTime, formatNumber } from '../../../lib/format';
+import { toastInfo, toastServerError, toastSuccess } from '../../../lib/toast';
 import { DataTable } from '../common/DataTable';
 import { PaymentsExportCard } from './PaymentsExportCard';
 
@@ -146,15 +147,18 @@ function SectionCaption({ title }: { title: string }) {
   );
 }
 
-/** Matched (teal, orange with the problem when there is one) or unmatched (red, with why). */
+/** Matched (teal, orange with the problem when there is one) or unmatched (red, with why, and a retry when possible). */
 function EventStatus({ event: e }: { event: WebhookEvent }) {
   if (!e.matched) {
     return (
-      <Tooltip label={e.summary?.problem ? webhooksText.problems[e.summary.problem] : webhooksText.unmatchedHint} multiline w={240}>
-        <Badge variant="filled" color="red" radius="sm">
-          {webhooksText.unmatched}
-        </Badge>
-      </Tooltip>
+      <Group gap="xs" wrap="nowrap">
+        <Tooltip label={e.summary?.problem ? webhooksText.problems[e.summary.problem] : webhooksText.unmatchedHint} multiline w={240}>
+          <Badge variant="filled" color="red" radius="sm">
+            {webhooksText.unmatched}
+          </Badge>
+        </Tooltip>
+        {e.retryable && <RetryButton event={e} />}
+      </Group>
     );
   }
   if (e.summary?.problem) {
@@ -170,5 +174,31 @@ function EventStatus({ event: e }: { event: WebhookEvent }) {
     <Badge variant="light" color="teal" radius="sm">
       {webhooksText.matched}
     </Badge>
+  );
+}
+
+/** Matches an unmatched payment again after its cause was fixed; the server credits it at most once. */
+function RetryButton({ event: e }: { event: WebhookEvent }) {
+  const utils = trpc.useUtils();
+  const retry = trpc.admin.webhooks.retry.useMutation({
+    onSuccess: ({ outcome }) => {
+      const message = webhooksText.retryOutcomes[outcome] ?? outcome;
+      if (outcome === 'credited' || outcome === 'already_credited') toastSuccess(message);
+      else toastInfo(message);
+      void utils.admin.webhooks.list.invalidate();
+    },
+    onError: toastServerError,
+  });
+  return (
+    <Button
+      size="compact-xs"
+      variant="white"
+      color="red"
+      loading={retry.isPending}
+      aria-label={webhooksText.retryLabel(e.eventKey)}
+      onClick={() => retry.mutate({ id: e.id })}
+    >
+      {webhooksText.retry}
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
@@ -10,6 +10,7 @@ import { InvoiceDetailsCard } from './InvoiceDetailsCard';
 import { PageHeader } from '../PageHeader';
 import { useBillingSummary } from './billingQueries';
 import { PackageCard } from './PackageCard';
+import { PaymentConfirming } from './PaymentConfirming';
 import { PaymentMethodCard } from './PaymentMethodCard';
 import { SummaryTiles } from './SummaryTiles';
 import { TransactionsSection } from './TransactionsSection';
@@ -17,8 +18,11 @@ import { TransactionsSection } from './TransactionsSection';
 /**
  * /app/billing (SPEC §2): money tiles, package, payment method, invoice details (issue 16),
  * transactions and invoices. `?plan=` puts the invoice details first (a package is waiting for
- * them); `?payment=` is the answer of iyzico's return.
+ * them); `?payment=` is the answer of iyzico's return: `paid` only when the purchase is credited,
+ * else `pending` with the checkout to wait for (`&checkout=`).
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export default function BillingPage() {
   usePageTitle(M.titles.billing);
   const summary = useBillingSummary();
@@ -26,17 +30,23 @@ export default function BillingPage() {
   const [params, setParams] = useSearchParams();
   const detailsFirst = params.has('plan');
   const payment = params.get('payment');
+  // Kept after the address is cleaned up: the waiting state stays until the purchase is credited.
+  const [confirming] = useState(() => {
+    const id = params.get('checkout');
+    return payment === 'pending' && id && UUID.test(id) ? id : null;
+  });
   useEffect(() => {
     if (payment === 'paid') toastSuccess(M.payments.iyzicoPaid);
-    else if (payment === 'pending') toastInfo(M.payments.iyzicoPending);
+    else if (payment === 'pending' && !confirming) toastInfo(M.payments.iyzicoPending);
     if (payment) setParams({}, { replace: true });
-  }, [payment, setParams]);
+  }, [payment, confirming, setParams]);
 
   return (
     <Stack maw={1200} gap={0}>
       <PageHeader title={M.titles.billing} subtitle={M.billing.subtitle} />
       <Stack gap="lg">
         <TestModeNotice />
+        {confirming && <PaymentConfirming checkoutId={confirming} />}
         {detailsFirst && <InvoiceDetailsCard />}
         {summary.isError && !summary.data && (
           <Alert color="red" variant="light">
