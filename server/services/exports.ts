@@ -8,6 +8,7 @@ import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { ZipWriter } from './zip-stream';
+import { renderOffThread } from './export-render';
 
 const WHITE = { r: 255, g: 255, b: 255 };
 const JPEG = { quality: 90, chromaSubsampling: '4:4:4', mozjpeg: false } as const;
@@ -96,7 +97,7 @@ export async function exportImage(
 
 export type ExportDeps = { db: Db; storage: Storage };
 
-/** The completed image run of this owner with its stored outputs and cut-out, or null (not found, not theirs, not ready, video). */
+/** The completed image run of this owner with its stored outputs and the key of its cut-out, or null (not found, not theirs, not ready, video). */
 export async function loadRunForExport(deps: ExportDeps, userId: string, generationId: string) {
   const g = await deps.db
     .selectFrom('generations')
@@ -107,20 +108,21 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
   if (!g || g.type !== 'image' || g.status !== 'completed') return null;
   const outputs = ((g.outputs ?? []) as StoredOutput[]).filter((o) => o.mime === 'image/jpeg');
   if (!outputs.length) return null;
-  let cutoutPng: Buffer | null = null;
+  let cutoutKey: string | null = null;
   if (g.cutout_id && outputs[0]?.role === 'white') {
     const c = await deps.db.selectFrom('cutouts').select('storage_key').where('id', '=', g.cutout_id).executeTakeFirst();
-    if (c?.storage_key) cutoutPng = (await deps.storage.get(c.storage_key))?.bytes ?? null;
+    cutoutKey = c?.storage_key ?? null;
   }
-  return { id: g.id, outputs, cutoutPng };
+  return { id: g.id, outputs, cutoutKey };
 }
 
 /**
- * Export renders under way in this process at once. Each holds a few full-size raw images; without
- * a bound, parallel exports grow memory with their number and fill the libuv pool that sign-in's
- * password hashing and file reads share.
+ * Export renders under way in this process at once (on a worker thread). A white image rebuilt
+ * from a 12 MP cut-out holds ~200 MB of raw pixels while it renders: without a bound, parallel
+ * exports grow memory with their number and take the cores and the libuv pool that everyone's
+ * requests (sign-in's password hashing, file reads) share. Exports queue instead, in order.
  */
-const EXPORT_RENDERS = 2;
+const EXPORT_RENDERS = 1;
 
 /** A FIFO of at most `max` tasks at once. */
 class Gate {
@@ -134,9 +136,9 @@ class Gate {
     try {
       return await task();
     } finally {
+      // The slot passes on to the next in arrival order.
       const next = this.waiting.shift();
-      if (next)
-        next(); // the slot passes on, in arrival order
+      if (next) next();
       else this.active--;
     }
   }
@@ -169,7 +171,10 @@ export async function exportRun(
       const name = `${preset.id}-${n}.jpg`;
       const r = await renders.run(async () => {
         const stored = await deps.storage.get(out.key);
-        return stored ? exportImage({ bytes: stored.bytes, role: out.role }, preset, run.cutoutPng) : null;
+        if (!stored) return null;
+        // The cut-out (a 12 MP PNG can be 20 MB) is read only for the white image, when its turn comes.
+        const cutout = out.role === 'white' && run.cutoutKey ? await deps.storage.get(run.cutoutKey) : null;
+        return renderOffThread({ bytes: stored.bytes, role: out.role }, preset.id, cutout?.bytes ?? null);
       });
       if (!r) continue;
       await zip.add(name, r.bytes);
