@@ -24,6 +24,7 @@ export function exportRoutes(deps: AppDeps): Router {
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', `attachment; filename="${result.zipName}"`);
     res.setHeader('Cache-Control', 'private, no-store');
+    res.flushHeaders(); // the download starts at once, even while this export waits for its turn to render
     // Streamed as it is built: a failure half-way can only cut the response. A client that left is no error.
     pipeline(result.zip, res).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[dışa-aktar]', id, err);

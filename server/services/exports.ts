@@ -170,6 +170,8 @@ export async function exportRun(
     for (const { n, out } of present) {
       const name = `${preset.id}-${n}.jpg`;
       const r = await renders.run(async () => {
+        // A client that left while this export queued frees its turn without a render.
+        if (zip.output.destroyed) throw new Error('zip: output closed');
         const stored = await deps.storage.get(out.key);
         if (!stored) return null;
         // The cut-out (a 12 MP PNG can be 20 MB) is read only for the white image, when its turn comes.

@@ -123,6 +123,23 @@ test('parallel exports render one image at a time in the process, however many a
   expect(widest).toBe(1);
 });
 
+test('an export whose client left while it waited for its turn renders nothing', async () => {
+  let reads = 0;
+  let release: () => void = () => {};
+  const firstRead = new Promise<void>((resolve) => (release = resolve));
+  const storage = spied(async () => {
+    if (++reads === 1) await firstRead; // the first export holds the render slot
+  });
+  const first = await exportRun({ db: h.db, storage }, userId, runId, 'ciceksepeti');
+  const second = await exportRun({ db: h.db, storage }, userId, runId, 'ciceksepeti');
+  const body = buffer(first!.zip);
+  second!.zip.destroy(); // its client went away
+  release();
+  expect([...(await unzip(await body)).keys()]).toContain('ciceksepeti-4.jpg');
+  await new Promise((r) => setTimeout(r, 200)); // the second export's turn comes, and goes
+  expect(reads).toBe(4);
+});
+
 test('no zip for a run none of whose files is in storage', async () => {
   const empty = spied(() => {});
   for (const o of outputs) await local.delete(o.key);
