@@ -8,7 +8,6 @@ import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { ZipWriter } from './zip-stream';
-import { renderOffThread } from './export-render';
 
 const WHITE = { r: 255, g: 255, b: 255 };
 const JPEG = { quality: 90, chromaSubsampling: '4:4:4', mozjpeg: false } as const;
@@ -117,10 +116,10 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
 }
 
 /**
- * Export renders under way in this process at once (on a worker thread). A white image rebuilt
- * from a 12 MP cut-out holds ~200 MB of raw pixels while it renders: without a bound, parallel
- * exports grow memory with their number and take the cores and the libuv pool that everyone's
- * requests (sign-in's password hashing, file reads) share. Exports queue instead, in order.
+ * Export renders under way in this process at once. A white image rebuilt from a 12 MP cut-out
+ * holds ~200 MB of raw pixels while it renders: without a bound, parallel exports grow memory with
+ * their number and take the cores and the libuv pool that everyone's requests (sign-in's password
+ * hashing, file reads) share. Exports queue instead, in order.
  */
 const EXPORT_RENDERS = 1;
 
@@ -176,7 +175,7 @@ export async function exportRun(
         if (!stored) return null;
         // The cut-out (a 12 MP PNG can be 20 MB) is read only for the white image, when its turn comes.
         const cutout = out.role === 'white' && run.cutoutKey ? await deps.storage.get(run.cutoutKey) : null;
-        return renderOffThread({ bytes: stored.bytes, role: out.role }, preset.id, cutout?.bytes ?? null);
+        return exportImage({ bytes: stored.bytes, role: out.role }, preset, cutout?.bytes ?? null);
       });
       if (!r) continue;
       await zip.add(name, r.bytes);
