@@ -4,6 +4,7 @@ import { benchStudio } from './studio';
 import { benchBatch } from './batch';
 import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
 import { benchServerMemory } from './server-memory';
+import { benchExportsMemory } from './exports-memory';
 
 /**
  * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
@@ -62,5 +63,9 @@ try {
 const memory = await benchServerMemory();
 console.log(
   `Sunucu belleği (RSS, gömülü veritabanı, ayrı süreç): boşta ${memory.idleMb} MB, 200 bağlantıyla yük altında ${memory.loadedMb} MB`,
+);
+const ex = await benchExportsMemory();
+console.log(
+  `Dışa aktarım yükü (A: 20 fotoğraflı veri paketi ${ex.dataExportMb} MB, ${(ex.dataExportMs / 1000).toFixed(1)} s; 20 eşzamanlı square dışa aktarımı ${(ex.exportsMs / 1000).toFixed(1)} s): sunucu belleği boşta ${ex.idleMb} MB, en yüksek ${ex.peakMb} MB; diğer satıcıların girişi p95 ${ex.signInP95Ms} ms (boşta ${ex.idleSignInP95Ms} ms), en uzun ${ex.signInMaxMs} ms`,
 );
 console.log(`Makine: ${providers.machine.cpus} çekirdek, yük ${providers.machine.loadAvg1m.toFixed(2)}`);

@@ -136,8 +136,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
 /**
  * The work every server process does beside answering requests: the credit-expiry and
- * upload-retention sweeps, the read caches' watch, the e-mail outbox sender, data exports and
- * (WORKER_CONCURRENCY > 0) the generation worker. `stop` ends them in that order.
+ * upload-retention sweeps, the read caches' watch, the e-mail outbox sender and
+ * (WORKER_CONCURRENCY > 0) the generation and data-export workers. `stop` ends them.
  */
 function startBackground(
   deps: { db: Db; env: Env; bus: EventBus; storage: Storage; provider: AiProvider; log: (line: string) => void },
@@ -151,13 +151,15 @@ function startBackground(
   // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
   const emailSender = new EmailSender({ db, env, transport: transportFromEnv(env, log) }, emailOptions);
   emailSender.start();
-  // "Verilerimi indir" zips are prepared in the background and removed after 24 h.
-  const exportWorker = new DataExportWorker({ db, storage });
-  exportWorker.start();
   let worker: GenerationWorker | undefined;
+  let exportWorker: DataExportWorker | undefined;
   if (env.WORKER_CONCURRENCY > 0) {
     worker = new GenerationWorker({ db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
     worker.start();
+    // "Verilerimi indir" zips are prepared by the job workers (here, or `npm run worker` when this
+    // process only serves) and removed after 24 h.
+    exportWorker = new DataExportWorker({ db, storage });
+    exportWorker.start();
   }
   return {
     worker,
@@ -168,7 +170,7 @@ function startBackground(
       stopCacheWatch();
       await worker?.stop();
       await emailSender.stop();
-      await exportWorker.stop();
+      await exportWorker?.stop();
     },
   };
 }

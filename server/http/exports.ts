@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { customerId } from './session';
@@ -9,8 +10,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /api/generations/{id}/export/{preset}: a zip of the run's images fitted
- * to a marketplace preset (issue 12). Owner only: anyone else, an unknown
- * preset, a video or an unfinished run get the same 404.
+ * to a marketplace preset (issue 12), streamed as its images are rendered.
+ * Owner only: anyone else, an unknown preset, a video or an unfinished run get
+ * the same 404.
  */
 export function exportRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -24,7 +26,11 @@ export function exportRoutes(deps: AppDeps): Router {
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', `attachment; filename="${result.zipName}"`);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.end(result.zip);
+    res.flushHeaders(); // the download starts at once, even while this export waits for its turn to render
+    // Streamed as it is built: a failure half-way can only cut the response. A client that left is no error.
+    pipeline(result.zip, res).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[dışa-aktar]', id, err);
+    });
   });
   return r;
 }

@@ -5,9 +5,10 @@ import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrator';
 import { eventBusFor, providerFromEnv, storageFromEnv } from '../runtime';
 import { GenerationWorker } from './worker';
+import { DataExportWorker } from './data-exports';
 
 /**
- * `npm run worker`: generation workers in their own process against the same database and
+ * `npm run worker`: generation and data-export workers in their own process against the same database and
  * storage as the server (run the server with WORKER_CONCURRENCY=0 to leave jobs to these).
  * Events reach the server's subscribers through Postgres NOTIFY, so use DATABASE_URL.
  */
@@ -24,9 +25,13 @@ const storage = storageFromEnv(env);
 const provider = providerFromEnv(env);
 const worker = new GenerationWorker({ db: handle.db, bus, storage, provider }, { concurrency: Math.max(1, env.WORKER_CONCURRENCY) });
 worker.start();
+// "Verilerimi indir" zips are built here too, away from the processes answering requests.
+const exportWorker = new DataExportWorker({ db: handle.db, storage });
+exportWorker.start();
 console.log(`Üretim işçisi çalışıyor (${worker.workerId}, sağlayıcı: ${provider.name}).`);
 const stop = async () => {
   await worker.stop();
+  await exportWorker.stop();
   await bus.close();
   await handle.close();
   process.exit(0);

@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import type { StoredOutput } from './generations';
@@ -12,6 +11,7 @@ import { emailContext } from '../email/site';
 import { LINK_PATHS } from '../email/links';
 import { exportReadyEmail } from '../email/templates/account';
 import type { AppDeps } from '../deps';
+import { ZipWriter } from './zip-stream';
 
 /** A prepared zip can be downloaded for this long. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -70,18 +70,27 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
 /**
  * The zip: profile.json (account, profile, preferences), generations.json with each run's files
  * under generations/<id>/, uploads/ (the photos), credit-transactions.json, invoices/*.txt.
+ * Written into `zip` one entry at a time, each file streamed from storage (a seller's files can
+ * be hundreds of MB); the texts are deflated, the media stored as they are. Ends the zip.
  */
-export async function buildExportZip({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, userId: string): Promise<Buffer> {
-  const zip = new JSZip();
+export async function writeExportZip({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, userId: string, zip: ZipWriter): Promise<void> {
   await addProfile(zip, db, userId);
   await addPhotos(zip, db, storage, userId);
   await addGenerations(zip, db, storage, userId);
   await addCreditsAndInvoices(zip, db, userId);
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  await zip.finish();
+}
+
+/** Adds a stored file as it is; false when it is not in storage. */
+async function addFile(zip: ZipWriter, storage: Storage, name: string, key: string): Promise<boolean> {
+  const opened = await storage.openRead(key);
+  if (!opened) return false;
+  await zip.add(name, opened.body);
+  return true;
 }
 
 /** profile.json: account, profile and preferences. */
-async function addProfile(zip: JSZip, db: Db, userId: string): Promise<void> {
+async function addProfile(zip: ZipWriter, db: Db, userId: string): Promise<void> {
   const user = await db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
@@ -100,7 +109,7 @@ async function addProfile(zip: JSZip, db: Db, userId: string): Promise<void> {
     ])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
-  zip.file(
+  await zip.add(
     'profile.json',
     json({
       account: {
@@ -116,16 +125,14 @@ async function addProfile(zip: JSZip, db: Db, userId: string): Promise<void> {
       profile: { fullName: user.full_name, companyName: user.company_name, phone: user.phone },
       preferences: await getPreferences(db, userId),
     }),
+    { compress: true },
   );
 }
 
 /** The seller's photos (uploads/) and cut-outs (cutouts/). */
-async function addPhotos(zip: JSZip, db: Db, storage: Storage, userId: string): Promise<void> {
+async function addPhotos(zip: ZipWriter, db: Db, storage: Storage, userId: string): Promise<void> {
   const uploads = await db.selectFrom('uploads').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
-  for (const u of uploads) {
-    const file = await storage.get(u.storage_key);
-    if (file) zip.file(`uploads/${u.id}.${u.storage_key.split('.').pop()}`, file.bytes);
-  }
+  for (const u of uploads) await addFile(zip, storage, `uploads/${u.id}.${u.storage_key.split('.').pop()}`, u.storage_key);
 
   const cutouts = await db
     .selectFrom('cutouts')
@@ -133,25 +140,19 @@ async function addPhotos(zip: JSZip, db: Db, storage: Storage, userId: string): 
     .where('user_id', '=', userId)
     .where('storage_key', 'is not', null)
     .execute();
-  for (const c of cutouts) {
-    const file = c.storage_key ? await storage.get(c.storage_key) : null;
-    if (file) zip.file(`cutouts/${c.id}.png`, file.bytes);
-  }
+  for (const c of cutouts) if (c.storage_key) await addFile(zip, storage, `cutouts/${c.id}.png`, c.storage_key);
 }
 
 /** generations.json, with each run's files under generations/<id>/. */
-async function addGenerations(zip: JSZip, db: Db, storage: Storage, userId: string): Promise<void> {
+async function addGenerations(zip: ZipWriter, db: Db, storage: Storage, userId: string): Promise<void> {
   const generations = await db.selectFrom('generations').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   const runs = [];
   for (const g of generations) {
     const files: string[] = [];
     for (const [i, o] of ((g.outputs ?? []) as StoredOutput[]).entries()) {
       if (typeof o !== 'object' || !o?.key) continue;
-      const file = await storage.get(o.key);
-      if (!file) continue;
       const name = `generations/${g.id}/${i + 1}.${o.key.split('.').pop()}`;
-      zip.file(name, file.bytes);
-      files.push(name);
+      if (await addFile(zip, storage, name, o.key)) files.push(name);
     }
     runs.push({
       id: g.id,
@@ -166,11 +167,11 @@ async function addGenerations(zip: JSZip, db: Db, storage: Storage, userId: stri
       files,
     });
   }
-  zip.file('generations.json', json(runs));
+  await zip.add('generations.json', json(runs), { compress: true });
 }
 
 /** credit-transactions.json and invoices/*.txt. */
-async function addCreditsAndInvoices(zip: JSZip, db: Db, userId: string): Promise<void> {
+async function addCreditsAndInvoices(zip: ZipWriter, db: Db, userId: string): Promise<void> {
   const txs = await db
     .selectFrom('credit_transactions')
     .select([
@@ -188,7 +189,7 @@ async function addCreditsAndInvoices(zip: JSZip, db: Db, userId: string): Promis
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
-  zip.file(
+  await zip.add(
     'credit-transactions.json',
     json(
       txs.map((t) => ({
@@ -204,14 +205,18 @@ async function addCreditsAndInvoices(zip: JSZip, db: Db, userId: string): Promis
         createdAt: iso(t.created_at),
       })),
     ),
+    { compress: true },
   );
   for (const id of await purchaseIds(db, userId)) {
     const inv = await renderInvoice(db, userId, id);
-    if (inv) zip.file(`invoices/${inv.name}`, inv.text);
+    if (inv) await zip.add(`invoices/${inv.name}`, inv.text, { compress: true });
   }
 }
 
-/** Builds a claimed export, stores the zip, offers it for 24 hours and tells the seller by e-mail. */
+/**
+ * Builds a claimed export (in a background worker, never a request), streaming the zip into
+ * storage as it is written; offers it for 24 hours and tells the seller by e-mail.
+ */
 export async function prepareExport(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   exportId: string,
@@ -220,15 +225,19 @@ export async function prepareExport(
 ): Promise<boolean> {
   const { db, storage } = deps;
   const row = await db.selectFrom('data_exports').select(['user_id']).where('id', '=', exportId).executeTakeFirstOrThrow();
-  const bytes = await buildExportZip(deps, row.user_id);
   const key = exportKey(row.user_id, exportId);
-  await storage.put(key, bytes, 'application/zip');
+  const zip = new ZipWriter();
+  const written = writeExportZip(deps, row.user_id, zip).catch((err: Error) => {
+    zip.abort(err); // the upload fails too and leaves nothing behind
+    throw err;
+  });
+  const [size] = await Promise.all([storage.putStream(key, zip.output, 'application/zip'), written]);
   const r = await db
     .updateTable('data_exports')
     .set({
       status: 'ready',
       storage_key: key,
-      size_bytes: bytes.length,
+      size_bytes: size,
       completed_at: now,
       expires_at: new Date(now.getTime() + EXPORT_TTL_MS),
       lease_owner: null,

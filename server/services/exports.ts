@@ -1,4 +1,4 @@
-import JSZip from 'jszip';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
@@ -7,13 +7,12 @@ import { EXPORT_PRESETS, type ExportPreset, type ExportPresetId } from '../../sh
 import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import type { StoredOutput } from '../../shared/schemas/generations';
+import { ZipWriter } from './zip-stream';
 
 const WHITE = { r: 255, g: 255, b: 255 };
 const JPEG = { quality: 90, chromaSubsampling: '4:4:4', mozjpeg: false } as const;
 /** Near-white the trim of a white image without cut-out treats as background (its faint shadow stays in). */
 const TRIM_THRESHOLD = 12;
-
-export type ExportedImage = { name: string; bytes: Buffer; width: number; height: number; upscale: number };
 
 /** A product (RGB, optional alpha) scaled into the preset's fill box and centred on pure white. */
 async function placeOnWhite(
@@ -97,7 +96,7 @@ export async function exportImage(
 
 export type ExportDeps = { db: Db; storage: Storage };
 
-/** The completed image run of this owner with its stored outputs and cut-out, or null (not found, not theirs, not ready, video). */
+/** The completed image run of this owner with its stored outputs and the key of its cut-out, or null (not found, not theirs, not ready, video). */
 export async function loadRunForExport(deps: ExportDeps, userId: string, generationId: string) {
   const g = await deps.db
     .selectFrom('generations')
@@ -108,43 +107,84 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
   if (!g || g.type !== 'image' || g.status !== 'completed') return null;
   const outputs = ((g.outputs ?? []) as StoredOutput[]).filter((o) => o.mime === 'image/jpeg');
   if (!outputs.length) return null;
-  let cutoutPng: Buffer | null = null;
+  let cutoutKey: string | null = null;
   if (g.cutout_id && outputs[0]?.role === 'white') {
     const c = await deps.db.selectFrom('cutouts').select('storage_key').where('id', '=', g.cutout_id).executeTakeFirst();
-    if (c?.storage_key) cutoutPng = (await deps.storage.get(c.storage_key))?.bytes ?? null;
+    cutoutKey = c?.storage_key ?? null;
   }
-  return { id: g.id, outputs, cutoutPng };
+  return { id: g.id, outputs, cutoutKey };
 }
 
-/** All images of one run fitted to a preset: `{preset}-{n}.jpg`, plus a note when any was upscaled more than 2×. */
+/**
+ * Export renders under way in this process at once. A white image rebuilt from a 12 MP cut-out
+ * holds ~200 MB of raw pixels while it renders: without a bound, parallel exports grow memory with
+ * their number and take the cores and the libuv pool that everyone's requests (sign-in's password
+ * hashing, file reads) share. Exports queue instead, in order.
+ */
+const EXPORT_RENDERS = 1;
+
+/** A FIFO of at most `max` tasks at once. */
+class Gate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly max: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.max) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot passes on to the next in arrival order.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+const renders = new Gate(EXPORT_RENDERS);
+
+/**
+ * All images of one run fitted to a preset, as a zip stream: `{preset}-{n}.jpg`, plus a note when
+ * any was upscaled more than 2×. Images are rendered and written one at a time, so the zip never
+ * holds more than one image; it goes out as fast as it is read. Null: no such run, or none of its
+ * files is in storage.
+ */
 export async function exportRun(
   deps: ExportDeps,
   userId: string,
   generationId: string,
   presetId: ExportPresetId,
-): Promise<{ zipName: string; zip: Buffer; images: ExportedImage[] } | null> {
+): Promise<{ zipName: string; zip: Readable } | null> {
   const run = await loadRunForExport(deps, userId, generationId);
   if (!run) return null;
   const preset = EXPORT_PRESETS[presetId];
-  const images: ExportedImage[] = [];
-  // One at a time: each is a full-size sharp pipeline; the libuv pool runs it off the event loop.
-  for (const [i, out] of run.outputs.entries()) {
-    const stored = await deps.storage.get(out.key);
-    if (!stored) continue;
-    const r = await exportImage({ bytes: stored.bytes, role: out.role }, preset, run.cutoutPng);
-    images.push({ name: `${preset.id}-${i + 1}.jpg`, bytes: r.bytes, width: preset.width, height: preset.height, upscale: r.upscale });
-  }
-  if (!images.length) return null;
-  const zip = await zipImages(images);
-  return { zipName: `vitrin-${preset.id}-${run.id.slice(0, 8)}.zip`, zip, images };
-}
-
-/** JPEGs stored as they are, with the upscale note (D31) when any image was enlarged more than 2×. */
-export async function zipImages(images: ExportedImage[]): Promise<Buffer> {
-  const zip = new JSZip();
-  for (const img of images) zip.file(img.name, img.bytes);
-  const upscaled = images.filter((img) => img.upscale > MAX_SILENT_UPSCALE);
-  if (upscaled.length)
-    zip.file(M.exports.noteFileName, M.exports.upscaledNote(upscaled.map((u) => `${u.name} (${u.upscale.toFixed(1)}×)`).join(', ')));
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+  const present: { n: number; out: StoredOutput }[] = [];
+  for (const [i, out] of run.outputs.entries()) if (await deps.storage.head(out.key)) present.push({ n: i + 1, out });
+  if (!present.length) return null;
+  const zip = new ZipWriter();
+  const write = async () => {
+    const upscaled: string[] = [];
+    for (const { n, out } of present) {
+      const name = `${preset.id}-${n}.jpg`;
+      const r = await renders.run(async () => {
+        // A client that left while this export queued frees its turn without a render.
+        if (zip.output.destroyed) throw new Error('zip: output closed');
+        const stored = await deps.storage.get(out.key);
+        if (!stored) return null;
+        // The cut-out (a 12 MP PNG can be 20 MB) is read only for the white image, when its turn comes.
+        const cutout = out.role === 'white' && run.cutoutKey ? await deps.storage.get(run.cutoutKey) : null;
+        return exportImage({ bytes: stored.bytes, role: out.role }, preset, cutout?.bytes ?? null);
+      });
+      if (!r) continue;
+      await zip.add(name, r.bytes);
+      if (r.upscale > MAX_SILENT_UPSCALE) upscaled.push(`${name} (${r.upscale.toFixed(1)}×)`);
+    }
+    // The note of enlarged images (more than 2×) comes last: it is known only once all are rendered.
+    if (upscaled.length) await zip.add(M.exports.noteFileName, M.exports.upscaledNote(upscaled.join(', ')));
+    await zip.finish();
+  };
+  write().catch((err: Error) => zip.abort(err));
+  return { zipName: `vitrin-${preset.id}-${run.id.slice(0, 8)}.zip`, zip: zip.output };
 }

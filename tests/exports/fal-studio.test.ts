@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
@@ -73,7 +74,7 @@ test('fal path: cut-out, three prompt scenes and upscale as three fal calls; whi
   expect(m.fill).toBeGreaterThan(0.8);
   // Exports work from it like any run.
   const exp = await exportRun({ db: h.db, storage }, user.id, g.id, 'amazon');
-  const files = await unzip(exp!.zip);
+  const files = await unzip(await buffer(exp!.zip));
   const a = await onWhite(files.get('amazon-1.jpg')!);
   expect(a).toMatchObject({ width: 2000, height: 2000, borderPure: true });
   expect(a.fill).toBeGreaterThanOrEqual(0.85);

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, InvalidStorageKeyError, LocalFileStorage, S3FileStorage, type FileStorage } from '../../server/providers/storage';
 
@@ -60,6 +60,21 @@ function contract(name: string, make: () => FileStorage) {
       expect((await readAll(part!.body)).toString()).toBe('abcdef');
       await expect(s.openRead('videos/v.mp4', { start: 16, end: 20 })).rejects.toThrow(RangeError);
       expect(await s.openRead('videos/missing.mp4')).toBeNull();
+    });
+
+    it('stores a stream without a size known ahead; a stream that fails leaves no object', async () => {
+      const s = make();
+      const parts = ['PK', 'first part ', 'x'.repeat(40), ' end'].map((p) => Buffer.from(p));
+      expect(await s.putStream('exports/u/e.zip', Readable.from(parts), 'application/zip')).toBe(Buffer.concat(parts).length);
+      expect(await s.get('exports/u/e.zip')).toEqual({ bytes: Buffer.concat(parts), contentType: 'application/zip' });
+      const failing = Readable.from(
+        (async function* () {
+          yield Buffer.from('x'.repeat(30));
+          throw new Error('zip failed');
+        })(),
+      );
+      await expect(s.putStream('exports/u/broken.zip', failing, 'application/zip')).rejects.toThrow('zip failed');
+      expect(await s.head('exports/u/broken.zip')).toBeNull();
     });
 
     it('refuses keys that could escape the root or mean something else', async () => {
@@ -128,6 +143,7 @@ describe('local folder', () => {
  */
 describe('S3 against a fake endpoint', () => {
   const objects = new Map<string, { bytes: Buffer; type: string }>();
+  const uploads = new Map<string, { type: string; parts: Map<number, Buffer> }>();
   const seen: string[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://s3');
@@ -163,6 +179,31 @@ describe('S3 against a fake endpoint', () => {
       res.writeHead(404, { 'content-type': 'application/xml' });
       res.end(req.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
     };
+    // Multipart uploads: create (POST ?uploads), parts (PUT ?partNumber&uploadId), complete (POST ?uploadId), abort (DELETE ?uploadId).
+    const uploadId = url.searchParams.get('uploadId');
+    if (req.method === 'POST' && url.searchParams.has('uploads')) {
+      const id = `up-${uploads.size + 1}`;
+      uploads.set(id, { type: String(req.headers['content-type']), parts: new Map() });
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      return res.end(`<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+    }
+    if (uploadId && uploads.has(uploadId)) {
+      const up = uploads.get(uploadId)!;
+      if (req.method === 'PUT') {
+        up.parts.set(Number(url.searchParams.get('partNumber')), Buffer.concat(chunks));
+        res.writeHead(200, { etag: `"p${url.searchParams.get('partNumber')}"` });
+        return res.end();
+      }
+      uploads.delete(uploadId);
+      if (req.method === 'POST') {
+        const order = [...up.parts.keys()].sort((a, b) => a - b);
+        objects.set(path, { bytes: Buffer.concat(order.map((n) => up.parts.get(n)!)), type: up.type });
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        return res.end('<CompleteMultipartUploadResult><ETag>"x"</ETag></CompleteMultipartUploadResult>');
+      }
+      res.writeHead(204);
+      return res.end();
+    }
     switch (req.method) {
       case 'PUT':
         objects.set(path, { bytes: Buffer.concat(chunks), type: String(req.headers['content-type']) });
@@ -205,8 +246,9 @@ describe('S3 against a fake endpoint', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const make = () =>
+  const make = (partBytes?: number) =>
     new S3FileStorage({
+      partBytes,
       bucket: 'vitrin',
       endpoint,
       region: 'auto',
@@ -216,7 +258,18 @@ describe('S3 against a fake endpoint', () => {
       prefix: 'prod',
     });
 
-  contract('s3', make);
+  contract('s3', () => make());
+  contract('s3 (multipart)', () => make(16));
+
+  it('streams a large object in parts, one part in memory at a time, and aborts a failed upload', async () => {
+    seen.length = 0;
+    const body = Buffer.from('0123456789'.repeat(5));
+    const chunks = [0, 10, 20, 30, 40].map((at) => body.subarray(at, at + 10));
+    expect(await make(16).putStream('exports/u/big.zip', Readable.from(chunks), 'application/zip')).toBe(50);
+    expect(objects.get('/vitrin/prod/exports/u/big.zip')).toEqual({ bytes: body, type: 'application/zip' });
+    expect(seen.filter((l) => l === 'PUT /vitrin/prod/exports/u/big.zip')).toHaveLength(3); // a part as soon as 16 bytes are in: 20 + 20 + 10
+    expect(uploads.size).toBe(0); // completed or aborted, none left open
+  });
 
   it('uses path-style URLs under the configured prefix', async () => {
     await make().put('uploads/u.jpg', Buffer.from('jpg'), 'image/jpeg');

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { assertValidKey, contentTypeFromKey, InvalidStorageKeyError } from './keys.js';
@@ -24,6 +26,28 @@ export class LocalFileStorage implements FileStorage {
     const file = this.pathOf(key);
     await writeAtomically(this.metaPathOf(key), JSON.stringify({ contentType }));
     await writeAtomically(file, bytes);
+  }
+
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    const file = this.pathOf(key);
+    await writeAtomically(this.metaPathOf(key), JSON.stringify({ contentType }));
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = join(dirname(file), `.tmp-${randomBytes(8).toString('hex')}`);
+    let size = 0;
+    try {
+      const counted = async function* (src: AsyncIterable<Buffer>) {
+        for await (const chunk of src) {
+          size += chunk.length;
+          yield chunk;
+        }
+      };
+      await pipeline(body, counted, createWriteStream(tmp));
+      await rename(tmp, file);
+      return size;
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {

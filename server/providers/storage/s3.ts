@@ -1,4 +1,7 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -6,6 +9,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
@@ -26,6 +30,8 @@ export type S3StorageOptions = {
   forcePathStyle?: boolean;
   /** Optional folder inside the bucket, so one bucket can serve several installs. */
   prefix?: string;
+  /** Part size of streamed uploads (S3's minimum is 5 MiB for every part but the last); default 8 MiB. */
+  partBytes?: number;
 };
 
 /** Any S3-compatible bucket via @aws-sdk/client-s3. Objects are private; the server streams them to their owner. */
@@ -34,9 +40,11 @@ export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  private readonly partBytes: number;
 
   constructor(options: S3StorageOptions, client?: S3Client) {
     this.bucket = options.bucket;
+    this.partBytes = options.partBytes ?? 8 * 1024 * 1024;
     this.prefix = options.prefix ? options.prefix.replace(/^\/+|\/+$/g, '') + '/' : '';
     if (this.prefix) assertValidKey(this.prefix.slice(0, -1));
     const config: S3ClientConfig = {
@@ -64,6 +72,55 @@ export class S3FileStorage implements FileStorage {
         ContentLength: bytes.length,
       }),
     );
+  }
+
+  /**
+   * A multipart upload, one part in memory at a time (@aws-sdk/lib-storage is not a dependency);
+   * an object that fits in one part is a plain PUT. A failure aborts the upload, leaving nothing.
+   */
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    const Key = this.objectKey(key);
+    let uploadId: string | undefined;
+    const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    const sendPart = async () => {
+      if (!uploadId) {
+        const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key, ContentType: contentType }));
+        uploadId = created.UploadId;
+      }
+      const Body = Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+      const PartNumber = parts.length + 1;
+      const r = await this.client.send(
+        new UploadPartCommand({ Bucket: this.bucket, Key, UploadId: uploadId, PartNumber, Body, ContentLength: Body.length }),
+      );
+      parts.push({ ETag: r.ETag, PartNumber });
+    };
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        size += chunk.length;
+        if (pendingBytes >= this.partBytes) await sendPart();
+      }
+      if (!uploadId) {
+        await this.put(key, Buffer.concat(pending), contentType);
+        return size;
+      }
+      if (pendingBytes > 0) await sendPart();
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      );
+      return size;
+    } catch (err) {
+      if (uploadId) {
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId })).catch(() => {});
+      }
+      throw err;
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {

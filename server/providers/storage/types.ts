@@ -14,6 +14,11 @@ export interface FileStorage {
   readonly name: 'local' | 's3';
   /** Creates or replaces the object; readers never see a half-written one. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * The same from a stream (a zip being written) without holding the object whole; resolves with
+   * its size. A stream that fails leaves no object behind.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
   /** Whole object in memory (images, uploads); null when it does not exist. */
   get(key: string): Promise<StoredObject | null>;
   head(key: string): Promise<ObjectInfo | null>;
