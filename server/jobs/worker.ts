@@ -88,10 +88,11 @@ function providerInput(
   cutoutPng: Buffer | null | undefined,
 ): { kind: 'image'; input: ImageJobInput } | { kind: 'video'; input: VideoJobInput } {
   const source = { imageBytes: photo.bytes, mime: photo.mime, ...(cutoutPng !== undefined ? { cutoutPng } : {}) };
+  const owner = job.user_id;
   const params = typedParams(job);
   if (params.type === 'image') {
     const { prompt, category } = params.parameters;
-    return { kind: 'image', input: { ...source, prompt, category, numImages: IMAGES_PER_RUN } };
+    return { kind: 'image', input: { ...source, owner, prompt, category, numImages: IMAGES_PER_RUN } };
   }
   const { prompt, duration, aspectRatio, resolution } = params.parameters;
   return { kind: 'video', input: { ...source, prompt, duration, aspectRatio, resolution } };
