@@ -6,6 +6,7 @@ import * as paymentsTr from './2026-11-23T03-00-payments-tr';
 import * as cacheInvalidation from './2026-11-23T04-00-cache-invalidation';
 import * as studioCutouts from './2026-11-23T05-00-studio-cutouts';
 import * as generationParams from './2026-11-23T06-00-generation-params';
+import * as fairQueue from './2026-11-25T00-00-fair-queue';
 
 /** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T04-00-cache-invalidation': cacheInvalidation,
   '2026-11-23T05-00-studio-cutouts': studioCutouts,
   '2026-11-23T06-00-generation-params': generationParams,
+  '2026-11-25T00-00-fair-queue': fairQueue,
 };

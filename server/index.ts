@@ -140,7 +140,10 @@ function startBackground(
   exportWorker.start();
   let worker: GenerationWorker | undefined;
   if (env.WORKER_CONCURRENCY > 0) {
-    worker = new GenerationWorker({ db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
+    worker = new GenerationWorker(
+      { db, bus, storage, provider },
+      { concurrency: env.WORKER_CONCURRENCY, perSeller: env.WORKER_JOBS_PER_SELLER },
+    );
     worker.start();
   }
   return {

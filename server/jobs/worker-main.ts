@@ -22,7 +22,10 @@ await migrateToLatest(handle.db);
 const bus = await eventBusFor(handle);
 const storage = storageFromEnv(env);
 const provider = providerFromEnv(env);
-const worker = new GenerationWorker({ db: handle.db, bus, storage, provider }, { concurrency: Math.max(1, env.WORKER_CONCURRENCY) });
+const worker = new GenerationWorker(
+  { db: handle.db, bus, storage, provider },
+  { concurrency: Math.max(1, env.WORKER_CONCURRENCY), perSeller: env.WORKER_JOBS_PER_SELLER },
+);
 worker.start();
 console.log(`Üretim işçisi çalışıyor (${worker.workerId}, sağlayıcı: ${provider.name}).`);
 const stop = async () => {

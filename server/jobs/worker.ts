@@ -33,7 +33,14 @@ import {
 import { PollLoop } from './poll-loop';
 
 export type WorkerDeps = { db: Db; bus: EventBus; storage: Storage; provider: AiProvider };
-export type WorkerOptions = { concurrency: number; leaseMs?: number; pollMs?: number; workerId?: string };
+export type WorkerOptions = {
+  concurrency: number;
+  leaseMs?: number;
+  pollMs?: number;
+  workerId?: string;
+  /** Jobs of one seller processing at once across all workers (every process must use the same number). */
+  perSeller?: number;
+};
 
 /** The catalogue text a user sees for a final failure (SPEC §8 Generation). */
 export function failureMessage(type: Generation['type'], err: unknown): string {
@@ -152,7 +159,7 @@ export class GenerationWorker {
 
   /** Claims and runs one job; false when there was nothing to do. */
   async runOnce(): Promise<boolean> {
-    const job = await claimJob(this.deps.db, this.workerId, this.leaseMs);
+    const job = await claimJob(this.deps.db, this.workerId, this.leaseMs, new Date(), this.opts.perSeller);
     if (!job) return false;
     await this.process(job);
     return true;
