@@ -99,3 +99,13 @@ test("sellers are served in turn, each seller's own tasks in the order asked, at
     await pool.close();
   }
 });
+
+test("a lone seller's task starts a second thread too, so the next seller's cut-out finds one started", async () => {
+  const pool = new StudioPool(2, { workerUrl: fakeWorker });
+  try {
+    await pool.run(cutout(1), { owner: 'A' });
+    expect(pool.started).toBe(2);
+  } finally {
+    await pool.close();
+  }
+});

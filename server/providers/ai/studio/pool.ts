@@ -8,7 +8,8 @@ import type { StudioTask, StudioTaskResult } from './pool-tasks.js';
  * (image renders) and the `studio.cutout` preview, so neither ever runs a
  * second of pixel work on the event loop. One thread per core (at most
  * `size`); each thread loads OpenCV.js and TF.js once and keeps them.
- * Threads start on first use and are unref'd while idle, so an idle pool
+ * Threads start on first use (and one more while all are busy, so a thread
+ * is ready for the next seller) and are unref'd while idle, so an idle pool
  * never keeps a process alive.
  *
  * Fair share: every task has an owner (the seller's user id). Each owner has
@@ -59,6 +60,11 @@ export class StudioPool {
     return n;
   }
 
+  /** Threads started (for diagnostics and tests). */
+  get started(): number {
+    return this.threads.length;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const pending = [...this.queues.values()].flat();
@@ -85,6 +91,8 @@ export class StudioPool {
       thread.busy = job;
       thread.worker.ref();
       thread.worker.postMessage({ id: job.id, task: job.task });
+      // Keep a started thread in hand: the next seller's cut-out should not pay for loading the runtimes.
+      if (this.threads.length < this.size && this.threads.every((t) => t.busy)) this.spawn();
     }
   }
 
