@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,7 +8,8 @@ import type { CutoutHints } from '../server/providers/ai/studio/cutout';
 
 /**
  * Fair share (issue 22): seller B's one cut-out alone, then while seller A has 24 guided
- * cut-outs waiting, on the real studio pool as the server sizes it. For comparison, the same
+ * cut-outs waiting, and while A has 20 image runs of a 12 MP photo waiting, on the real studio
+ * pool as the server sizes it. For comparison, the same
  * with one queue for everyone (every task under one owner, no cap), which is how the pool
  * served them before.
  */
@@ -21,6 +23,8 @@ export type FairShareBench = {
   behindMs: number;
   /** The same with one queue for everyone. */
   oneQueueMs: number;
+  /** B's cut-out asked while A has 20 image runs of a 12 MP photo waiting (sellers in turn). */
+  behind12mpMs: number;
 };
 
 const photos = fileURLToPath(new URL('../tests/fixtures/photos/', import.meta.url));
@@ -61,11 +65,30 @@ export async function benchFairShare(): Promise<FairShareBench> {
   const aloneMs = alone.sort((x, y) => x - y)[1]!;
   const behindMs = await behindBatch(fair, { a: 'A', b: 'B' }, coffee, rocket);
 
+  // A's batch of 20 photos at 12 MP: the café photo enlarged to 4240x2827, its cut-out, 20 image runs.
+  const big = await sharp(coffee).resize(4240, 2827, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
+  const batchPool = new StudioPool();
+  await warm(batchPool);
+  const cut = await batchPool.run({ kind: 'cutout', bytes: big, hints: {} }, { owner: 'A' });
+  const input = { imageBytes: big, cutoutPng: cut.ok ? Buffer.from(cut.png) : null, prompt: 'beyaz mermer mutfak tezgahı, aydınlık' };
+  const runs = Array.from({ length: 20 }, () => batchPool.run({ kind: 'images', input }, { owner: 'A' }).catch(() => null));
+  const behind12mpMs = await timed(() => batchPool.run({ kind: 'cutout', bytes: coffee, hints: {} }, { owner: 'B' }));
+  await batchPool.close();
+  await Promise.all(runs);
+
   const oneQueue = new StudioPool(undefined, { perOwner: Number.MAX_SAFE_INTEGER });
   await warm(oneQueue);
   const oneQueueMs = await behindBatch(oneQueue, { a: 'everyone', b: 'everyone' }, coffee, rocket);
 
-  return { threads: fair.size, cores: availableParallelism(), loadAvg1m: Number(loadavg()[0]!.toFixed(2)), aloneMs, behindMs, oneQueueMs };
+  return {
+    threads: fair.size,
+    cores: availableParallelism(),
+    loadAvg1m: Number(loadavg()[0]!.toFixed(2)),
+    aloneMs,
+    behindMs,
+    oneQueueMs,
+    behind12mpMs,
+  };
 }
 
 // `node --import tsx bench/fair-share.ts` runs this part alone.
