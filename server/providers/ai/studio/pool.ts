@@ -32,12 +32,15 @@ export class StudioPool {
   readonly perOwner: number;
   private readonly workerUrl: URL;
 
-  /** STUDIO_THREADS overrides the size (e.g. 1 in parallel test runs: each thread holds ~400 MB). */
+  /**
+   * STUDIO_THREADS overrides the size (e.g. 1 in parallel test runs: each thread holds ~400 MB);
+   * STUDIO_THREADS_PER_SELLER the cap per seller (all threads: a lone seller's batch runs faster, another seller may wait).
+   */
   constructor(
     readonly size = Number(process.env.STUDIO_THREADS) || Math.max(1, Math.min(2, availableParallelism())),
     opts: { perOwner?: number; workerUrl?: URL } = {},
   ) {
-    this.perOwner = Math.max(1, Math.min(size, opts.perOwner ?? size - 1));
+    this.perOwner = Math.max(1, Math.min(size, opts.perOwner ?? (Number(process.env.STUDIO_THREADS_PER_SELLER) || size - 1)));
     this.workerUrl = opts.workerUrl ?? new URL('./pool-worker.mjs', import.meta.url);
   }
 
