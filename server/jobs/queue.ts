@@ -11,8 +11,11 @@ export const MAX_ATTEMPTS = 3;
 /** Jobs of one seller processing at once across every worker process, unless the operator says otherwise. */
 export const JOBS_PER_SELLER = 1;
 
-/** Serialises claims across processes, so the per-seller count a claim reads is not stale (any fixed key). */
-const CLAIM_LOCK = 22_001;
+/**
+ * Serialises claims across processes, so the per-seller count a claim reads is not stale. A pair of
+ * keys: that space does not overlap the single-key locks taken elsewhere (payments).
+ */
+const CLAIM_LOCK = [22, 1] as const;
 
 /**
  * Claims the next runnable job (queued and due, or processing with an expired lease: its worker
@@ -35,7 +38,7 @@ export async function claimJob(
   const busy = sql<number>`(select count(*) from generations p where p.user_id = g.user_id and p.status = 'processing' and p.lease_expires_at >= ${now})`;
   const lastClaim = sql`(select max(c.claimed_at) from generations c where c.user_id = g.user_id)`;
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK[0]}, ${CLAIM_LOCK[1]})`.execute(trx);
     const row = await trx
       .updateTable('generations')
       .set({
