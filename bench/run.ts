@@ -1,6 +1,7 @@
 import { benchProviders } from './providers';
 import { benchCredits } from './credits';
 import { benchStudio } from './studio';
+import { benchFairShare } from './fair-share';
 import { benchBatch } from './batch';
 import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
 import { benchServerMemory } from './server-memory';
@@ -27,6 +28,10 @@ for (const c of studio.cutouts) {
 const p12 = studio.photo12mp;
 console.log(
   `12 MP fotoğraf (${p12.size}): dekupaj ${(p12.cutoutMs / 1000).toFixed(1)} s (${p12.cutoutPeakRssMb} MB), ardından 4 görsel ${(p12.imagesMs / 1000).toFixed(1)} s (${p12.imagesPeakRssMb} MB; ${p12.outputs.join(', ')})`,
+);
+const fair = await benchFairShare();
+console.log(
+  `Adil pay: B satıcısının tek dekupajı tek başına ${(fair.aloneMs / 1000).toFixed(1)} s, A'nın 24 yönlendirmeli dekupajı beklerken ${(fair.behindMs / 1000).toFixed(1)} s (tek kuyrukta ${(fair.oneQueueMs / 1000).toFixed(1)} s), A'nın 20 adet 12 MP görsel üretimi beklerken ${(fair.behind12mpMs / 1000).toFixed(1)} s (${fair.threads} iş parçacığı, yük ${fair.loadAvg1m})`,
 );
 const batch = await benchBatch();
 console.log(

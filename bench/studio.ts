@@ -27,6 +27,9 @@ export type StudioBench = {
   };
 };
 
+/** One seller: these figures are of the studio alone, not of its turn-taking. */
+const BENCH = { owner: 'bench' };
+
 const photos = fileURLToPath(new URL('../tests/fixtures/photos/', import.meta.url));
 
 async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakRssMb: number }> {
@@ -48,11 +51,11 @@ export async function benchStudio(): Promise<StudioBench> {
   const pool = new StudioPool(1);
   try {
     const coffee = readFileSync(join(photos, 'coffee.jpg'));
-    const cold = await measured(() => pool.run({ kind: 'cutout', bytes: coffee, hints: {} }));
+    const cold = await measured(() => pool.run({ kind: 'cutout', bytes: coffee, hints: {} }, BENCH));
     const cutouts: StudioBench['cutouts'] = [];
     for (const name of ['coffee', 'rocket', 'chelsea']) {
       const bytes = readFileSync(join(photos, `${name}.jpg`));
-      const r = await measured(() => pool.run({ kind: 'cutout', bytes, hints: {} }));
+      const r = await measured(() => pool.run({ kind: 'cutout', bytes, hints: {} }, BENCH));
       cutouts.push({
         photo: name,
         size: `${r.value.width}x${r.value.height}`,
@@ -64,10 +67,10 @@ export async function benchStudio(): Promise<StudioBench> {
     }
     // A 12 MP photo: the café photo enlarged to 4240x2827 (the phone-camera size the uploads allow).
     const big = await sharp(coffee).resize(4240, 2827, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
-    const cut = await measured(() => pool.run({ kind: 'cutout', bytes: big, hints: {} }));
+    const cut = await measured(() => pool.run({ kind: 'cutout', bytes: big, hints: {} }, BENCH));
     const png = cut.value.ok ? Buffer.from(cut.value.png) : null;
     const images = await measured(() =>
-      pool.run({ kind: 'images', input: { imageBytes: big, cutoutPng: png, prompt: 'beyaz mermer mutfak tezgahı, aydınlık' } }),
+      pool.run({ kind: 'images', input: { imageBytes: big, cutoutPng: png, prompt: 'beyaz mermer mutfak tezgahı, aydınlık' } }, BENCH),
     );
     return {
       machine: { cpus: cpus().length, loadAvg1m: Number(loadavg()[0]!.toFixed(2)) },

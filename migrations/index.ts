@@ -6,6 +6,7 @@ import * as paymentsTr from './2026-11-23T03-00-payments-tr';
 import * as cacheInvalidation from './2026-11-23T04-00-cache-invalidation';
 import * as studioCutouts from './2026-11-23T05-00-studio-cutouts';
 import * as generationParams from './2026-11-23T06-00-generation-params';
+import * as fairQueue from './2026-11-25T00-00-fair-queue';
 import * as iyzicoSubscriptions from './2026-11-25T00-00-iyzico-subscriptions';
 import * as uploadRetention from './2026-11-25T10-00-upload-retention';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T04-00-cache-invalidation': cacheInvalidation,
   '2026-11-23T05-00-studio-cutouts': studioCutouts,
   '2026-11-23T06-00-generation-params': generationParams,
+  '2026-11-25T00-00-fair-queue': fairQueue,
   '2026-11-25T00-00-iyzico-subscriptions': iyzicoSubscriptions,
   '2026-11-25T10-00-upload-retention': uploadRetention,
 };

@@ -48,6 +48,8 @@ export const ZEnv = z.object({
   IYZICO_PLAN_STANDARD: optional,
   IYZICO_PLAN_PREMIUM: optional,
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+  /** Generations of one seller processing at once, across every process (the same in all of them). */
+  WORKER_JOBS_PER_SELLER: z.coerce.number().int().min(1).max(32).default(1),
   /** Extra origins allowed for mutations and WebSocket upgrades (comma-separated). */
   ALLOWED_ORIGINS: optional,
   /** New accounts allowed per client IP per hour (offices behind one NAT may need more). */

@@ -154,7 +154,10 @@ function startBackground(
   let worker: GenerationWorker | undefined;
   let exportWorker: DataExportWorker | undefined;
   if (env.WORKER_CONCURRENCY > 0) {
-    worker = new GenerationWorker({ db, bus, storage, provider }, { concurrency: env.WORKER_CONCURRENCY });
+    worker = new GenerationWorker(
+      { db, bus, storage, provider },
+      { concurrency: env.WORKER_CONCURRENCY, perSeller: env.WORKER_JOBS_PER_SELLER },
+    );
     worker.start();
     // "Verilerimi indir" zips are prepared by the job workers (here, or `npm run worker` when this
     // process only serves) and removed after 24 h.

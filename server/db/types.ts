@@ -99,6 +99,8 @@ export interface GenerationsTable {
   run_after: Timestamp;
   lease_owner: string | null;
   lease_expires_at: NullableTimestamp;
+  /** When a worker last claimed the row: the queue serves the seller claimed least recently first. */
+  claimed_at: NullableTimestamp;
   provider: string | null;
   provider_request_id: string | null;
   refunded_at: NullableTimestamp;

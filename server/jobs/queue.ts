@@ -8,43 +8,73 @@ import { M } from '../../shared/messages';
 
 export const MAX_ATTEMPTS = 3;
 
+/** Jobs of one seller processing at once across every worker process, unless the operator says otherwise. */
+export const JOBS_PER_SELLER = 1;
+
 /**
- * Claims the oldest runnable job: queued and due, or processing with an expired lease (its
- * worker died). SKIP LOCKED lets many workers claim concurrently without waiting on each other.
+ * Serialises claims across processes, so the per-seller count a claim reads is not stale. A pair of
+ * keys: that space does not overlap the single-key locks taken elsewhere (payments).
  */
-export async function claimJob(db: Db, workerId: string, leaseMs: number, now = new Date()): Promise<Generation | null> {
+const CLAIM_LOCK = [22, 1] as const;
+
+/**
+ * Claims the next runnable job (queued and due, or processing with an expired lease: its worker
+ * died), taking sellers in turn: among sellers under `perSeller` jobs processing, the one with the
+ * fewest, then the one whose latest claim is oldest (a seller never served first), and of that
+ * seller's jobs the oldest. So one seller's batch of 20 does not hold every worker, and another
+ * seller's single run is next when a worker frees up.
+ *
+ * The claim holds a transaction-scoped advisory lock, so two workers (in any process) never both
+ * read "one fewer than the cap"; the claims are short, the lock is held for one update.
+ */
+export async function claimJob(
+  db: Db,
+  workerId: string,
+  leaseMs: number,
+  now = new Date(),
+  perSeller = JOBS_PER_SELLER,
+): Promise<Generation | null> {
   const leaseUntil = new Date(now.getTime() + leaseMs);
-  const row = await db
-    .updateTable('generations')
-    .set({
-      status: 'processing',
-      lease_owner: workerId,
-      lease_expires_at: leaseUntil,
-      attempts: sql`attempts + 1`,
-      updated_at: now,
-    })
-    .where(
-      'id',
-      '=',
-      db
-        .selectFrom('generations')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            // run_after may come from the database's clock (the column default, microseconds) or
-            // from ours (backoff, milliseconds): due when either clock says so.
-            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', sql<Date>`greatest(now(), ${now}::timestamptz)`)]),
-            eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now)]),
-          ]),
-        )
-        .orderBy('created_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
+  const busy = sql<number>`(select count(*) from generations p where p.user_id = g.user_id and p.status = 'processing' and p.lease_expires_at >= ${now})`;
+  const lastClaim = sql`(select max(c.claimed_at) from generations c where c.user_id = g.user_id)`;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK[0]}, ${CLAIM_LOCK[1]})`.execute(trx);
+    const row = await trx
+      .updateTable('generations')
+      .set({
+        status: 'processing',
+        lease_owner: workerId,
+        lease_expires_at: leaseUntil,
+        claimed_at: now,
+        attempts: sql`attempts + 1`,
+        updated_at: now,
+      })
+      .where(
+        'id',
+        '=',
+        trx
+          .selectFrom('generations as g')
+          .select('g.id')
+          .where((eb) =>
+            eb.or([
+              // run_after may come from the database's clock (the column default, microseconds) or
+              // from ours (backoff, milliseconds): due when either clock says so.
+              eb.and([eb('g.status', '=', 'queued'), eb('g.run_after', '<=', sql<Date>`greatest(now(), ${now}::timestamptz)`)]),
+              eb.and([eb('g.status', '=', 'processing'), eb('g.lease_expires_at', '<', now)]),
+            ]),
+          )
+          .where(sql<boolean>`${busy} < ${perSeller}`)
+          .orderBy(busy)
+          .orderBy(sql`${lastClaim} asc nulls first`)
+          .orderBy('g.created_at')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  });
 }
 
 /** Extends the lease; false means another worker has taken the job over. */

@@ -23,7 +23,10 @@ await migrateToLatest(handle.db);
 const bus = await eventBusFor(handle);
 const storage = storageFromEnv(env);
 const provider = providerFromEnv(env);
-const worker = new GenerationWorker({ db: handle.db, bus, storage, provider }, { concurrency: Math.max(1, env.WORKER_CONCURRENCY) });
+const worker = new GenerationWorker(
+  { db: handle.db, bus, storage, provider },
+  { concurrency: Math.max(1, env.WORKER_CONCURRENCY), perSeller: env.WORKER_JOBS_PER_SELLER },
+);
 worker.start();
 // "Verilerimi indir" zips are built here too, away from the processes answering requests.
 const exportWorker = new DataExportWorker({ db: handle.db, storage });

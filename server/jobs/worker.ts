@@ -41,6 +41,8 @@ export type WorkerOptions = {
   workerId?: string;
   /** First retry delay; later ones double (tests shorten it). */
   retryBaseMs?: number;
+  /** Jobs of one seller processing at once across all workers (every process must use the same number). */
+  perSeller?: number;
 };
 
 /** The catalogue text a user sees for a final failure (SPEC §8 Generation). */
@@ -96,10 +98,11 @@ function providerInput(
   cutoutPng: Buffer | null | undefined,
 ): { kind: 'image'; input: ImageJobInput } | { kind: 'video'; input: VideoJobInput } {
   const source = { imageBytes: photo.bytes, mime: photo.mime, ...(cutoutPng !== undefined ? { cutoutPng } : {}) };
+  const owner = job.user_id;
   const params = typedParams(job);
   if (params.type === 'image') {
     const { prompt, category } = params.parameters;
-    return { kind: 'image', input: { ...source, prompt, category, numImages: IMAGES_PER_RUN } };
+    return { kind: 'image', input: { ...source, owner, prompt, category, numImages: IMAGES_PER_RUN } };
   }
   const { prompt, duration, aspectRatio, resolution } = params.parameters;
   return { kind: 'video', input: { ...source, prompt, duration, aspectRatio, resolution } };
@@ -159,7 +162,7 @@ export class GenerationWorker {
 
   /** Claims and runs one job; false when there was nothing to do. */
   async runOnce(): Promise<boolean> {
-    const job = await claimJob(this.deps.db, this.workerId, this.leaseMs);
+    const job = await claimJob(this.deps.db, this.workerId, this.leaseMs, new Date(), this.opts.perSeller);
     if (!job) return false;
     await this.process(job);
     return true;

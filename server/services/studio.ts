@@ -47,7 +47,10 @@ export async function runCutout(
 
   const hints: CutoutHints = { subject: input.subject ?? null, keep: input.keep ?? [], remove: input.remove ?? [] };
   const guided = !!input.subject || !!input.keep?.length || !!input.remove?.length;
-  const result = await (deps.pool ?? studioPool()).run({ kind: 'cutout', bytes: stored.bytes, hints }, undefined, opts.signal);
+  const result = await (deps.pool ?? studioPool()).run(
+    { kind: 'cutout', bytes: stored.bytes, hints },
+    { owner: userId, signal: opts.signal },
+  );
 
   const id = randomUUID();
   let key: string | null = null;

@@ -33,6 +33,7 @@ function observed(base: FileStorage) {
     put: (k, b, t) => base.put(k, b, t),
     head: (k) => base.head(k),
     delete: (k) => base.delete(k),
+    deleteAll: (prefix) => base.deleteAll(prefix),
     get: (k) => {
       log.wholeReads.push(k);
       return base.get(k);

@@ -63,6 +63,7 @@ function spied(onGet: (key: string) => Promise<void> | void): FileStorage {
     head: (k) => local.head(k),
     openRead: (k, r) => local.openRead(k, r),
     delete: (k) => local.delete(k),
+    deleteAll: (prefix) => local.deleteAll(prefix),
     get: async (k) => {
       await onGet(k);
       return local.get(k);

@@ -15,7 +15,7 @@ let coffeeCutout: Buffer;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vitrin-video-test-'));
   pool = new StudioPool(1);
-  const cut = await pool.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} });
+  const cut = await pool.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} }, { owner: 'test' });
   if (!cut.ok) throw new Error('coffee cut-out fell back');
   coffeeCutout = Buffer.from(cut.png);
 }, 120_000);

@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 120_000 });
 const pool = new StudioPool(1);
 afterAll(() => pool.close());
 
-const cut = (bytes: Buffer, hints = {}) => pool.run({ kind: 'cutout', bytes, hints });
+const cut = (bytes: Buffer, hints = {}) => pool.run({ kind: 'cutout', bytes, hints }, { owner: 'test' });
 
 describe('cut-out on real photographs', () => {
   it('cuts the cup and saucer out of the café photo: PNG at the photo size, product kept, table removed', async () => {
@@ -90,10 +90,13 @@ describe('what a run makes from a cut-out', () => {
   it('outputs[0] is the marketplace white image: pure white to every edge, product 75-98% of the longer side', async () => {
     const c = await cut(photo('coffee'));
     if (!c.ok) throw new Error('coffee should cut out');
-    const outs = await pool.run({
-      kind: 'images',
-      input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt: 'stüdyo' },
-    });
+    const outs = await pool.run(
+      {
+        kind: 'images',
+        input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt: 'stüdyo' },
+      },
+      { owner: 'test' },
+    );
     expect(outs).toHaveLength(4);
     const { data, info } = await sharp(Buffer.from(outs[0]!.bytes)).raw().toBuffer({ resolveWithObject: true });
     expect(info.width).toBe(outs[0]!.width);
@@ -146,7 +149,7 @@ describe('what a run makes from a cut-out', () => {
     const c = await cut(photo('coffee'));
     if (!c.ok) throw new Error('coffee should cut out');
     const render = (prompt: string) =>
-      pool.run({ kind: 'images', input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt } });
+      pool.run({ kind: 'images', input: { imageBytes: photo('coffee'), cutoutPng: Buffer.from(c.png), prompt } }, { owner: 'test' });
     const [marble, sunset] = await Promise.all([
       render('beyaz mermer mutfak tezgahı, aydınlık'),
       render('ahşap parke salon, gün batımı ışığı'),

@@ -11,7 +11,7 @@ afterAll(() => pool.close());
 test('a waiting task given up leaves the queue with the abort reason', async () => {
   const none = new StudioPool(0); // no thread ever starts: every task waits
   const ac = new AbortController();
-  const run = none.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} }, undefined, ac.signal);
+  const run = none.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} }, { owner: 'seller', signal: ac.signal });
   expect(none.waiting).toBe(1);
   ac.abort(new Error('stopping'));
   await expect(run).rejects.toThrow('stopping');
@@ -20,10 +20,10 @@ test('a waiting task given up leaves the queue with the abort reason', async () 
 
 test('a running task given up stops; the pool then runs the next task on a new thread', async () => {
   const ac = new AbortController();
-  const run = pool.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} }, undefined, ac.signal);
+  const run = pool.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} }, { owner: 'seller', signal: ac.signal });
   await new Promise((r) => setTimeout(r, 300));
   ac.abort(new Error('stopping'));
   await expect(run).rejects.toThrow('stopping');
-  const next = await pool.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} });
+  const next = await pool.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} }, { owner: 'seller' });
   expect(next.ok).toBe(true);
 }, 120_000);

@@ -138,14 +138,16 @@ export class LocalStudioProvider implements AiProvider {
    */
   private async renderImages(input: ImageJobInput, report: (pct: number) => void): Promise<ProviderOutput[]> {
     const pool = this.options.pool ?? studioPool();
+    // Runs without a seller (direct provider use) share one queue in the pool's turn.
+    const owner = input.owner ?? '';
     let cutoutPng = input.cutoutPng;
     if (cutoutPng === undefined) {
-      const cut = await pool.run({ kind: 'cutout', bytes: input.imageBytes, hints: {} });
+      const cut = await pool.run({ kind: 'cutout', bytes: input.imageBytes, hints: {} }, { owner });
       cutoutPng = cut.ok ? cut.png : null;
     }
     return pool.run(
       { kind: 'images', input: { imageBytes: input.imageBytes, cutoutPng, prompt: input.prompt, category: input.category } },
-      report,
+      { owner, onProgress: report },
     );
   }
 

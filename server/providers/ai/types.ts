@@ -23,6 +23,8 @@ export type ImageJobInput = Pick<ImageParams, 'prompt' | 'category' | 'numImages
    * studio composes from; null when the cut-out fell back. fal ignores it.
    */
   cutoutPng?: Buffer | null;
+  /** The seller whose run it is: the local studio serves sellers in turn. fal ignores it. */
+  owner?: string;
 };
 
 /**

@@ -5,7 +5,9 @@ import { register } from 'tsx/esm/api';
 import { parentPort } from 'node:worker_threads';
 
 register();
-const { runTask } = await import('./pool-tasks.ts');
+const { runTask, warmUp } = await import('./pool-tasks.ts');
+// Loaded now, not on the first task: a thread may be started ahead, for the next seller.
+warmUp().catch(() => {}); // a failure shows again, with its reason, in the first task
 
 parentPort.on('message', async (msg) => {
   const { id, task } = msg;

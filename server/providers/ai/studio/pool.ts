@@ -8,28 +8,57 @@ import type { StudioTask, StudioTaskResult } from './pool-tasks.js';
  * (image renders) and the `studio.cutout` preview, so neither ever runs a
  * second of pixel work on the event loop. One thread per core (at most
  * `size`); each thread loads OpenCV.js and TF.js once and keeps them.
- * Threads start on first use and are unref'd while idle, so an idle pool
+ * Threads start on first use (and one more while all are busy, so a thread
+ * is ready for the next seller) and are unref'd while idle, so an idle pool
  * never keeps a process alive.
+ *
+ * Fair share: every task has an owner (the seller's user id). Each owner has
+ * its own FIFO queue, and a free thread goes to the waiting owner served
+ * least recently, so one seller's long batch cannot make another's single
+ * cut-out wait behind all of it. An owner holds at most `perOwner` threads at
+ * once (default: all but one), so a thread is free for the next seller.
  */
 export class StudioPool {
   private readonly threads: Thread[] = [];
-  private readonly queue: Pending[] = [];
+  /** Waiting tasks per owner, in the order each owner asked. */
+  private readonly queues = new Map<string, Pending[]>();
+  /** Tasks on a thread, per owner. */
+  private readonly running = new Map<string, number>();
+  /** When each active owner was last given a thread (a counter); an owner with nothing queued or running is forgotten. */
+  private readonly served = new Map<string, number>();
+  private serves = 0;
   private nextId = 1;
   private closed = false;
-
-  /** STUDIO_THREADS overrides the size (e.g. 1 in parallel test runs: each thread holds ~400 MB). */
-  constructor(readonly size = Number(process.env.STUDIO_THREADS) || Math.max(1, Math.min(2, availableParallelism()))) {}
+  readonly perOwner: number;
+  private readonly workerUrl: URL;
 
   /**
-   * Runs a task on a free thread. `signal` gives it up: a waiting task leaves the queue, a running
-   * one has its thread stopped (a new one starts for the next task), so a shutdown never waits
-   * for pixel work nobody will use.
+   * STUDIO_THREADS overrides the size (e.g. 1 in parallel test runs: each thread holds ~400 MB);
+   * STUDIO_THREADS_PER_SELLER the cap per seller (all threads: a lone seller's batch runs faster, another seller may wait).
    */
-  run<T extends StudioTask>(task: T, onProgress?: (pct: number) => void, signal?: AbortSignal): Promise<StudioTaskResult<T>> {
+  constructor(
+    readonly size = Number(process.env.STUDIO_THREADS) || Math.max(1, Math.min(2, availableParallelism())),
+    opts: { perOwner?: number; workerUrl?: URL } = {},
+  ) {
+    this.perOwner = Math.max(1, Math.min(size, opts.perOwner ?? (Number(process.env.STUDIO_THREADS_PER_SELLER) || size - 1)));
+    this.workerUrl = opts.workerUrl ?? new URL('./pool-worker.mjs', import.meta.url);
+  }
+
+  /**
+   * Runs `task` for `owner` (the seller's user id) after that owner's earlier tasks, in turn with
+   * other owners. `signal` gives it up: a waiting task leaves the queue, a running one has its
+   * thread stopped (a new one starts for the next task), so a shutdown never waits for pixel work
+   * nobody will use.
+   */
+  run<T extends StudioTask>(
+    task: T,
+    opts: { owner: string; onProgress?: (pct: number) => void; signal?: AbortSignal },
+  ): Promise<StudioTaskResult<T>> {
+    const { owner, onProgress, signal } = opts;
     if (this.closed) return Promise.reject(new Error('studio pool closed'));
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
-      const job: Pending = { id: this.nextId++, task, onProgress, resolve: resolve as (v: unknown) => void, reject };
+      const job: Pending = { id: this.nextId++, owner, task, onProgress, resolve: resolve as (v: unknown) => void, reject };
       if (signal) {
         const onAbort = () => this.abandon(job, abortReason(signal));
         signal.addEventListener('abort', onAbort, { once: true });
@@ -40,19 +69,26 @@ export class StudioPool {
         job.resolve = settle(job.resolve);
         job.reject = settle(job.reject);
       }
-      this.queue.push(job);
+      let queue = this.queues.get(owner);
+      if (!queue) this.queues.set(owner, (queue = []));
+      queue.push(job);
       this.dispatch();
     });
   }
 
   private abandon(job: Pending, reason: unknown): void {
-    const queued = this.queue.indexOf(job);
-    if (queued >= 0) this.queue.splice(queued, 1);
+    const queue = this.queues.get(job.owner);
+    const queued = queue?.indexOf(job) ?? -1;
+    if (queue && queued >= 0) {
+      queue.splice(queued, 1);
+      if (!queue.length) this.queues.delete(job.owner);
+    }
     const thread = this.threads.find((t) => t.busy === job);
     if (thread) {
       // Out of `threads` first, so its exit is not reported as a failure of the pool.
       this.threads.splice(this.threads.indexOf(thread), 1);
       thread.busy = null;
+      this.release(job);
       void thread.worker.terminate();
     }
     job.reject(reason);
@@ -61,29 +97,69 @@ export class StudioPool {
 
   /** Tasks waiting for a free thread (for diagnostics and tests). */
   get waiting(): number {
-    return this.queue.length;
+    let n = 0;
+    for (const q of this.queues.values()) n += q.length;
+    return n;
+  }
+
+  /** Threads started (for diagnostics and tests). */
+  get started(): number {
+    return this.threads.length;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new Error('studio pool closed'));
-    await Promise.all(this.threads.splice(0).map((t) => t.worker.terminate()));
+    const pending = [...this.queues.values()].flat();
+    this.queues.clear();
+    const threads = this.threads.splice(0);
+    // Tasks on a thread end with it too, so nobody waits forever for an answer that cannot come.
+    for (const t of threads) if (t.busy) pending.push(t.busy);
+    for (const p of pending) p.reject(new Error('studio pool closed'));
+    await Promise.all(threads.map((t) => t.worker.terminate()));
   }
 
   private dispatch(): void {
-    while (this.queue.length) {
+    for (;;) {
       let thread = this.threads.find((t) => !t.busy);
-      if (!thread && this.threads.length < this.size) thread = this.spawn();
-      if (!thread) return;
-      const job = this.queue.shift()!;
+      if (!thread && this.threads.length >= this.size) return;
+      const owner = this.nextOwner();
+      if (owner === undefined) return;
+      const queue = this.queues.get(owner)!;
+      const job = queue.shift()!;
+      if (!queue.length) this.queues.delete(owner);
+      this.running.set(owner, (this.running.get(owner) ?? 0) + 1);
+      this.served.set(owner, ++this.serves);
+      thread ??= this.spawn();
       thread.busy = job;
       thread.worker.ref();
       thread.worker.postMessage({ id: job.id, task: job.task });
+      // Keep a started thread in hand: the next seller's cut-out should not pay for loading the runtimes.
+      if (this.threads.length < this.size && this.threads.every((t) => t.busy)) this.spawn();
     }
   }
 
+  /** Of the owners with a task waiting and a thread to spare under their cap, the one served least recently (a newcomer first). */
+  private nextOwner(): string | undefined {
+    let best: string | undefined;
+    let bestServed = Infinity;
+    for (const owner of this.queues.keys()) {
+      if ((this.running.get(owner) ?? 0) >= this.perOwner) continue;
+      const at = this.served.get(owner) ?? 0;
+      if (at < bestServed) [best, bestServed] = [owner, at];
+    }
+    return best;
+  }
+
+  /** A task left its thread (done, failed, or the thread died): its owner may take another. */
+  private release(job: Pending): void {
+    const n = (this.running.get(job.owner) ?? 1) - 1;
+    if (n > 0) return void this.running.set(job.owner, n);
+    this.running.delete(job.owner);
+    if (!this.queues.has(job.owner)) this.served.delete(job.owner);
+  }
+
   private spawn(): Thread {
-    const worker = new Worker(new URL('./pool-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const worker = new Worker(this.workerUrl, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     const thread: Thread = { worker, busy: null };
     worker.on('message', (msg: { id?: number; progress?: number; result?: unknown; error?: SerializedError; ready?: boolean }) => {
       const job = thread.busy;
@@ -93,6 +169,7 @@ export class StudioPool {
         return;
       }
       thread.busy = null;
+      this.release(job);
       worker.unref();
       if (msg.error) job.reject(revive(msg.error));
       else job.resolve(msg.result);
@@ -101,6 +178,7 @@ export class StudioPool {
     const fail = (err: unknown) => {
       const job = thread.busy;
       thread.busy = null;
+      if (job) this.release(job);
       const i = this.threads.indexOf(thread);
       if (i >= 0) this.threads.splice(i, 1);
       job?.reject(
@@ -124,6 +202,7 @@ export class StudioPool {
 
 type Pending = {
   id: number;
+  owner: string;
   task: StudioTask;
   onProgress?: (pct: number) => void;
   resolve: (v: unknown) => void;

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freshDatabase } from '../helpers/db';
+import { productPhoto, userWithUpload } from '../helpers/fixtures';
+import { StudioPool } from '../../server/providers/ai/studio/pool';
+import { LocalFileStorage } from '../../server/providers/storage';
+import { runCutout } from '../../server/services/studio';
+import type { DbHandle } from '../../server/db';
+
+/**
+ * The studio's fair share, on a stand-in thread whose every task takes a fixed 400 ms (no
+ * OpenCV, no CPU), so the timings do not depend on how busy the machine is.
+ */
+process.env.FAKE_STUDIO_MS = '400';
+const fakeWorker = new URL('./fake-pool-worker.mjs', import.meta.url);
+
+type Ran = { tag: number; startedAt: number; endedAt: number };
+const cutout = (tag: number) => ({ kind: 'cutout' as const, bytes: Buffer.from([tag]), hints: {} });
+
+let h: DbHandle;
+let filesDir: string;
+let storage: LocalFileStorage;
+beforeAll(async () => {
+  h = await freshDatabase();
+  filesDir = mkdtempSync(path.join(tmpdir(), 'vitrin-fair-'));
+  storage = new LocalFileStorage(filesDir);
+});
+afterAll(async () => {
+  await h.close();
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+async function sellerWithPhoto() {
+  const { user, uploadId, storageKey } = await userWithUpload(h.db);
+  await storage.put(storageKey, await productPhoto(64, 48), 'image/jpeg');
+  return { userId: user.id, uploadId };
+}
+
+test("a seller's single cut-out does not wait behind another seller's 24 (studio.cutout's service, 2 threads)", async () => {
+  const pool = new StudioPool(2, { workerUrl: fakeWorker });
+  try {
+    const a = await sellerWithPhoto();
+    const b = await sellerWithPhoto();
+    const timed = async (work: () => Promise<unknown>) => {
+      const t = performance.now();
+      await work();
+      return performance.now() - t;
+    };
+    // Alone (threads already started, as on a server that has served a cut-out before).
+    await runCutout({ db: h.db, storage, pool }, b.userId, { uploadId: b.uploadId });
+    const alone = await timed(() => runCutout({ db: h.db, storage, pool }, b.userId, { uploadId: b.uploadId }));
+
+    // Seller A asks for 24 guided cut-outs (well inside A's own rate limit), then B asks for one.
+    const subject = { x: 0.1, y: 0.1, width: 0.8, height: 0.8 };
+    // Those still waiting at the end are dropped by closing the pool.
+    const batch = Array.from({ length: 24 }, () =>
+      runCutout({ db: h.db, storage, pool }, a.userId, { uploadId: a.uploadId, subject }).catch(() => null),
+    );
+    while (pool.waiting < 20) await new Promise((r) => setTimeout(r, 10));
+    const behind = await timed(() => runCutout({ db: h.db, storage, pool }, b.userId, { uploadId: b.uploadId }));
+
+    // The promise: within 3x its time alone, or its time alone + 3 s, whichever is larger.
+    // One queue for everyone made it wait for 12 of A's rounds of two (about 5 s).
+    expect(behind).toBeLessThanOrEqual(Math.max(3 * alone, alone + 3000));
+    expect(pool.waiting).toBeGreaterThan(10); // A's cut-outs were still queued: B did not just come last
+    await pool.close();
+    await Promise.all(batch);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("sellers are served in turn, each seller's own tasks in the order asked, at most one thread per seller of two", async () => {
+  const pool = new StudioPool(2, { workerUrl: fakeWorker });
+  try {
+    const run = (owner: string, tag: number) => pool.run(cutout(tag), { owner }) as unknown as Promise<Ran>;
+    // A asks for 6, then B for 3 and C for 1 while A's are waiting.
+    const as = [1, 2, 3, 4, 5, 6].map((t) => run('A', t));
+    const bs = [11, 12, 13].map((t) => run('B', t));
+    const cs = [21].map((t) => run('C', t));
+    const all = await Promise.all([...as, ...bs, ...cs]);
+    const started = [...all].sort((x, y) => x.startedAt - y.startedAt || x.tag - y.tag).map((r) => r.tag);
+    // A first (it came first), then turn by turn; C's one task does not wait for A's or B's rest.
+    expect(started.indexOf(21)).toBeLessThan(4);
+    expect(started.indexOf(11)).toBeLessThan(3);
+    for (const own of [
+      [1, 2, 3, 4, 5, 6],
+      [11, 12, 13],
+    ]) {
+      const positions = own.map((t) => started.indexOf(t));
+      expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    }
+    // A never held both threads: its tasks ran one after another.
+    const aRuns = (await Promise.all(as)).sort((x, y) => x.startedAt - y.startedAt);
+    for (let i = 1; i < aRuns.length; i++) expect(aRuns[i]!.startedAt).toBeGreaterThanOrEqual(aRuns[i - 1]!.endedAt);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("a lone seller's task starts a second thread too, so the next seller's cut-out finds one started", async () => {
+  const pool = new StudioPool(2, { workerUrl: fakeWorker });
+  try {
+    await pool.run(cutout(1), { owner: 'A' });
+    expect(pool.started).toBe(2);
+  } finally {
+    await pool.close();
+  }
+});
