@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { customerId } from './session';
@@ -19,7 +20,11 @@ export function batchRoutes(deps: AppDeps): Router {
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', `attachment; filename="${M.exports.batchZipName}"`);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.end(zip);
+    res.flushHeaders();
+    // Streamed as it is built: a failure half-way can only cut the response. A client that left is no error.
+    pipeline(zip, res).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[toplu-zip]', req.params.id, err);
+    });
   });
   return r;
 }

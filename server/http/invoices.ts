@@ -1,8 +1,8 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
-import JSZip from 'jszip';
 import type { AppDeps } from '../deps';
 import { customerId } from './session';
-import { purchaseIds, renderInvoice } from '../services/billing';
+import { invoicesZip, renderInvoice } from '../services/billing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,16 +12,14 @@ export function invoiceRoutes(deps: AppDeps): Router {
   r.get('/api/invoices/all.zip', async (req, res) => {
     const userId = await customerId(deps, req);
     if (!userId) return res.status(401).end();
-    const zip = new JSZip();
-    for (const id of await purchaseIds(deps.db, userId)) {
-      const inv = await renderInvoice(deps.db, userId, id);
-      if (inv) zip.file(inv.name, inv.text);
-    }
-    const body = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', 'attachment; filename="faturalar.zip"');
     res.setHeader('Cache-Control', 'private, no-store');
-    res.end(body);
+    res.flushHeaders();
+    // Streamed as it is built: a failure half-way can only cut the response. A client that left is no error.
+    pipeline(invoicesZip(deps.db, userId), res).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[faturalar-zip]', err);
+    });
   });
   r.get('/api/invoices/:id', async (req, res) => {
     const userId = await customerId(deps, req);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import JSZip from 'jszip';
+import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { AppDeps } from '../deps';
@@ -9,6 +9,7 @@ import { M } from '../../shared/messages';
 import type { TBatchItem } from '../../shared/schemas/batch';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
+import { ZipWriter } from './zip-stream';
 
 /**
  * A batch (issue 12): every photo is its own image generation through
@@ -65,19 +66,29 @@ export async function getBatch(db: Db, userId: string, batchId: string): Promise
 /**
  * One zip of the batch's white images (outputs[0] of every completed photo:
  * the marketplace white image, or the framed photo when the cut-out fell back),
- * named by the photo's place in the batch. Null when none is ready.
+ * named by the photo's place in the batch, streamed as it is read: one image
+ * passes through at a time, straight from storage. Null when none is ready.
  */
-export async function batchWhiteZip(deps: { db: Db; storage: Storage }, userId: string, batchId: string): Promise<Buffer | null> {
+export async function batchWhiteZip(deps: { db: Db; storage: Storage }, userId: string, batchId: string): Promise<Readable | null> {
   const rows = await batchRows(deps.db, userId, batchId);
-  const zip = new JSZip();
-  let count = 0;
+  const entries: { name: string; key: string }[] = [];
   for (const [i, g] of rows.entries()) {
     const first = ((g.outputs ?? []) as StoredOutput[])[0];
     if (g.status !== 'completed' || !first || first.mime !== 'image/jpeg') continue;
-    const stored = await deps.storage.get(first.key);
-    if (!stored) continue;
-    zip.file(`${String(i + 1).padStart(2, '0')}-${first.role === 'white' ? 'beyaz' : 'cerceveli'}.jpg`, stored.bytes);
-    count++;
+    // Asked before the answer starts, so a batch none of whose images is stored still gets its 404.
+    if (!(await deps.storage.head(first.key))) continue;
+    entries.push({ name: `${String(i + 1).padStart(2, '0')}-${first.role === 'white' ? 'beyaz' : 'cerceveli'}.jpg`, key: first.key });
   }
-  return count ? zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' }) : null;
+  if (!entries.length) return null;
+  const zip = new ZipWriter();
+  const write = async () => {
+    for (const { name, key } of entries) {
+      if (zip.output.destroyed) return; // the reader left
+      const opened = await deps.storage.openRead(key);
+      if (opened) await zip.add(name, opened.body); // JPEGs are stored as they are
+    }
+    await zip.finish();
+  };
+  write().catch((err: Error) => zip.abort(err));
+  return zip.output;
 }

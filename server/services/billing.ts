@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { paginate } from '../db/paginate';
 import type { Db } from '../db';
@@ -7,6 +8,7 @@ import { M } from '../../shared/messages';
 import { creditsUsed } from './dashboard';
 import { monthStart } from './months';
 import { getInvoiceDetails } from './invoice-details';
+import { ZipWriter } from './zip-stream';
 import type { TInvoiceDetailsParsed } from '../../shared/schemas/billing';
 
 export type TransactionView = {
@@ -183,4 +185,23 @@ export async function purchaseIds(db: Db, userId: string): Promise<string[]> {
     .orderBy('created_at', 'asc')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * Every invoice of the owner (oldest purchase first) as one zip, streamed as it is read: each
+ * invoice is rendered when its turn comes, so only one is held at a time. A failure half-way ends
+ * the stream with the error.
+ */
+export function invoicesZip(db: Db, userId: string): Readable {
+  const zip = new ZipWriter();
+  const write = async () => {
+    for (const id of await purchaseIds(db, userId)) {
+      if (zip.output.destroyed) return; // the reader left
+      const inv = await renderInvoice(db, userId, id);
+      if (inv) await zip.add(inv.name, inv.text, { compress: true });
+    }
+    await zip.finish();
+  };
+  write().catch((err: Error) => zip.abort(err));
+  return zip.output;
 }

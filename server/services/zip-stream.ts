@@ -27,7 +27,10 @@ export class ZipWriter {
   /** Adds one entry; `compress` deflates it (text), otherwise it is stored as is (JPEG, PNG, MP4 are compressed already). */
   async add(name: string, source: Buffer | string | Readable, opts: { compress?: boolean } = {}): Promise<void> {
     if (this.busy) throw new Error('zip: one entry at a time');
-    if (this.output.destroyed) throw new Error('zip: output closed');
+    if (this.output.destroyed) {
+      if (source instanceof Readable) source.destroy(); // an opened file is not left open
+      throw new Error('zip: output closed');
+    }
     this.busy = true;
     const stream = typeof source === 'string' || Buffer.isBuffer(source) ? Readable.from([Buffer.from(source)]) : source;
     try {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
@@ -8,7 +9,7 @@ import { balanceOf, ledgerSum, userWithUpload } from '../helpers/fixtures';
 import { batchWhiteZip, createBatch, getBatch } from '../../server/services/batch';
 import { LocalEventBus } from '../../server/events/bus';
 import { GenerationWorker } from '../../server/jobs/worker';
-import { LocalFileStorage } from '../../server/providers/storage';
+import { LocalFileStorage, type FileStorage } from '../../server/providers/storage';
 import { ProviderError, type AiProvider, type AiRequest, type ProviderOutput } from '../../server/providers/ai';
 import { M } from '../../shared/messages';
 import type { DbHandle } from '../../server/db';
@@ -106,7 +107,7 @@ test('each photo is its own generation; a failure refunds that photo only, the o
   expect(await ledgerSum(h.db, user.id)).toBe(before - 2);
 
   const zip = await batchWhiteZip({ db: h.db, storage }, user.id, batchId);
-  const files = await unzip(zip!);
+  const files = await unzip(await buffer(zip!));
   expect([...files.keys()]).toEqual(['01-beyaz.jpg', '03-beyaz.jpg']);
 
   // Nobody else sees the batch.
@@ -126,4 +127,56 @@ test('when the credits run out part-way, the photos already accepted are kept an
   const rows = await h.db.selectFrom('generations').select('id').where('user_id', '=', user.id).execute();
   expect(rows).toHaveLength(2);
   expect(await ledgerSum(h.db, user.id)).toBe(ledgerBefore - 2);
+});
+
+test('the white-image zip streams out while it is built: its first bytes leave before the last image is opened', async () => {
+  const { user, uploadIds } = await sellerWith([photo('coffee')]);
+  const batchId = crypto.randomUUID();
+  const images: Buffer[] = [];
+  for (let i = 0; i < 4; i++) {
+    const key = `generations/${user.id}/${batchId}/${i}.jpg`;
+    images.push(
+      await sharp(photo('rocket'))
+        .resize(300 + 20 * i)
+        .jpeg()
+        .toBuffer(),
+    );
+    await storage.put(key, images[i]!, 'image/jpeg');
+    await h.db
+      .insertInto('generations')
+      .values({
+        user_id: user.id,
+        upload_id: uploadIds[0]!,
+        type: 'image',
+        status: 'completed',
+        credits_used: 1,
+        parameters: JSON.stringify({ prompt: 'beyaz fon', batch: batchId }),
+        outputs: JSON.stringify([{ key, thumbKey: key, mime: 'image/jpeg', role: i === 2 ? 'framed' : 'white' }]),
+        created_at: new Date(Date.now() + i * 1000),
+        completed_at: new Date(),
+      })
+      .execute();
+  }
+  let opened = 0;
+  const counted = (read: () => Promise<unknown>) => {
+    opened++;
+    return read();
+  };
+  const spied: FileStorage = Object.assign(Object.create(storage) as FileStorage, {
+    get: (k: string) => counted(() => storage.get(k)),
+    openRead: (k: string) => counted(() => storage.openRead(k)),
+  });
+  const zip = await batchWhiteZip({ db: h.db, storage: spied }, user.id, batchId);
+  const chunks: Buffer[] = [];
+  let openedAtFirstByte = -1;
+  for await (const chunk of zip as AsyncIterable<Buffer>) {
+    if (openedAtFirstByte < 0) openedAtFirstByte = opened;
+    chunks.push(chunk);
+  }
+  expect(opened).toBe(4);
+  expect(openedAtFirstByte).toBeGreaterThanOrEqual(0);
+  expect(openedAtFirstByte).toBeLessThan(4);
+  const files = await unzip(Buffer.concat(chunks));
+  expect([...files.keys()]).toEqual(['01-beyaz.jpg', '02-beyaz.jpg', '03-cerceveli.jpg', '04-beyaz.jpg']);
+  expect([...files.values()]).toEqual(images);
 });

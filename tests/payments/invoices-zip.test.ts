@@ -1,0 +1,65 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freshDatabase } from '../helpers/db';
+import { userWithUpload } from '../helpers/fixtures';
+import { invoicesZip, renderInvoice } from '../../server/services/billing';
+import type { DbHandle } from '../../server/db';
+import { unzip } from '../exports/helpers';
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await freshDatabase();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+test('the invoices zip streams out while it is built: its first bytes leave before the last invoice is read', async () => {
+  const { user } = await userWithUpload(h.db);
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const row = await h.db
+      .insertInto('credit_transactions')
+      .values({
+        user_id: user.id,
+        user_email: user.email,
+        type: 'purchase',
+        amount: 100,
+        description: 'Temel paket',
+        plan_code: 'basic',
+        amount_paid_cents: 7900,
+        currency: 'USD',
+        provider: 'iyzico',
+        created_at: new Date(Date.now() - (4 - i) * 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  const expected = await Promise.all(ids.map(async (id) => (await renderInvoice(h.db, user.id, id))!));
+
+  // Every query the zip makes is counted: the list of purchases, then each invoice as its turn comes.
+  let queries = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      queries++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const zip = invoicesZip(h.db.withPlugin(counter), user.id);
+  const chunks: Buffer[] = [];
+  let queriesAtFirstByte = -1;
+  for await (const chunk of zip as AsyncIterable<Buffer>) {
+    if (queriesAtFirstByte < 0) queriesAtFirstByte = queries;
+    chunks.push(chunk);
+  }
+  expect(queries).toBeGreaterThanOrEqual(1 + ids.length);
+  expect(queriesAtFirstByte).toBeGreaterThan(0);
+  expect(queriesAtFirstByte).toBeLessThan(queries);
+
+  // The same entries, in purchase order, as the invoices rendered one by one.
+  const files = await unzip(Buffer.concat(chunks));
+  expect([...files.keys()]).toEqual(expected.map((e) => e.name).sort());
+  for (const e of expected) expect(files.get(e.name)!.toString('utf8')).toBe(e.text);
+});
