@@ -8,6 +8,7 @@ import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { ZipWriter } from './zip-stream';
+import { FairGate } from './fair-gate';
 
 const WHITE = { r: 255, g: 255, b: 255 };
 const JPEG = { quality: 90, chromaSubsampling: '4:4:4', mozjpeg: false } as const;
@@ -119,31 +120,11 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
  * Export renders under way in this process at once. A white image rebuilt from a 12 MP cut-out
  * holds ~200 MB of raw pixels while it renders: without a bound, parallel exports grow memory with
  * their number and take the cores and the libuv pool that everyone's requests (sign-in's password
- * hashing, file reads) share. Exports queue instead, in order.
+ * hashing, file reads) share. Exports wait instead, sellers in turn.
  */
 const EXPORT_RENDERS = 1;
 
-/** A FIFO of at most `max` tasks at once. */
-class Gate {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly max: number) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active < this.max) this.active++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      // The slot passes on to the next in arrival order.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
-  }
-}
-
-const renders = new Gate(EXPORT_RENDERS);
+const renders = new FairGate(EXPORT_RENDERS);
 
 /**
  * All images of one run fitted to a preset, as a zip stream: `{preset}-{n}.jpg`, plus a note when
@@ -168,7 +149,7 @@ export async function exportRun(
     const upscaled: string[] = [];
     for (const { n, out } of present) {
       const name = `${preset.id}-${n}.jpg`;
-      const r = await renders.run(async () => {
+      const r = await renders.run(userId, async () => {
         // A client that left while this export queued frees its turn without a render.
         if (zip.output.destroyed) throw new Error('zip: output closed');
         const stored = await deps.storage.get(out.key);
