@@ -1,10 +1,10 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { customerId } from './session';
 import { batchWhiteZip } from '../services/batch';
 import { M } from '../../shared/messages';
 import { withinSellerLimit } from './seller-limit';
+import { sendZip } from './send-zip';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,14 +17,7 @@ export function batchRoutes(deps: AppDeps): Router {
     if (!(await withinSellerLimit(deps.db, res, 'exports', userId))) return;
     const zip = await batchWhiteZip({ db: deps.db, storage: deps.storage }, userId, req.params.id);
     if (!zip) return res.status(404).end();
-    res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', `attachment; filename="${M.exports.batchZipName}"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.flushHeaders();
-    // Streamed as it is built: a failure half-way can only cut the response. A client that left is no error.
-    pipeline(zip, res).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[toplu-zip]', req.params.id, err);
-    });
+    sendZip(res, M.exports.batchZipName, zip, `[toplu-zip] ${req.params.id}`);
   });
   return r;
 }

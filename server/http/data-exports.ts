@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { customerId } from './session';
 import { exportForDownload } from '../services/data-export';
+import { sendZip } from './send-zip';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,11 +16,7 @@ export function dataExportRoutes(deps: AppDeps): Router {
     const key = await exportForDownload(deps.db, userId, id);
     const opened = key ? await deps.storage.openRead(key) : null;
     if (!opened) return res.status(404).end();
-    res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Length', String(opened.info.size));
-    res.setHeader('Content-Disposition', 'attachment; filename="verilerim.zip"');
-    res.setHeader('Cache-Control', 'private, no-store');
-    opened.body.pipe(res);
+    sendZip(res, 'verilerim.zip', opened.body, `[verilerim-zip] ${id}`, opened.info.size);
   });
   return r;
 }

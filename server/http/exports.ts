@@ -1,10 +1,10 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { customerId } from './session';
 import { exportRun } from '../services/exports';
 import { isExportPreset } from '../../shared/export-presets';
 import { withinSellerLimit } from './seller-limit';
+import { sendZip } from './send-zip';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,14 +23,7 @@ export function exportRoutes(deps: AppDeps): Router {
     if (!(await withinSellerLimit(deps.db, res, 'exports', userId))) return;
     const result = await exportRun({ db: deps.db, storage: deps.storage }, userId, id, preset);
     if (!result) return res.status(404).end();
-    res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', `attachment; filename="${result.zipName}"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.flushHeaders(); // the download starts at once, even while this export waits for its turn to render
-    // Streamed as it is built: a failure half-way can only cut the response. A client that left is no error.
-    pipeline(result.zip, res).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[dışa-aktar]', id, err);
-    });
+    sendZip(res, result.zipName, result.zip, `[dışa-aktar] ${id}`);
   });
   return r;
 }

@@ -1,8 +1,8 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { customerId } from './session';
 import { invoicesZip, renderInvoice } from '../services/billing';
+import { sendZip } from './send-zip';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,14 +12,7 @@ export function invoiceRoutes(deps: AppDeps): Router {
   r.get('/api/invoices/all.zip', async (req, res) => {
     const userId = await customerId(deps, req);
     if (!userId) return res.status(401).end();
-    res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', 'attachment; filename="faturalar.zip"');
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.flushHeaders();
-    // Streamed as it is built: a failure half-way can only cut the response. A client that left is no error.
-    pipeline(invoicesZip(deps.db, userId), res).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[faturalar-zip]', err);
-    });
+    sendZip(res, 'faturalar.zip', invoicesZip(deps.db, userId), '[faturalar-zip]');
   });
   r.get('/api/invoices/:id', async (req, res) => {
     const userId = await customerId(deps, req);
