@@ -4,7 +4,7 @@ import { M } from '../../shared/messages';
 import { originAllowed } from '../auth/origin';
 import { customerId } from './session';
 import { findSession } from '../services/checkout';
-import { completeIyzicoReturn, type IyzicoReturnOutcome } from '../services/iyzico-return';
+import { completeIyzicoReturn } from '../services/iyzico-return';
 import { payTestCheckout } from '../services/test-checkout';
 import { isLocalCaller } from '../providers/payments/test-checkout';
 import { sendError } from './rest-error';
@@ -61,19 +61,7 @@ ${s.form_content}
   r.post('/api/payments/iyzico/return', express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
     const token = typeof req.body?.token === 'string' ? req.body.token : '';
     if (!token || token.length > 200 || !deps.payments.iyzico.configured) return res.redirect(303, '/app/billing');
-    let outcome: IyzicoReturnOutcome;
-    try {
-      outcome = await completeIyzicoReturn(deps, deps.payments.iyzico, token);
-    } catch (err) {
-      console.error('[iyzico] return could not be confirmed', err instanceof Error ? err.message : err);
-      const s = await deps.db
-        .selectFrom('checkout_sessions')
-        .select('id')
-        .where('provider', '=', 'iyzico')
-        .where('provider_token', '=', token)
-        .executeTakeFirst();
-      outcome = { paid: false, sessionId: s?.id ?? null };
-    }
+    const outcome = await completeIyzicoReturn(deps, deps.payments.iyzico, token);
     // "Paid" only when the purchase is credited; otherwise the page waits for it with the session.
     if (outcome.paid) return res.redirect(303, '/app/billing?payment=paid');
     res.redirect(303, `/app/billing?payment=pending${outcome.sessionId ? `&checkout=${outcome.sessionId}` : ''}`);

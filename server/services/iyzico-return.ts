@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { AppDeps } from '../deps';
+import type { CheckoutSessionsTable } from '../db/types';
 import type { IyzicoPayments } from '../providers/payments/iyzico';
 import { applyPaymentEvent } from './payments';
 
@@ -12,6 +14,8 @@ export type IyzicoReturnOutcome = { paid: boolean; sessionId: string | null };
  * the same ledger path as every webhook (keyed by the order, so the later notification for it
  * credits nothing again). `paid` only when this or an earlier request credited the purchase to
  * this user; an order iyzico has not confirmed yet records nothing, so a later return still counts.
+ * When iyzico cannot be asked (down, an unexpected answer), the return is pending as well: the
+ * billing page waits for the notification to credit it.
  */
 export async function completeIyzicoReturn(
   deps: Pick<AppDeps, 'db' | 'bus'>,
@@ -26,6 +30,21 @@ export async function completeIyzicoReturn(
     .where('provider_token', '=', token)
     .executeTakeFirst();
   if (!session) return { paid: false, sessionId: null };
+  try {
+    return await confirmReturn(deps, iyzico, token, session);
+  } catch (err) {
+    console.error('[iyzico] return could not be confirmed', err instanceof Error ? err.message : err);
+    return { paid: false, sessionId: session.id };
+  }
+}
+
+async function confirmReturn(
+  deps: Pick<AppDeps, 'db' | 'bus'>,
+  iyzico: IyzicoPayments,
+  token: string,
+  session: Selectable<CheckoutSessionsTable>,
+): Promise<IyzicoReturnOutcome> {
+  const { db } = deps;
   const pending = { paid: false, sessionId: session.id };
   const checkout = await iyzico.retrieveCheckout(token);
   await db
