@@ -34,3 +34,8 @@ export const SECRET_LINK = /(\/(?:auth\/reset|auth\/verify|bildirimlerden-cik)\/
 export function redactSecretLinks(text: string): string {
   return text.replace(SECRET_LINK, `$1${M.adminEmails.redacted}`);
 }
+
+/** A message's stored body and HTML with their secret links' tokens removed (once nobody will send it). */
+export function redactedCopy(message: { body: string; html: string | null }): { body: string; html: string | null } {
+  return { body: redactSecretLinks(message.body), html: message.html === null ? null : redactSecretLinks(message.html) };
+}

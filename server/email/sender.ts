@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../errors';
 import { getSettings } from '../services/settings';
 import { M } from '../../shared/messages';
 import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './outbox';
-import { redactSecretLinks } from './links';
+import { redactedCopy } from './links';
 import type { EmailTransport } from './transport';
 import { PollLoop } from '../jobs/poll-loop';
 
@@ -111,19 +111,23 @@ export class EmailSender {
       });
     } catch (err) {
       const final = row.attempts >= EMAIL_MAX_ATTEMPTS;
-      const redacted = final
-        ? { body: redactSecretLinks(row.body), html: row.html === null ? null : redactSecretLinks(row.html) }
-        : undefined;
       const delay = Math.min(30 * 60_000, this.retryBaseMs * 2 ** (row.attempts - 1)) * (0.75 + Math.random() * 0.5);
       console.warn(`[e-posta] ${row.id} gönderilemedi (deneme ${row.attempts}${final ? ', son' : ''}):`, (err as Error).message);
-      await markEmailFailed(db, row.id, this.senderId, (err as Error).message ?? String(err), Math.round(delay), final, redacted);
+      await markEmailFailed(
+        db,
+        row.id,
+        this.senderId,
+        (err as Error).message ?? String(err),
+        Math.round(delay),
+        final,
+        final ? redactedCopy(row) : undefined,
+      );
       return true;
     }
     await markEmailSent(db, row.id, this.senderId, {
       transport: transport.name,
       messageId,
-      body: redactSecretLinks(row.body),
-      html: row.html === null ? null : redactSecretLinks(row.html),
+      ...redactedCopy(row),
       // The farewell to an erased account is the last trace of its address: gone once it left.
       ...(row.kind === 'account_deleted' ? { toAddress: M.adminEmails.redacted } : {}),
     });
