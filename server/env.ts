@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Generations of one seller processing at once across every worker process, unless the operator says otherwise. */
+export const JOBS_PER_SELLER = 1;
+
 const optional = z
   .string()
   .optional()
@@ -49,7 +52,7 @@ export const ZEnv = z.object({
   IYZICO_PLAN_PREMIUM: optional,
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   /** Generations of one seller processing at once, across every process (the same in all of them). */
-  WORKER_JOBS_PER_SELLER: z.coerce.number().int().min(1).max(32).default(1),
+  WORKER_JOBS_PER_SELLER: z.coerce.number().int().min(1).max(32).default(JOBS_PER_SELLER),
   /** Extra origins allowed for mutations and WebSocket upgrades (comma-separated). */
   ALLOWED_ORIGINS: optional,
   /** New accounts allowed per client IP per hour (offices behind one NAT may need more). */

@@ -5,11 +5,9 @@ import type { StoredOutput } from '../../shared/schemas/generations';
 import { addCredits } from '../services/ledger';
 import { queueGenerationFinished } from '../services/notifications';
 import { M } from '../../shared/messages';
+import { JOBS_PER_SELLER } from '../env';
 
 export const MAX_ATTEMPTS = 3;
-
-/** Jobs of one seller processing at once across every worker process, unless the operator says otherwise. */
-export const JOBS_PER_SELLER = 1;
 
 /**
  * Serialises claims across processes, so the per-seller count a claim reads is not stale. A pair of
