@@ -15,9 +15,16 @@ export async function sweepUnusedUploads(deps: { db: Db; storage: Storage }, now
   const { db } = deps;
   const days = (await getSettings(db)).uploadRetentionDays;
   const cutoff = new Date(now.getTime() - days * DAY_MS);
-  const due = await db
+  const due = await unusedUploads(db, cutoff).select('u.id').orderBy('u.created_at').limit(batch).execute();
+  let removed = 0;
+  for (const { id } of due) if (await removeIfUnused(deps, id, cutoff)) removed++;
+  return removed;
+}
+
+/** Uploads older than `cutoff` that no generation refers to and with no cut-out made since. */
+function unusedUploads(db: Db, cutoff: Date) {
+  return db
     .selectFrom('uploads as u')
-    .select('u.id')
     .where('u.created_at', '<', cutoff)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -37,13 +44,7 @@ export async function sweepUnusedUploads(deps: { db: Db; storage: Storage }, now
             .where('c.created_at', '>=', cutoff),
         ),
       ),
-    )
-    .orderBy('u.created_at')
-    .limit(batch)
-    .execute();
-  let removed = 0;
-  for (const { id } of due) if (await removeIfUnused(deps, id, cutoff)) removed++;
-  return removed;
+    );
 }
 
 /**
@@ -54,19 +55,14 @@ export async function sweepUnusedUploads(deps: { db: Db; storage: Storage }, now
  */
 async function removeIfUnused({ db, storage }: { db: Db; storage: Storage }, id: string, cutoff: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const upload = await trx
-      .selectFrom('uploads')
-      .select('storage_key')
-      .where('id', '=', id)
-      .where('created_at', '<', cutoff)
+    const upload = await unusedUploads(trx, cutoff)
+      .select('u.storage_key')
+      .where('u.id', '=', id)
       .forUpdate()
       .skipLocked()
       .executeTakeFirst();
     if (!upload) return false;
-    const used = await trx.selectFrom('generations').select('id').where('upload_id', '=', id).limit(1).executeTakeFirst();
-    if (used) return false;
-    const cutouts = await trx.selectFrom('cutouts').select(['storage_key', 'created_at']).where('upload_id', '=', id).execute();
-    if (cutouts.some((c) => new Date(c.created_at) >= cutoff)) return false;
+    const cutouts = await trx.selectFrom('cutouts').select('storage_key').where('upload_id', '=', id).execute();
     for (const c of cutouts) if (c.storage_key) await storage.delete(c.storage_key);
     await storage.delete(upload.storage_key);
     // The cut-out rows go with it (on delete cascade).
