@@ -112,3 +112,13 @@ export async function findSession(db: Db, opts: { id: string; userId?: string; p
   const s = await q.executeTakeFirst();
   return s ?? null;
 }
+
+/** Marks a checkout session paid (the first time only): the pages that wait for it stop waiting. */
+export async function completeCheckout(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('checkout_sessions')
+    .set({ completed_at: new Date() })
+    .where('id', '=', id)
+    .where('completed_at', 'is', null)
+    .execute();
+}

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import type { CheckoutSessionsTable } from '../db/types';
 import type { IyzicoPayments } from '../providers/payments/iyzico';
 import { applyPaymentEvent } from './payments';
+import { completeCheckout } from './checkout';
 
 export type IyzicoReturnOutcome = { paid: boolean; sessionId: string | null };
 
@@ -76,11 +77,6 @@ async function confirmReturn(
     .where('user_id', '=', session.user_id)
     .executeTakeFirst();
   if (!credited) return pending;
-  await db
-    .updateTable('checkout_sessions')
-    .set({ completed_at: new Date() })
-    .where('id', '=', session.id)
-    .where('completed_at', 'is', null)
-    .execute();
+  await completeCheckout(db, session.id);
   return { paid: true, sessionId: session.id };
 }

@@ -14,6 +14,7 @@ import { getInvoiceDetails } from './invoice-details';
 import type { WebhookProblem } from '../../shared/schemas/admin';
 import { IyzicoApiError } from '../providers/payments/iyzico';
 import { writeAudit } from './admin/audit';
+import { completeCheckout } from './checkout';
 
 export type WebhookOutcome = 'credited' | 'duplicate' | 'already_credited' | 'unmatched' | 'ignored';
 
@@ -95,13 +96,7 @@ async function startSubscription(trx: Transaction<Database>, event: Payment): Pr
     .where('subscription_ref', '=', event.subscriptionRef!)
     .returning('checkout_session_id')
     .executeTakeFirst();
-  if (!sub?.checkout_session_id) return;
-  await trx
-    .updateTable('checkout_sessions')
-    .set({ completed_at: new Date() })
-    .where('id', '=', sub.checkout_session_id)
-    .where('completed_at', 'is', null)
-    .execute();
+  if (sub?.checkout_session_id) await completeCheckout(trx, sub.checkout_session_id);
 }
 
 export type RetryOutcome = 'credited' | 'already_credited' | 'unmatched' | 'not_retryable' | 'provider_error';

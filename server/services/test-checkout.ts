@@ -3,7 +3,7 @@ import type { TestCheckout } from '../providers/payments/test-checkout';
 import { TEST_SIGNATURE_HEADER } from '../providers/payments/test-checkout';
 import { findPlan } from '../../shared/plans';
 import { getInvoiceDetails } from './invoice-details';
-import { findSession } from './checkout';
+import { completeCheckout, findSession } from './checkout';
 
 /** What the test checkout page shows: the package, the price, the account and its invoice details. */
 export async function testCheckoutView(db: Db, userId: string, id: string) {
@@ -57,6 +57,6 @@ export async function payTestCheckout(
   });
   if (!res.ok) return 'failed';
   const { outcome } = (await res.json()) as { outcome?: string };
-  await db.updateTable('checkout_sessions').set({ completed_at: new Date() }).where('id', '=', s.id).execute();
+  await completeCheckout(db, s.id);
   return outcome === 'credited' ? 'credited' : 'already';
 }
