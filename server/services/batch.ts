@@ -9,7 +9,7 @@ import { M } from '../../shared/messages';
 import type { TBatchItem } from '../../shared/schemas/batch';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
-import { ZipWriter } from './zip-stream';
+import { zipStream } from './zip-stream';
 
 /**
  * A batch (issue 12): every photo is its own image generation through
@@ -80,15 +80,11 @@ export async function batchWhiteZip(deps: { db: Db; storage: Storage }, userId: 
     entries.push({ name: `${String(i + 1).padStart(2, '0')}-${first.role === 'white' ? 'beyaz' : 'cerceveli'}.jpg`, key: first.key });
   }
   if (!entries.length) return null;
-  const zip = new ZipWriter();
-  const write = async () => {
+  return zipStream(async (zip) => {
     for (const { name, key } of entries) {
       if (zip.output.destroyed) return; // the reader left
       const opened = await deps.storage.openRead(key);
       if (opened) await zip.add(name, opened.body); // JPEGs are stored as they are
     }
-    await zip.finish();
-  };
-  write().catch((err: Error) => zip.abort(err));
-  return zip.output;
+  });
 }

@@ -8,7 +8,7 @@ import { M } from '../../shared/messages';
 import { creditsUsed } from './dashboard';
 import { monthStart } from './months';
 import { getInvoiceDetails } from './invoice-details';
-import { ZipWriter } from './zip-stream';
+import { ZipWriter, zipStream } from './zip-stream';
 import type { TInvoiceDetailsParsed } from '../../shared/schemas/billing';
 
 export type TransactionView = {
@@ -193,15 +193,14 @@ export async function purchaseIds(db: Db, userId: string): Promise<string[]> {
  * the stream with the error.
  */
 export function invoicesZip(db: Db, userId: string): Readable {
-  const zip = new ZipWriter();
-  const write = async () => {
-    for (const id of await purchaseIds(db, userId)) {
-      if (zip.output.destroyed) return; // the reader left
-      const inv = await renderInvoice(db, userId, id);
-      if (inv) await zip.add(inv.name, inv.text, { compress: true });
-    }
-    await zip.finish();
-  };
-  write().catch((err: Error) => zip.abort(err));
-  return zip.output;
+  return zipStream((zip) => addInvoices(zip, db, userId));
+}
+
+/** Adds every invoice of the seller to `zip` as a text file under `folder`, rendered one at a time. */
+export async function addInvoices(zip: ZipWriter, db: Db, userId: string, folder = ''): Promise<void> {
+  for (const id of await purchaseIds(db, userId)) {
+    if (zip.output.destroyed) return; // the reader left
+    const inv = await renderInvoice(db, userId, id);
+    if (inv) await zip.add(`${folder}${inv.name}`, inv.text, { compress: true });
+  }
 }

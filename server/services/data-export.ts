@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
 import { getPreferences } from './preferences';
-import { purchaseIds, renderInvoice } from './billing';
+import { addInvoices } from './billing';
 import { enqueueEmail } from '../email/outbox';
 import { emailContext } from '../email/site';
 import { LINK_PATHS } from '../email/links';
@@ -207,10 +207,7 @@ async function addCreditsAndInvoices(zip: ZipWriter, db: Db, userId: string): Pr
     ),
     { compress: true },
   );
-  for (const id of await purchaseIds(db, userId)) {
-    const inv = await renderInvoice(db, userId, id);
-    if (inv) await zip.add(`invoices/${inv.name}`, inv.text, { compress: true });
-  }
+  await addInvoices(zip, db, userId, 'invoices/');
 }
 
 /**

@@ -7,7 +7,7 @@ import { EXPORT_PRESETS, type ExportPreset, type ExportPresetId } from '../../sh
 import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import type { StoredOutput } from '../../shared/schemas/generations';
-import { ZipWriter } from './zip-stream';
+import { zipStream } from './zip-stream';
 import { FairGate } from './fair-gate';
 
 const WHITE = { r: 255, g: 255, b: 255 };
@@ -144,14 +144,13 @@ export async function exportRun(
   const present: { n: number; out: StoredOutput }[] = [];
   for (const [i, out] of run.outputs.entries()) if (await deps.storage.head(out.key)) present.push({ n: i + 1, out });
   if (!present.length) return null;
-  const zip = new ZipWriter();
-  const write = async () => {
+  const zip = zipStream(async (writer) => {
     const upscaled: string[] = [];
     for (const { n, out } of present) {
       const name = `${preset.id}-${n}.jpg`;
       const r = await renders.run(userId, async () => {
         // A client that left while this export queued frees its turn without a render.
-        if (zip.output.destroyed) throw new Error('zip: output closed');
+        if (writer.output.destroyed) throw new Error('zip: output closed');
         const stored = await deps.storage.get(out.key);
         if (!stored) return null;
         // The cut-out (a 12 MP PNG can be 20 MB) is read only for the white image, when its turn comes.
@@ -159,13 +158,11 @@ export async function exportRun(
         return exportImage({ bytes: stored.bytes, role: out.role }, preset, cutout?.bytes ?? null);
       });
       if (!r) continue;
-      await zip.add(name, r.bytes);
+      await writer.add(name, r.bytes);
       if (r.upscale > MAX_SILENT_UPSCALE) upscaled.push(`${name} (${r.upscale.toFixed(1)}×)`);
     }
     // The note of enlarged images (more than 2×) comes last: it is known only once all are rendered.
-    if (upscaled.length) await zip.add(M.exports.noteFileName, M.exports.upscaledNote(upscaled.join(', ')));
-    await zip.finish();
-  };
-  write().catch((err: Error) => zip.abort(err));
-  return { zipName: `vitrin-${preset.id}-${run.id.slice(0, 8)}.zip`, zip: zip.output };
+    if (upscaled.length) await writer.add(M.exports.noteFileName, M.exports.upscaledNote(upscaled.join(', ')));
+  });
+  return { zipName: `vitrin-${preset.id}-${run.id.slice(0, 8)}.zip`, zip };
 }

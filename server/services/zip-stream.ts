@@ -59,3 +59,15 @@ export class ZipWriter {
     this.output.destroy(err);
   }
 }
+
+/**
+ * A zip that `fill` writes in the background while the returned stream is read: finished when
+ * `fill` returns, cut with the error when it throws.
+ */
+export function zipStream(fill: (zip: ZipWriter) => Promise<void>): Readable {
+  const zip = new ZipWriter();
+  fill(zip)
+    .then(() => zip.finish())
+    .catch((err: Error) => zip.abort(err));
+  return zip.output;
+}
