@@ -90,13 +90,6 @@ export function formatNumber(n: number): string {
   return NUMBER.format(n);
 }
 
-const MEGABYTES = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-
-/** Bytes as megabytes (MiB, as the storage quota counts them): `12,5`. */
-export function formatMegabytes(bytes: number): string {
-  return MEGABYTES.format(bytes / (1024 * 1024));
-}
-
 /** `+10` / `-1` with a real minus sign. */
 export function formatSigned(n: number): string {
   if (n > 0) return `+${NUMBER.format(n)}`;

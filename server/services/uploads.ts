@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { getSettings } from './settings';
 import { M } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { BYTES_PER_MB, formatMegabytes } from '../../shared/megabytes';
 import { sniffImageType, type ImageMime } from '../../shared/image-type';
 
 /** Decompression-bomb guard: 40 MP is well above any phone photo (12-48 MP sensors bin to ≤ 24 MP). */
@@ -45,9 +46,6 @@ export async function checkAndReencode(input: Buffer): Promise<CheckedImage> {
   }
 }
 
-const MB = 1024 * 1024;
-const mb = (bytes: number) => (bytes / MB).toLocaleString('tr-TR', { maximumFractionDigits: 1 });
-
 async function usedBytes(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('uploads')
@@ -60,7 +58,7 @@ async function usedBytes(db: Db, userId: string): Promise<number> {
 /** The seller's photo storage: bytes of their uploads, the quota, and how long unused ones are kept. */
 export async function storageUsage(db: Db, userId: string): Promise<{ usedBytes: number; quotaBytes: number; retentionDays: number }> {
   const [used, s] = await Promise.all([usedBytes(db, userId), getSettings(db)]);
-  return { usedBytes: used, quotaBytes: s.storageQuotaMb * MB, retentionDays: s.uploadRetentionDays };
+  return { usedBytes: used, quotaBytes: s.storageQuotaMb * BYTES_PER_MB, retentionDays: s.uploadRetentionDays };
 }
 
 /**
@@ -78,7 +76,7 @@ export async function storeUpload(
 ): Promise<{ uploadId: string; url: string; width: number; height: number }> {
   const { db, storage } = deps;
   const s = await getSettings(db);
-  const quota = s.storageQuotaMb * MB;
+  const quota = s.storageQuotaMb * BYTES_PER_MB;
   const id = randomUUID();
   // Unguessable key: the upload id alone never leads to the file without the owner check.
   const key = `uploads/${userId}/${id}.${image.ext}`;
@@ -97,7 +95,7 @@ export async function storeUpload(
       await sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`.execute(trx);
       const used = await usedBytes(trx, userId);
       if (used + image.bytes.length > quota)
-        throw new AppError('QUOTA_EXCEEDED', M.fairShare.quotaFull(mb(used), mb(quota), s.uploadRetentionDays));
+        throw new AppError('QUOTA_EXCEEDED', M.fairShare.quotaFull(formatMegabytes(used), formatMegabytes(quota), s.uploadRetentionDays));
       await trx
         .insertInto('uploads')
         .values({

@@ -1,6 +1,6 @@
 import { Card, Group, Progress, Skeleton, Text, Title } from '@mantine/core';
 import { M } from '../../../../shared/messages/app';
-import { formatMegabytes } from '../../../lib/format';
+import { formatMegabytes } from '../../../../shared/megabytes';
 import { trpc } from '../../../lib/trpc';
 
 /** The seller's photo storage: space used of the quota, and how long unused photos are kept. */
