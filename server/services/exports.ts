@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
-import { productFromCutout } from '../providers/ai/studio/cutout-product';
 import { EXPORT_PRESETS, type ExportPreset, type ExportPresetId } from '../../shared/export-presets';
 import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
@@ -14,68 +13,86 @@ const WHITE = { r: 255, g: 255, b: 255 };
 const JPEG = { quality: 90, chromaSubsampling: '4:4:4', mozjpeg: false } as const;
 /** Near-white the trim of a white image without cut-out treats as background (its faint shadow stays in). */
 const TRIM_THRESHOLD = 12;
+/** Alpha at or under this is empty when finding a cut-out's product (as the studio's own reading of a cut-out). */
+const EMPTY_ALPHA = 8;
 
-/** A product (RGB, optional alpha) scaled into the preset's fill box and centred on pure white. */
-async function placeOnWhite(
-  rgb: Buffer,
-  alpha: Buffer | null,
-  size: { width: number; height: number },
-  preset: Pick<ExportPreset, 'width' | 'height' | 'fill'>,
-): Promise<{ bytes: Buffer; upscale: number }> {
-  const { width: W, height: H, fill } = preset;
+type Box = { left: number; top: number; width: number; height: number };
+type Frame = Pick<ExportPreset, 'width' | 'height' | 'fill'>;
+
+/**
+ * The product box scaled into the frame's fill share, centred. Export images are whole libvips
+ * pipelines (crop, resize, composite, encode) so a 12 MP source is never copied into JavaScript
+ * buffers: libvips reads it in strips, memory stays near the output's size and the event loop is free.
+ */
+function fitted(size: { width: number; height: number }, frame: Frame) {
+  const { width: W, height: H, fill } = frame;
   const k = Math.min((W * fill) / size.width, (H * fill) / size.height);
-  const pw = Math.max(1, Math.round(size.width * k));
-  const ph = Math.max(1, Math.round(size.height * k));
-  const layer = sharp(rgb, { raw: { width: size.width, height: size.height, channels: 3 } }).resize(pw, ph, {
-    fit: 'fill',
-    kernel: 'lanczos3',
-  });
-  let input: Buffer;
-  if (alpha) {
-    const a = await sharp(alpha, { raw: { width: size.width, height: size.height, channels: 1 } })
-      .resize(pw, ph, { fit: 'fill', kernel: 'cubic' })
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer();
-    input = await layer
-      .joinChannel(a, { raw: { width: pw, height: ph, channels: 1 } })
-      .raw()
-      .toBuffer();
-  } else {
-    input = await layer.ensureAlpha(1).raw().toBuffer();
-  }
-  const bytes = await sharp({ create: { width: W, height: H, channels: 3, background: WHITE } })
-    .composite([{ input, raw: { width: pw, height: ph, channels: 4 }, left: Math.round((W - pw) / 2), top: Math.round((H - ph) / 2) }])
-    .jpeg(JPEG)
-    .toBuffer();
-  return { bytes, upscale: k };
+  const width = Math.max(1, Math.round(size.width * k));
+  const height = Math.max(1, Math.round(size.height * k));
+  return { width, height, left: Math.round((W - width) / 2), top: Math.round((H - height) / 2), upscale: k };
 }
 
-/** The product of a run's white image: from its cut-out when stored, else the white JPEG trimmed to what is not white. */
-async function whiteProduct(white: Buffer, cutoutPng: Buffer | null) {
-  if (cutoutPng) {
-    const p = await productFromCutout(cutoutPng);
-    return { rgb: p.rgb, alpha: p.alpha, width: p.width, height: p.height };
+/** `layer` (RGBA, already cut to the product's box) resized into the frame and laid on pure white. */
+async function placeOnWhite(layer: sharp.Sharp, box: Box, frame: Frame): Promise<{ bytes: Buffer; upscale: number }> {
+  const at = fitted(box, frame);
+  // sharp premultiplies alpha while resizing, so the cut-out's black transparent pixels do not darken the edge.
+  const input = await layer
+    .extract(box)
+    .resize(at.width, at.height, { fit: 'fill', kernel: 'lanczos3' })
+    .ensureAlpha(1)
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const bytes = await sharp({ create: { width: frame.width, height: frame.height, channels: 3, background: WHITE } })
+    .composite([{ input, left: at.left, top: at.top }])
+    .jpeg(JPEG)
+    .toBuffer();
+  return { bytes, upscale: at.upscale };
+}
+
+/**
+ * The box of what is not background: `trim` of a picture whose background is `background`.
+ * (sharp trims its input before any other step, so the picture to trim is made first.) Null: nothing there.
+ */
+async function trimmedBox(picture: sharp.Sharp, background: string, threshold: number): Promise<Box | null> {
+  try {
+    const { info } = await picture.trim({ background, threshold }).raw().toBuffer({ resolveWithObject: true });
+    return { left: -(info.trimOffsetLeft ?? 0), top: -(info.trimOffsetTop ?? 0), width: info.width, height: info.height };
+  } catch {
+    return null; // libvips refuses to trim an image that is background everywhere
   }
-  const { data, info } = await sharp(white)
-    .rotate()
-    .flatten({ background: WHITE })
-    .trim({ background: '#ffffff', threshold: TRIM_THRESHOLD })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { rgb: data, alpha: null, width: info.width, height: info.height };
+}
+
+/** Where a cut-out's alpha is not empty (its alpha alone, 1 byte a pixel, is what gets trimmed). */
+async function cutoutBox(cutout: sharp.Sharp): Promise<Box | null> {
+  const { data, info } = await cutout.clone().extractChannel('alpha').raw().toBuffer({ resolveWithObject: true });
+  return trimmedBox(sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }), '#000000', EMPTY_ALPHA);
+}
+
+/**
+ * The white image's product: from its cut-out when stored (cut to its visible part), else the
+ * white JPEG trimmed to what is not white (its faint shadow stays in).
+ */
+async function whiteOnWhite(white: Buffer, cutoutPng: Buffer | null, frame: Frame) {
+  if (cutoutPng) {
+    const cutout = sharp(cutoutPng).ensureAlpha();
+    const box = await cutoutBox(cutout);
+    if (box) return placeOnWhite(cutout, box, frame);
+  }
+  const flat = sharp(white).rotate().flatten({ background: WHITE });
+  const box = (await trimmedBox(flat.clone(), '#ffffff', TRIM_THRESHOLD)) ?? { left: 0, top: 0, ...(await orientedSize(white)) };
+  return placeOnWhite(flat, box, frame);
+}
+
+/** A picture's size as shown (after its EXIF orientation), read from the header alone. */
+async function orientedSize(image: Buffer) {
+  const { autoOrient } = await sharp(image).metadata();
+  return { width: autoOrient.width, height: autoOrient.height };
 }
 
 /** A whole picture (scene, framed photo, fal result) contained in the canvas, centred, white padding. */
 async function containOnWhite(image: Buffer, preset: ExportPreset): Promise<{ bytes: Buffer; upscale: number }> {
-  const { data, info } = await sharp(image)
-    .rotate()
-    .flatten({ background: WHITE })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return placeOnWhite(data, null, { width: info.width, height: info.height }, { ...preset, fill: 1 });
+  const size = await orientedSize(image);
+  return placeOnWhite(sharp(image).rotate().flatten({ background: WHITE }), { left: 0, top: 0, ...size }, { ...preset, fill: 1 });
 }
 
 /**
@@ -88,10 +105,7 @@ export async function exportImage(
   preset: ExportPreset,
   cutoutPng: Buffer | null,
 ): Promise<{ bytes: Buffer; upscale: number }> {
-  if (output.role === 'white') {
-    const p = await whiteProduct(output.bytes, cutoutPng);
-    return placeOnWhite(p.rgb, p.alpha, p, preset);
-  }
+  if (output.role === 'white') return whiteOnWhite(output.bytes, cutoutPng, preset);
   return containOnWhite(output.bytes, preset);
 }
 
