@@ -67,22 +67,42 @@ for (const [i, photo] of files.uploads.entries()) {
     .executeTakeFirstOrThrow();
   runId ||= g.id;
 }
+// Seller C has one run over A's first files: A alone may ask for only SELLER_LIMITS.exports at once.
+const sellerC = await signUp(db, { email: 'bench-c@example.com', password, fullName: 'Satıcı C', companyName: null, phone: null });
+const runC = await db
+  .insertInto('generations')
+  .values({
+    user_id: sellerC.id,
+    upload_id: (await db.selectFrom('uploads').select('id').where('user_id', '=', seller.id).executeTakeFirstOrThrow()).id,
+    type: 'image',
+    status: 'completed',
+    credits_used: 1,
+    parameters: JSON.stringify({ prompt: 'mermer tezgah' }),
+    outputs: JSON.stringify(files.runs[0]!.map((key, n) => ({ key, thumbKey: key, mime: 'image/jpeg', role: n === 0 ? 'white' : 'scene' }))),
+    completed_at: new Date(),
+  })
+  .returning('id')
+  .executeTakeFirstOrThrow();
 const others: string[] = [];
 for (let i = 0; i < 5; i++) {
   const email = `bench-b${i}@example.com`;
   await signUp(db, { email, password, fullName: 'Satıcı B', companyName: null, phone: null });
   others.push(email);
 }
-const signIn = await fetch(`${server.url}/trpc/auth.signIn`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': '10.9.0.1' },
-  body: JSON.stringify({ email: 'bench-a@example.com', password }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
-console.log(JSON.stringify({ url: server.url, cookie, runId, others, password }));
+const cookieOf = async (email: string) => {
+  const signIn = await fetch(`${server.url}/trpc/auth.signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': '10.9.0.1' },
+    body: JSON.stringify({ email, password }),
+  });
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+};
+const cookie = await cookieOf('bench-a@example.com');
+const c = { cookie: await cookieOf('bench-c@example.com'), runId: runC.id };
+console.log(JSON.stringify({ url: server.url, cookie, runId, c, others, password }));
 process.once(
   'SIGTERM',
   () =>
