@@ -78,7 +78,9 @@ const runC = await db
     status: 'completed',
     credits_used: 1,
     parameters: JSON.stringify({ prompt: 'mermer tezgah' }),
-    outputs: JSON.stringify(files.runs[0]!.map((key, n) => ({ key, thumbKey: key, mime: 'image/jpeg', role: n === 0 ? 'white' : 'scene' }))),
+    outputs: JSON.stringify(
+      files.runs[0]!.map((key, n) => ({ key, thumbKey: key, mime: 'image/jpeg', role: n === 0 ? 'white' : 'scene' })),
+    ),
     completed_at: new Date(),
   })
   .returning('id')
