@@ -22,6 +22,7 @@ import {
   MAX_ATTEMPTS,
   claimJob,
   clearProviderRequest,
+  saveProviderInputs,
   completeJob,
   failJob,
   recordCutout,
@@ -270,6 +271,8 @@ export class GenerationWorker {
         if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
         else await clearProviderRequest(db, job.id);
       },
+      inputs: job.provider_inputs,
+      saveInputs: (inputs: Record<string, string>) => saveProviderInputs(db, job.id, this.workerId, inputs),
       onProgress: this.progressReporter(job),
       signal,
     };
