@@ -134,7 +134,11 @@ export class FalStudioProvider implements AiProvider {
     try {
       const values = await Promise.all(
         roles.map(async (role) => {
-          const value = await this.queue.result(parts[role]!, this.pollIntervalMs, both);
+          // A part that failed has ended on fal too: only the others may still be running.
+          const value = await this.queue.result(parts[role]!, this.pollIntervalMs, both).catch((err: unknown) => {
+            done.add(role);
+            throw err;
+          });
           done.add(role);
           progress(5 + (85 * done.size) / roles.length);
           return value;
