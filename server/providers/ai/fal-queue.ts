@@ -31,7 +31,7 @@ export type FalPart = { model: string; falId: string };
 /** Uploaded inputs live a day on fal's CDN: long enough for every retry of a run, not kept for ever abroad. */
 const UPLOAD_LIFETIME = '1d';
 
-export type FalQueueOptions = { apiKey: string; fetch?: typeof fetch; retry?: RetryOptions };
+export type FalQueueOptions = { apiKey: string; fetch?: typeof fetch; retry?: Partial<RetryOptions> };
 
 /**
  * fal's queue and storage as the product uses them: inputs uploaded once as files, submits

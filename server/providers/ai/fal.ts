@@ -22,7 +22,7 @@ export type FalProviderOptions = {
   /** Used for the fal API and for output downloads; tests point it at a local fake. */
   fetch?: typeof fetch;
   /** The client's retry policy; FAL_RETRY unless a test shortens its delays (what applies where: fal-queue.ts). */
-  retry?: RetryOptions;
+  retry?: Partial<RetryOptions>;
   /** Long side the photo is reduced to before it is uploaded to fal's storage. */
   maxInputLongSide?: number;
   /** Rough run times, only for the progress estimate while fal reports none. */
