@@ -47,7 +47,11 @@ async function runOne(script: FakeFalScript, attempts = 1) {
   const { id } = await createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: PROMPT });
   const worker = new GenerationWorker({ db: h.db, bus, storage, provider }, { concurrency: 1, retryBaseMs: 1 });
   for (let i = 0; i < attempts; i++) {
-    await h.db.updateTable('generations').set({ run_after: new Date(0) }).where('id', '=', id).execute();
+    await h.db
+      .updateTable('generations')
+      .set({ run_after: new Date(0) })
+      .where('id', '=', id)
+      .execute();
     await worker.runOnce();
   }
   const g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -89,10 +93,18 @@ test('fal path: scenes made around the seller cut-out keep the product pixels; p
 
   // The fake model redraws the product (hue and brightness shift); inside the cut-out every
   // scene must still show the photo's own pixels.
-  const cut = await sharp(await cutoutOf(g)).ensureAlpha().extractChannel(3).resize(600, 400, { fit: 'fill' }).raw().toBuffer();
+  const cut = await sharp(await cutoutOf(g))
+    .ensureAlpha()
+    .extractChannel(3)
+    .resize(600, 400, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   const ref = await sharp(coffee).removeAlpha().raw().toBuffer();
   for (const o of outputs.slice(1)) {
-    const img = await sharp((await storage.get(o.key))!.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const img = await sharp((await storage.get(o.key))!.bytes)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([img.info.width, img.info.height]).toEqual([600, 400]);
     const diffs: number[] = [];
     let outside = 0;
@@ -100,7 +112,10 @@ test('fal path: scenes made around the seller cut-out keep the product pixels; p
     for (let p = 0; p < cut.length; p++) {
       const d = Math.max(...[0, 1, 2].map((c) => Math.abs(img.data[p * 3 + c]! - ref[p * 3 + c]!)));
       if (cut[p]! >= 250) diffs.push(d);
-      else if (cut[p] === 0) ((outside += d), outsideN++);
+      else if (cut[p] === 0) {
+        outside += d;
+        outsideN++;
+      }
     }
     expect(diffs.length).toBeGreaterThan(5000);
     diffs.sort((a, b) => a - b);
@@ -136,19 +151,23 @@ test('a late 503 on one submit queues nothing twice: the accepted part is cancel
 test.each([
   ['the scenes', 'fal-ai/bria', 'fal-ai/esrgan'],
   ['the upscale', 'fal-ai/esrgan', 'fal-ai/bria'],
-])('a failure in %s fails the run, refunds it once and cancels the part still running', async (_what, failing, running) => {
-  const { user, g, before, fake } = await runOne({ failModels: { [failing]: 422 }, modelStatuses: { [running]: ['IN_PROGRESS'] } });
-  expect(g.status).toBe('failed');
-  expect(g.refunded_at).not.toBeNull();
-  expect(await balanceOf(h.db, user.id)).toBe(before);
-  const refunds = await h.db
-    .selectFrom('credit_transactions')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .where('type', '=', 'refund')
-    .execute();
-  expect(refunds).toHaveLength(1);
-  expect(await ledgerSum(h.db, user.id)).toBe(before);
-  const stillRunning = fake.submits.find((s) => s.model.startsWith(running))!;
-  expect(fake.cancelled).toEqual([stillRunning.id]);
-}, 60_000);
+])(
+  'a failure in %s fails the run, refunds it once and cancels the part still running',
+  async (_what, failing, running) => {
+    const { user, g, before, fake } = await runOne({ failModels: { [failing]: 422 }, modelStatuses: { [running]: ['IN_PROGRESS'] } });
+    expect(g.status).toBe('failed');
+    expect(g.refunded_at).not.toBeNull();
+    expect(await balanceOf(h.db, user.id)).toBe(before);
+    const refunds = await h.db
+      .selectFrom('credit_transactions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('type', '=', 'refund')
+      .execute();
+    expect(refunds).toHaveLength(1);
+    expect(await ledgerSum(h.db, user.id)).toBe(before);
+    const stillRunning = fake.submits.find((s) => s.model.startsWith(running))!;
+    expect(fake.cancelled).toEqual([stillRunning.id]);
+  },
+  60_000,
+);

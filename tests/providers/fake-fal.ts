@@ -63,7 +63,10 @@ export type FakeFal = {
   close: () => Promise<void>;
 };
 
-type Schema = Record<string, { enum?: unknown[]; min?: number; max?: number; image?: 'url' | 'urls'; required?: boolean; english?: boolean }>;
+type Schema = Record<
+  string,
+  { enum?: unknown[]; min?: number; max?: number; image?: 'url' | 'urls'; required?: boolean; english?: boolean }
+>;
 
 /** The documented input fields the product sends, per model (owner/alias/path). */
 const SCHEMAS: Record<string, Schema> = {
@@ -109,7 +112,12 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
     Buffer.from(
       `<svg width="${w}" height="${h}"><rect x="${w / 4}" y="${h / 4}" width="${w / 2}" height="${h / 2}" rx="${w / 40}" fill="${fill}"/></svg>`,
     );
-  files.set('cutout.png', { bytes: await sharp(box(640, 480, '#5a3414')).png().toBuffer(), type: 'image/png' });
+  files.set('cutout.png', {
+    bytes: await sharp(box(640, 480, '#5a3414'))
+      .png()
+      .toBuffer(),
+    type: 'image/png',
+  });
   // Enough of an MP4 for the provider's sanity check: a box with the 'ftyp' type at bytes 4..8.
   files.set('video.mp4', {
     bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(200)]),
@@ -148,7 +156,8 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
         if (rule.required) return { field, msg: 'field required', type: 'missing' };
         continue;
       }
-      if (rule.enum && !rule.enum.includes(value)) return { field, msg: `unexpected value; permitted: ${rule.enum.join(', ')}`, type: 'enum' };
+      if (rule.enum && !rule.enum.includes(value))
+        return { field, msg: `unexpected value; permitted: ${rule.enum.join(', ')}`, type: 'enum' };
       if ((rule.min !== undefined || rule.max !== undefined) && (typeof value !== 'number' || value < rule.min! || value > rule.max!))
         return { field, msg: `must be between ${rule.min} and ${rule.max}`, type: 'number_range' };
       if (rule.english && (typeof value !== 'string' || /[^A-Za-z0-9 ,]/.test(value)))
@@ -172,8 +181,15 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
     const bg = Buffer.from(
       `<svg width="${w}" height="${h}"><defs><linearGradient id="g" x1="0" x2="0" y1="0" y2="1"><stop offset="0" stop-color="#e9dccb"/><stop offset="1" stop-color="#8a6a4f"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><ellipse cx="${w / 2}" cy="${h * 0.8}" rx="${w / 3}" ry="${h / 20}" fill="#000" fill-opacity="0.25"/></svg>`,
     );
-    const redrawn = await sharp(input).ensureAlpha().modulate({ brightness: 0.85, hue: 25 + 10 * n }).png().toBuffer();
-    return sharp(bg).composite([{ input: redrawn }]).jpeg({ quality: 90 }).toBuffer();
+    const redrawn = await sharp(input)
+      .ensureAlpha()
+      .modulate({ brightness: 0.85, hue: 25 + 10 * n })
+      .png()
+      .toBuffer();
+    return sharp(bg)
+      .composite([{ input: redrawn }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
   };
 
   const output = (bytes: Buffer, type: string, ext: string) => {
@@ -194,7 +210,11 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
       if (failure) return json(res, failure, { detail: `HTTP ${failure}` });
       const { content_type, file_name } = JSON.parse(raw.toString('utf8')) as { content_type: string; file_name: string };
       const name = `${uploads.size + 1}-${file_name}`;
-      return json(res, 200, { upload_url: `${fileBase}/upload/${name}?sig=x`, file_url: `https://${FILE_HOST}/files/${name}`, type: content_type });
+      return json(res, 200, {
+        upload_url: `${fileBase}/upload/${name}?sig=x`,
+        file_url: `https://${FILE_HOST}/files/${name}`,
+        type: content_type,
+      });
     }
     if (req.method === 'PUT' && url.pathname.startsWith('/upload/')) {
       uploads.set(url.pathname.slice('/upload/'.length), { bytes: raw, type: String(req.headers['content-type']) });
@@ -257,7 +277,8 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
         }
         return json(res, 200, { images });
       }
-      if (r.model === 'fal-ai/birefnet') return json(res, 200, { image: { url: output(files.get('cutout.png')!.bytes, 'image/png', 'png'), content_type: 'image/png' } });
+      if (r.model === 'fal-ai/birefnet')
+        return json(res, 200, { image: { url: output(files.get('cutout.png')!.bytes, 'image/png', 'png'), content_type: 'image/png' } });
       if (r.model === 'fal-ai/esrgan') {
         const input = fileAt(body.image_url!)!.bytes;
         const meta = await sharp(input).metadata();
@@ -265,9 +286,15 @@ export async function startFakeFal(script: FakeFalScript = {}): Promise<FakeFal>
         const up = sharp(input).resize(Math.round(meta.width! * scale), Math.round(meta.height! * scale));
         const jpeg = body.output_format === 'jpeg';
         const bytes = await (jpeg ? up.jpeg() : up.png()).toBuffer();
-        return json(res, 200, { image: { url: output(bytes, jpeg ? 'image/jpeg' : 'image/png', jpeg ? 'jpg' : 'png'), content_type: jpeg ? 'image/jpeg' : 'image/png' } });
+        return json(res, 200, {
+          image: {
+            url: output(bytes, jpeg ? 'image/jpeg' : 'image/png', jpeg ? 'jpg' : 'png'),
+            content_type: jpeg ? 'image/jpeg' : 'image/png',
+          },
+        });
       }
-      if (r.path.includes('video')) return json(res, 200, { video: { url: `${script.deadFileHost ? 'http://127.0.0.1:9' : fileBase}/files/video.mp4` }, seed: 7 });
+      if (r.path.includes('video'))
+        return json(res, 200, { video: { url: `${script.deadFileHost ? 'http://127.0.0.1:9' : fileBase}/files/video.mp4` }, seed: 7 });
       const n = script.images ?? 4;
       const host = script.deadFileHost ? 'http://127.0.0.1:9' : fileBase;
       return json(res, 200, {

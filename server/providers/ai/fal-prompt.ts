@@ -95,5 +95,11 @@ export function sceneDescription(prompt: string): SceneDescription {
   }
   const english = words.length ? `product photo, ${words.join(', ')}` : FALLBACK;
   // Bria's product shot accepts letters, digits, spaces and commas only.
-  return { english: english.replace(/[^A-Za-z0-9 ,]/g, ' ').replace(/\s+/g, ' ').trim(), understood: words };
+  return {
+    english: english
+      .replace(/[^A-Za-z0-9 ,]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    understood: words,
+  };
 }

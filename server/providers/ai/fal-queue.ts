@@ -110,7 +110,9 @@ export class FalQueue {
       onStatus?.(status);
       await sleep(pollIntervalMs, signal);
     }
-    const res = await this.call('result', part, signal, () => this.client.queue.result(part.model, { requestId: part.falId, abortSignal: signal }));
+    const res = await this.call('result', part, signal, () =>
+      this.client.queue.result(part.model, { requestId: part.falId, abortSignal: signal }),
+    );
     return res.data;
   }
 
@@ -131,7 +133,11 @@ export class FalQueue {
       const hint = this.retryableHint.get(part.falId);
       this.retryableHint.delete(part.falId);
       if (hint === false && err instanceof ProviderError && err.retryable) {
-        throw new ProviderError(err.kind, { retryable: false, detail: `${err.detail ?? err.message} (X-Fal-Retryable: false)`, cause: err });
+        throw new ProviderError(err.kind, {
+          retryable: false,
+          detail: `${err.detail ?? err.message} (X-Fal-Retryable: false)`,
+          cause: err,
+        });
       }
       throw err;
     }

@@ -262,7 +262,8 @@ function sceneUrls(data: unknown): string[] {
 
 function imageUrl(data: unknown, what: string): string {
   const url = (data as { image?: { url?: unknown } } | null)?.image?.url;
-  if (typeof url !== 'string') throw new ProviderError('other', { retryable: true, resubmit: true, detail: `fal ${what} result has no image` });
+  if (typeof url !== 'string')
+    throw new ProviderError('other', { retryable: true, resubmit: true, detail: `fal ${what} result has no image` });
   return url;
 }
 

@@ -71,8 +71,7 @@ export class StripePayments implements PaymentProvider, LinkCheckout {
       const price = line?.pricing?.price_details?.price;
       const priceId = typeof price === 'string' ? price : (price?.id ?? null);
       const byPrice = PAID_PLAN_CODES.find((code) => priceId && this.opts.prices?.[code] === priceId);
-      const metaPlan =
-        byPrice ?? inv.metadata?.plan ?? inv.parent?.subscription_details?.metadata?.plan ?? line?.metadata?.plan;
+      const metaPlan = byPrice ?? inv.metadata?.plan ?? inv.parent?.subscription_details?.metadata?.plan ?? line?.metadata?.plan;
       const periodEnd = line?.period?.end ? new Date(line.period.end * 1000) : null;
       return {
         ...base,
