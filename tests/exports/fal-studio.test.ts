@@ -135,7 +135,7 @@ test('fal path: scenes made around the seller cut-out keep the product pixels; p
   const files = await unzip(await buffer(exp!.zip));
   const a = await onWhite(files.get('amazon-1.jpg')!);
   expect(a).toMatchObject({ width: 2000, height: 2000, borderPure: true });
-}, 60_000);
+}, 180_000);
 
 test('a late 503 on one submit queues nothing twice: the accepted part is cancelled, the retry reuses the uploads and completes', async () => {
   const { g, fake } = await runOne({ lateSubmitFailures: [503] }, 2);
@@ -146,7 +146,7 @@ test('a late 503 on one submit queues nothing twice: the accepted part is cancel
   expect(fake.cancelled).toHaveLength(1);
   expect(fake.uploads.size).toBe(2);
   expect(g.attempts).toBe(2);
-}, 60_000);
+}, 180_000);
 
 test.each([
   ['the scenes', 'fal-ai/bria', 'fal-ai/esrgan'],

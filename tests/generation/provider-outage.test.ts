@@ -98,7 +98,7 @@ test.each([
     worker.start();
     try {
       // The first attempt also makes the automatic cut-out the fal studio composes from (on the studio pool).
-      for (let i = 0; i < 900 && (await row(id)).status !== 'failed'; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 1800 && (await row(id)).status !== 'failed'; i++) await new Promise((r) => setTimeout(r, 50));
     } finally {
       await worker.stop();
     }
@@ -116,7 +116,7 @@ test.each([
     expect(await balanceOf(h.db, user.id)).toBe(10);
     expect(await ledgerSum(h.db, user.id)).toBe(10);
   },
-  60_000,
+  120_000,
 );
 
 // Real PostgreSQL only: PGlite lives inside the process and cannot be cut off.
