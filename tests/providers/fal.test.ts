@@ -236,6 +236,29 @@ describe('FalProvider against a local fake of the fal queue API', () => {
     await expect(provider.waitForResult(imageRequest(requestId), { signal: controller.signal })).rejects.toThrow('lease lost');
   });
 
+  it('the fake refuses what fal refuses: inline data URIs, unknown enum values, files it cannot fetch; 202 while running', async () => {
+    const { fake } = await setup({ statuses: ['IN_PROGRESS', 'COMPLETED'] });
+    const post = (model: string, body: unknown) =>
+      fake.fetch(`https://queue.fal.run/${model}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const dataUri = await post('fal-ai/esrgan', { image_url: 'data:image/jpeg;base64,/9j/', scale: 2 });
+    expect(dataUri.status).toBe(422);
+    expect(((await dataUri.json()) as { detail: Array<{ loc: string[] }> }).detail[0]!.loc).toEqual(['body', 'image_url']);
+    const url = await new FalProvider({ apiKey: 'k', fetch: fake.fetch })
+      .submitImage(imageInput)
+      .then(() => fake.submits[0]!.body.image_urls![0]!);
+    expect((await post('fal-ai/esrgan', { image_url: url, output_format: 'tiff' })).status).toBe(422);
+    expect((await post('fal-ai/bria/product-shot', { image_url: url, scene_description: 'mermer tezgah, sabah ışığı' })).status).toBe(422);
+    expect((await post('fal-ai/esrgan', { image_url: 'https://v3.fal.media/files/nope.jpg' })).status).toBe(422);
+    const ok = (await (await post('fal-ai/esrgan', { image_url: url, scale: 2, output_format: 'jpeg' })).json()) as { request_id: string };
+    expect((await fake.fetch(`https://queue.fal.run/fal-ai/esrgan/requests/${ok.request_id}/status`)).status).toBe(202);
+    expect((await fake.fetch(`https://queue.fal.run/fal-ai/esrgan/requests/${ok.request_id}`)).status).toBe(400);
+    expect((await fake.fetch(`https://queue.fal.run/fal-ai/esrgan/requests/${ok.request_id}/status`)).status).toBe(200);
+  });
+
   it('refuses bad input before calling fal', async () => {
     const { fake, provider } = await setup();
     const err = await rejection(provider.submitVideo({ ...videoInput, duration: 11 }));

@@ -48,7 +48,7 @@ type Parts = Partial<Record<Role, FalPart>> & { scene: FalPart; up: FalPart };
 export class FalStudioProvider implements AiProvider {
   readonly name = 'fal' as const;
   /** The worker resolves the upload's latest cut-out (the seller's edit, or the automatic one) for image runs. */
-  readonly usesCutout = true;
+  readonly usesCutout = 'image' as const;
   private readonly queue: FalQueue;
   private readonly fetch: typeof fetch;
   private readonly video: FalProvider;

@@ -79,10 +79,11 @@ export type SubmitContext = {
 export interface AiProvider {
   readonly name: 'local' | 'fal';
   /**
-   * True when image jobs compose from the upload's cut-out (the local studio): the worker then
-   * resolves the latest cut-out (or makes the automatic one) and passes it as `cutoutPng`.
+   * Which jobs compose from the upload's cut-out: the worker then resolves the latest cut-out (or
+   * makes the automatic one) and passes it as `cutoutPng`. true: images and videos (the local
+   * studio); 'image': image runs only (fal, whose video model takes the photo).
    */
-  readonly usesCutout?: boolean;
+  readonly usesCutout?: boolean | 'image';
   /** Opaque id, at most ~200 characters; persist it before waiting. */
   submitImage(input: ImageJobInput, context?: SubmitContext): Promise<{ requestId: string }>;
   submitVideo(input: VideoJobInput, context?: SubmitContext): Promise<{ requestId: string }>;
