@@ -103,6 +103,8 @@ export interface GenerationsTable {
   claimed_at: NullableTimestamp;
   provider: string | null;
   provider_request_id: string | null;
+  /** Input files the provider holds for this run (fal storage URLs by role); reused by a retry. */
+  provider_inputs: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   refunded_at: NullableTimestamp;
   completed_at: NullableTimestamp;
   created_at: Timestamp;

@@ -108,6 +108,16 @@ export async function saveProviderRequest(db: Db, id: string, workerId: string, 
 }
 
 /** Forgets a provider request that can no longer succeed, so the next attempt submits afresh. */
+/** Records the provider's uploaded inputs for the run, while this worker holds it. */
+export async function saveProviderInputs(db: Db, id: string, workerId: string, inputs: Record<string, string>): Promise<void> {
+  await db
+    .updateTable('generations')
+    .set({ provider_inputs: JSON.stringify(inputs) })
+    .where('id', '=', id)
+    .where('lease_owner', '=', workerId)
+    .execute();
+}
+
 export async function clearProviderRequest(db: Db, id: string): Promise<void> {
   await db.updateTable('generations').set({ provider_request_id: null }).where('id', '=', id).execute();
 }

@@ -22,6 +22,7 @@ import {
   MAX_ATTEMPTS,
   claimJob,
   clearProviderRequest,
+  saveProviderInputs,
   completeJob,
   failJob,
   recordCutout,
@@ -195,10 +196,14 @@ export class GenerationWorker {
     this.publish(job, 'processing', job.progress);
     try {
       const photo = await this.photoOf(job);
-      // Local studio images and videos compose from the upload's latest cut-out; when the seller never
-      // previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
+      // Local studio images and videos, and fal's image scenes, compose from the upload's latest cut-out;
+      // when the seller never previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
       // A stopping worker waits for neither step: the cut-out is stopped on the pool, the provider's wait ends.
-      const cutoutPng = this.deps.provider.usesCutout ? await untilAborted(lease.signal, this.cutoutPngFor(job, lease.signal)) : undefined;
+      const uses = this.deps.provider.usesCutout;
+      const cutoutPng =
+        uses === true || (uses === 'image' && job.type === 'image')
+          ? await untilAborted(lease.signal, this.cutoutPngFor(job, lease.signal))
+          : undefined;
       const outputs = await untilAborted(lease.signal, this.runProvider(job, photo, cutoutPng, lease.signal));
       const saved = await this.storeOutputs(job, outputs, photo.bytes, cutoutPng);
       if (await completeJob(this.deps.db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
@@ -270,6 +275,8 @@ export class GenerationWorker {
         if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
         else await clearProviderRequest(db, job.id);
       },
+      inputs: job.provider_inputs,
+      saveInputs: (inputs: Record<string, string>) => saveProviderInputs(db, job.id, this.workerId, inputs),
       onProgress: this.progressReporter(job),
       signal,
     };

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  * - POST /v2/subscription/checkoutform/initialize → { status, token, checkoutFormContent, tokenExpireTime };
  * - GET  /v2/subscription/checkoutform/{token}    → { status, data: { referenceCode, … } } once paid;
  * - GET  /v2/subscription/subscriptions/{ref}     → { status, data: { …, customerEmail, orders[] } };
- * - failures are { status: 'failure', errorCode, errorMessage }.
+ * - failures are HTTP 400 with { status: 'failure', errorCode, errorMessage }, as iyzico answers them;
+ * - a customer's gsmNumber, when sent, must be E.164 (+90 and ten digits), else it is refused.
  * Tests drive the buyer's side (`pay`, `renew`) and build signed notifications (`notification`).
  */
 export type FakeOrder = {
@@ -40,6 +41,7 @@ type InitBody = {
     surname?: string;
     email?: string;
     identityNumber?: string;
+    gsmNumber?: string;
     billingAddress?: { address?: string; city?: string; country?: string; contactName?: string };
   };
 };
@@ -107,7 +109,7 @@ export class FakeIyzico {
     const authOk = this.authOk(req, path, body);
     this.requests.push({ method: req.method ?? '', path, body, authOk });
     const fail = (code: string, message: string): [number, unknown] => [
-      200,
+      400,
       { status: 'failure', errorCode: code, errorMessage: message, errorGroup: 'NOT_SPECIFIED', systemTime: Date.now() },
     ];
     if (!authOk) return [401, { status: 'failure', errorCode: '1000', errorMessage: 'Geçersiz imza', systemTime: Date.now() }];
@@ -132,6 +134,7 @@ export class FakeIyzico {
         c.billingAddress?.contactName,
       ];
       if (required.some((v) => typeof v !== 'string' || !v)) return fail('100001', 'Eksik parametre');
+      if (c.gsmNumber !== undefined && !/^\+90\d{10}$/.test(String(c.gsmNumber))) return fail('100001', 'gsmNumber geçersiz');
       const plan = body.pricingPlanReferenceCode!;
       if (!this.opts.plans[plan]) return fail('201600', 'Ödeme planı bulunamadı');
       const token = randomUUID();

@@ -4,6 +4,7 @@ import { ledgerSum } from '../helpers/fixtures';
 import type { InputOf } from '../helpers/api';
 import { FakeIyzico } from './fake-iyzico';
 import { IyzicoPayments } from '../../server/providers/payments';
+import { gsmNumber } from '../../server/providers/payments/iyzico';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 
@@ -249,6 +250,24 @@ test('iyzico refusing the checkout form, or a package without a pricing plan, is
     url: null,
     message: M.payments.iyzicoNotConfigured('Premium'),
   });
+});
+
+test('the phone goes to iyzico in E.164 (+90…), as iyzico requires; a refusal comes back as HTTP 400 and is explained', async () => {
+  // validSignUp's phone is written '+90 555 000 00 00'; iyzico refuses anything but +905550000000.
+  const { c } = await seller('iyzico-gsm@example.com');
+  const { request } = await startCheckout(c);
+  expect((request.customer as { gsmNumber?: string }).gsmNumber).toBe('+905550000000');
+  for (const [written, sent] of [
+    ['0532 123 45 67', '+905321234567'],
+    ['(532) 123-4567', '+905321234567'],
+    ['905321234567', '+905321234567'],
+    ['123', undefined],
+    [null, undefined],
+  ] as const)
+    expect(gsmNumber(written)).toBe(sent);
+  // A refusal (HTTP 400, as iyzico answers) is explained in Turkish.
+  fake.failNextInitialize = '100001';
+  expect((await c.mutate('credits.checkout', { plan: 'basic' })).data).toEqual({ url: null, message: M.payments.iyzicoFailed });
 });
 
 test('a checkout form (HPP) notification is verified by its own V3 formula and only logged', async () => {

@@ -21,6 +21,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
     LEMONSQUEEZY_WEBHOOK_SECRET: LS_SECRET,
     STRIPE_LINK_BASIC: 'https://buy.stripe.com/test_basic',
+    STRIPE_PRICE_PREMIUM: 'price_premium_monthly',
   });
   const c = new HttpClient(server.url);
   const r = await c.mutate('auth.signUp', validSignUp(email));
@@ -274,4 +275,75 @@ test('Lemon Squeezy: order_created credits once by user id; renewals credit; rep
   expect((await state(id)).balance).toBe(370);
   const profile = await db().selectFrom('billing_profiles').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
   expect(profile).toMatchObject({ provider: 'lemonsqueezy', customer_id: '77', card_brand: 'visa', card_last4: '4242' });
+});
+
+/**
+ * invoice.paid as Stripe's current API (2026-10-28) sends it: no top-level `subscription` or
+ * `subscription_details`; the subscription's metadata under `parent.subscription_details`, the
+ * line's price id under `pricing.price_details.price`. The amounts here are discounted, so they
+ * match no plan's price: only those fields can name the plan.
+ */
+function currentInvoice(over: { amount: number; subscriptionPlan?: string; price: string; end: number }) {
+  const id = `in_current_${seq++}`;
+  return stripeEvent(
+    'invoice.paid',
+    {
+      id,
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      customer: 'cus_vitrin_1',
+      customer_email: email,
+      amount_due: over.amount,
+      amount_paid: over.amount,
+      amount_remaining: 0,
+      currency: 'usd',
+      status: 'paid',
+      metadata: {},
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: {
+          subscription: 'sub_vitrin_1',
+          metadata: over.subscriptionPlan ? { plan: over.subscriptionPlan } : {},
+        },
+      },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: [
+          {
+            id: `il_${id}`,
+            object: 'line_item',
+            amount: over.amount,
+            currency: 'usd',
+            metadata: {},
+            period: { start: over.end - 30 * 86400, end: over.end },
+            parent: {
+              type: 'subscription_item_details',
+              subscription_item_details: { subscription: 'sub_vitrin_1', subscription_item: 'si_1', proration: false },
+            },
+            pricing: { type: 'price_details', price_details: { price: over.price, product: 'prod_vitrin' }, unit_amount_decimal: '17900' },
+            quantity: 1,
+          },
+        ],
+      },
+    },
+    undefined,
+  ).replace('"api_version":"2024-06-20"', '"api_version":"2026-10-28.endive"');
+}
+
+test('invoice.paid in the current API shape credits the plan its subscription or price names, not one guessed from the amount', async () => {
+  const end = Math.floor(Date.now() / 1000) + 200 * 86400;
+  const before = await state();
+  // The subscription's metadata names the plan (a 20 % coupon: 143.20 USD matches no price).
+  expect((await sendStripe(currentInvoice({ amount: 14320, subscriptionPlan: 'standard', price: 'price_unknown', end }))).status).toBe(200);
+  const mid = await state();
+  expect(mid.balance).toBe(before.balance + 180);
+  expect(mid.plan).toBe('standard');
+  // No metadata at all: the line's price id is the configured premium price.
+  expect((await sendStripe(currentInvoice({ amount: 31920, price: 'price_premium_monthly', end: end + 30 * 86400 }))).status).toBe(200);
+  const after = await state();
+  expect(after.balance).toBe(mid.balance + 500);
+  expect(after.plan).toBe('premium');
+  expect(after.purchases).toBe(before.purchases + 2);
 });

@@ -1,9 +1,9 @@
 import { ApiError, isRetryableError } from '@fal-ai/client';
 import { ProviderError, abortReason } from './errors.js';
 
-export type FalStage = 'submit' | 'status' | 'result' | 'download';
+export type FalStage = 'upload' | 'submit' | 'status' | 'result' | 'download';
 
-/** Status codes the client itself already retried (SPEC §9) before giving up. */
+/** Status codes the client itself already retried before giving up. */
 const TRANSIENT = new Set([429, 502, 503, 504]);
 
 /**
@@ -12,9 +12,20 @@ const TRANSIENT = new Set([429, 502, 503, 504]);
  * itself failed, so a retry must submit anew; from `status` it is only the
  * queue API having a bad moment, so the stored request id stays good.
  */
-export function falError(err: unknown, stage: FalStage): ProviderError {
+export function falError(err: unknown, stage: FalStage, retryableHint?: boolean): ProviderError {
   if (err instanceof ProviderError) return err;
+  const mapped = mapError(err, stage);
+  // fal's own X-Fal-Retryable answer overrides what the status code suggests.
+  if (retryableHint === undefined || retryableHint === mapped.retryable) return mapped;
+  return new ProviderError(mapped.kind, {
+    retryable: retryableHint,
+    resubmit: mapped.resubmit,
+    detail: `${mapped.detail ?? mapped.message} (X-Fal-Retryable: ${retryableHint})`,
+    cause: err,
+  });
+}
 
+function mapError(err: unknown, stage: FalStage): ProviderError {
   if (err instanceof ApiError) {
     const status = err.status;
     const detail = `fal ${stage} HTTP ${status}: ${err.message}`;

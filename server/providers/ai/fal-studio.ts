@@ -1,80 +1,103 @@
-import { createFalClient, type FalClient } from '@fal-ai/client';
 import sharp from 'sharp';
-import { ProviderError } from './errors.js';
-import { falCall, falDownload } from './fal-errors.js';
-import { DEFAULT_FAL_IMAGE_MODEL, FAL_RETRY, FalProvider, sleep, type FalProviderOptions } from './fal.js';
+import { ProviderError, isProviderError } from './errors.js';
+import { falDownload } from './fal-errors.js';
+import { sceneDescription } from './fal-prompt.js';
+import { FalQueue, type FalPart } from './fal-queue.js';
+import { FalProvider, inputJpeg, type FalProviderOptions } from './fal.js';
 import { productFromCutout } from './studio/cutout-product.js';
 import { composeWhite } from './studio/white.js';
-import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
+import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, SubmitContext, VideoJobInput, WaitOptions } from './types.js';
 import { checkImageInput } from './validate.js';
 
-/** Background removal (BiRefNet on fal): image_url in, `image.url` (PNG with alpha) out. */
+/**
+ * Scenes: Bria's product shot on fal places a given product in a described scene and keeps the
+ * product itself (image_url + scene_description in English, placement_type 'original' so the
+ * product stays where it is in the frame; `images[].url` out).
+ */
+export const DEFAULT_FAL_SCENE_MODEL = 'fal-ai/bria/product-shot';
+/** Background removal (BiRefNet on fal), only when the run has no cut-out of its own: image_url in, `image.url` (PNG with alpha) out. */
 export const DEFAULT_FAL_CUTOUT_MODEL = 'fal-ai/birefnet/v2';
-/** Upscaler for the 4K white image: image_url + scale in, `image.url` out. */
+/** Upscaler for the 4K white image: image_url + scale + output_format in, `image.url` out. */
 export const DEFAULT_FAL_UPSCALE_MODEL = 'fal-ai/esrgan';
-/** The white image's target long side on the fal path (D31: 4K comes from the upscaler). */
+/** The white image's target long side on the fal path (4K comes from the upscaler). */
 const TARGET_LONG_SIDE = 4096;
+/** ESRGAN's networks are 2× and 4×; a larger scale is only resampling, so 1-4 is the range relied on. */
+const MAX_UPSCALE = 4;
+const SCENES = 3;
 
 export type FalStudioOptions = FalProviderOptions & { cutoutModel?: string; upscaleModel?: string };
 
 const ID_PREFIX = 'falstudio:';
-type Part = { model: string; falId: string };
-type Parts = { cut: Part; scene: Part; up: Part };
+type Role = 'scene' | 'up' | 'cut';
+type Parts = Partial<Record<Role, FalPart>> & { scene: FalPart; up: FalPart };
 
 /**
- * The studio on fal (issue 12). An image run is three fal requests sent at
- * once: the cut-out (background removal) and the upscale of the photo, and
- * three scenes from FAL_IMAGE_MODEL with the seller's prompt. The white image
- * is composed here, locally, from the cut-out's alpha laid on the upscaled
- * photo (so it reaches 4K honestly), exactly as the local studio composes it;
- * marketplace exports then work from it like any run.
+ * The studio on fal. An image run is, sent together, the scenes (FAL_IMAGE_MODEL, Bria's
+ * product shot by default, given the seller's cut-out and the prompt in English) and the
+ * upscale of the photo; without a cut-out of the run's own, also fal's background removal.
+ * The product's own pixels are then laid back into each scene through the cut-out, so
+ * whatever the model did, the product in the listing is the seller's, pixel for pixel; the
+ * model contributes the scene, its light and the shadow around the product. The white image is
+ * composed here from the cut-out on the upscaled photo, exactly as the local studio composes it.
  *
- * The request id names all three (`falstudio:cut|scene|up`, each
- * `model#id`), so a worker that dies mid-run resumes all three without
- * resubmitting any. A failure of any one fails the run (the worker refunds it
- * once). Video goes to fal's video model unchanged (FalProvider).
+ * The photo and cut-out go to fal's storage once per run (their URLs kept on the run). The
+ * request id names every part (`falstudio:scene=model#id|up=…[|cut=…]`), so a worker that
+ * dies mid-run resumes them without sending any again. When one part fails for good, the
+ * others are cancelled so nothing keeps running unpaid-for. Video goes to FalProvider.
  */
 export class FalStudioProvider implements AiProvider {
   readonly name = 'fal' as const;
-  private readonly client: FalClient;
+  /** The worker resolves the upload's latest cut-out (the seller's edit, or the automatic one) for image runs. */
+  readonly usesCutout = 'image' as const;
+  private readonly queue: FalQueue;
   private readonly fetch: typeof fetch;
   private readonly video: FalProvider;
-  private readonly models: { cut: string; scene: string; up: string };
+  private readonly models: Record<Role, string>;
   private readonly pollIntervalMs: number;
 
   constructor(private readonly options: FalStudioOptions) {
     this.video = new FalProvider(options);
     this.fetch = options.fetch ?? globalThis.fetch;
-    this.client = createFalClient({ credentials: options.apiKey, fetch: this.fetch, retry: options.retry ?? FAL_RETRY });
+    this.queue = new FalQueue({ apiKey: options.apiKey, fetch: this.fetch, retry: options.retry });
     this.models = {
       cut: options.cutoutModel || DEFAULT_FAL_CUTOUT_MODEL,
-      scene: options.imageModel || DEFAULT_FAL_IMAGE_MODEL,
+      scene: options.imageModel || DEFAULT_FAL_SCENE_MODEL,
       up: options.upscaleModel || DEFAULT_FAL_UPSCALE_MODEL,
     };
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
   }
 
-  submitVideo(input: VideoJobInput): Promise<{ requestId: string }> {
-    return this.video.submitVideo(input);
+  submitVideo(input: VideoJobInput, context?: SubmitContext): Promise<{ requestId: string }> {
+    return this.video.submitVideo(input, context);
   }
 
-  async submitImage(input: ImageJobInput): Promise<{ requestId: string }> {
+  async submitImage(input: ImageJobInput, context: SubmitContext = {}): Promise<{ requestId: string }> {
     checkImageInput(input);
-    const { url, longSide } = await this.dataUrl(input.imageBytes);
-    const scale = Math.min(4, Math.max(1, Math.ceil(TARGET_LONG_SIDE / longSide)));
-    const [cut, scene, up] = await Promise.all([
-      this.submit(this.models.cut, { image_url: url, output_format: 'png' }),
-      this.submit(this.models.scene, { prompt: input.prompt, image_urls: [url], num_images: 3, output_format: 'jpeg' }),
-      this.submit(this.models.up, { image_url: url, scale }),
-    ]);
-    const id = (p: Part) => `${p.model}#${p.falId}`;
-    return { requestId: `${ID_PREFIX}${id(cut)}|${id(scene)}|${id(up)}` };
+    const photo = await inputJpeg(input.imageBytes, this.options.maxInputLongSide);
+    const urls = await this.uploadInputs(input, photo, context);
+    const scale = Math.min(MAX_UPSCALE, Math.max(1, Math.ceil(TARGET_LONG_SIDE / Math.max(photo.width, photo.height))));
+    const product = urls.cutout ?? urls.photo;
+    const requests: Array<[Role, Record<string, unknown>]> = [
+      ['scene', this.sceneInput(product, input.prompt)],
+      // JPEG: the white image is rebuilt from it, and a ~4096 px PNG would be tens of megabytes.
+      ['up', { image_url: urls.photo, scale, output_format: 'jpeg' }],
+    ];
+    if (!urls.cutout) requests.push(['cut', { image_url: urls.photo, output_format: 'png' }]);
+
+    const sent = await Promise.allSettled(requests.map(([role, body]) => this.queue.submit(this.models[role], body)));
+    const failed = sent.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) {
+      // The parts fal did accept would run (and be billed) for a run that is failing now.
+      await Promise.all(sent.map((s) => (s.status === 'fulfilled' ? this.queue.cancel(s.value) : undefined)));
+      throw failed.reason;
+    }
+    const ids = (sent as Array<PromiseFulfilledResult<FalPart>>).map(({ value }, i) => `${requests[i]![0]}=${value.model}#${value.falId}`);
+    return { requestId: `${ID_PREFIX}${ids.join('|')}` };
   }
 
   async waitForResult(request: AiRequest, options: WaitOptions = {}): Promise<ProviderOutput[]> {
     if (request.kind === 'video' || !request.requestId.startsWith(ID_PREFIX)) return this.video.waitForResult(request, options);
     const parts = parseRequestId(request.requestId);
-    const { signal } = options;
     let last = -1;
     const progress = (pct: number) => {
       const p = Math.round(pct);
@@ -87,102 +110,154 @@ export class FalStudioProvider implements AiProvider {
       }
     };
     progress(1);
-    // Each part is polled until done, then its result fetched; the three advance the bar by thirds.
-    let done = 0;
-    const finish = <T>(work: Promise<T>) =>
-      work.then((v) => {
-        done++;
-        progress(5 + (85 * done) / 3);
-        return v;
-      });
-    const [cutData, sceneData, upData] = await Promise.all([
-      finish(this.result(parts.cut, signal)),
-      finish(this.result(parts.scene, signal)),
-      finish(this.result(parts.up, signal)),
+    const data = await this.results(parts, options.signal, progress);
+    const input = await request.loadInput();
+    const [maskPng, upBytes, sceneFiles] = await Promise.all([
+      input.cutoutPng ?? falDownload(this.fetch, imageUrl(data.cut, 'cut-out'), options.signal),
+      falDownload(this.fetch, imageUrl(data.up, 'upscale'), options.signal),
+      Promise.all(sceneUrls(data.scene).map((url) => falDownload(this.fetch, url, options.signal))),
     ]);
-    const [cutPng, upBytes, scenes] = await Promise.all([
-      falDownload(this.fetch, imageUrl(cutData, 'cut-out'), signal),
-      falDownload(this.fetch, imageUrl(upData, 'upscale'), signal),
-      this.downloadScenes(sceneData, signal),
-    ]);
-    progress(93);
-    const white = await this.composeWhite(cutPng, upBytes);
+    progress(92);
+    const product = await productLayer(input.imageBytes, maskPng, this.options.maxInputLongSide);
+    const scenes = await Promise.all(sceneFiles.map((bytes) => keepProduct(bytes, product)));
+    const white = await whiteImage(maskPng, upBytes);
     progress(100);
     return [white, ...scenes];
   }
 
-  /** Cut-out alpha resized onto the upscaled photo, then the same white composition as the local studio. */
-  private async composeWhite(cutPng: Buffer, upscaled: Buffer): Promise<ProviderOutput> {
+  /** Every part polled to its result; when one fails for good, the others are stopped on fal. */
+  private async results(parts: Parts, signal: AbortSignal | undefined, progress: (pct: number) => void) {
+    const roles = (Object.keys(parts) as Role[]).filter((r) => parts[r]);
+    const stop = new AbortController();
+    const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+    const done = new Set<Role>();
     try {
-      const up = await sharp(upscaled).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-      const { width, height } = up.info;
-      const alpha = await sharp(cutPng)
-        .ensureAlpha()
-        .extractChannel(3)
-        .resize(width, height, { fit: 'fill', kernel: 'cubic' })
-        .toColourspace('b-w')
-        .raw()
-        .toBuffer();
-      const png = await sharp(up.data, { raw: { width, height, channels: 3 } })
-        .joinChannel(alpha, { raw: { width, height, channels: 1 } })
-        .png({ compressionLevel: 1 })
-        .toBuffer();
-      const white = await composeWhite(await productFromCutout(png));
-      const bytes = await white.image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
-      return { bytes, mime: 'image/jpeg', ext: 'jpg', width: white.width, height: white.height, role: 'white' };
-    } catch (cause) {
-      if (cause instanceof ProviderError) throw cause;
-      throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal cut-out or upscale could not be composed', cause });
-    }
-  }
-
-  private async downloadScenes(data: unknown, signal?: AbortSignal): Promise<ProviderOutput[]> {
-    const images = (data as { images?: Array<{ url?: unknown }> } | null)?.images;
-    const urls = (Array.isArray(images) ? images : []).map((i) => i?.url).filter((u): u is string => typeof u === 'string');
-    if (urls.length === 0) throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal scene result has no images' });
-    return Promise.all(
-      urls.slice(0, 3).map(async (url): Promise<ProviderOutput> => {
-        const raw = await falDownload(this.fetch, url, signal);
-        const jpeg =
-          raw[0] === 0xff && raw[1] === 0xd8 ? raw : await sharp(raw).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
-        const meta = await sharp(jpeg).metadata();
-        return { bytes: jpeg, mime: 'image/jpeg', ext: 'jpg', width: meta.width, height: meta.height, role: 'scene' };
-      }),
-    );
-  }
-
-  private async result(part: Part, signal?: AbortSignal): Promise<unknown> {
-    for (;;) {
-      signal?.throwIfAborted();
-      const status = await falCall('status', signal, () =>
-        this.client.queue.status(part.model, { requestId: part.falId, abortSignal: signal }),
+      const values = await Promise.all(
+        roles.map(async (role) => {
+          // A part that failed has ended on fal too: only the others may still be running.
+          const value = await this.queue.result(parts[role]!, this.pollIntervalMs, both).catch((err: unknown) => {
+            done.add(role);
+            throw err;
+          });
+          done.add(role);
+          progress(5 + (85 * done.size) / roles.length);
+          return value;
+        }),
       );
-      if (status.status === 'COMPLETED') break;
-      await sleep(this.pollIntervalMs, signal);
-    }
-    const res = await falCall('result', signal, () => this.client.queue.result(part.model, { requestId: part.falId, abortSignal: signal }));
-    return res.data;
-  }
-
-  private async submit(model: string, input: Record<string, unknown>): Promise<Part> {
-    const queued = await falCall('submit', undefined, () => this.client.queue.submit(model, { input }));
-    return { model, falId: queued.request_id };
-  }
-
-  private async dataUrl(bytes: Buffer): Promise<{ url: string; longSide: number }> {
-    const side = this.options.maxInputLongSide ?? 2048;
-    try {
-      const { data, info } = await sharp(bytes)
-        .rotate()
-        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 90 })
-        .toBuffer({ resolveWithObject: true });
-      return { url: `data:image/jpeg;base64,${data.toString('base64')}`, longSide: Math.max(info.width, info.height) };
-    } catch (cause) {
-      throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
+      return Object.fromEntries(roles.map((r, i) => [r, values[i]])) as Partial<Record<Role, unknown>>;
+    } catch (err) {
+      stop.abort(err);
+      // A stopped worker or a passing fault leaves the run to be resumed by id: nothing to cancel.
+      const resumable = signal?.aborted || (isProviderError(err) && err.retryable && !err.resubmit);
+      if (!resumable) await Promise.all(roles.filter((r) => !done.has(r)).map((r) => this.queue.cancel(parts[r]!)));
+      throw err;
     }
   }
+
+  /** The photo (and cut-out) on fal's storage, uploaded once per run: an earlier attempt's URLs are reused. */
+  private async uploadInputs(input: ImageJobInput, photo: { jpeg: Buffer; width: number; height: number }, context: SubmitContext) {
+    const known = { ...context.inputs };
+    const photoUrl = known.photo ?? (await this.queue.upload(photo.jpeg, 'image/jpeg'));
+    let cutoutUrl = input.cutoutPng ? known.cutout : undefined;
+    if (input.cutoutPng && !cutoutUrl) {
+      // The cut-out at the photo's sent size: the scene model keeps it where it is in that frame.
+      const png = await sharp(input.cutoutPng).resize(photo.width, photo.height, { fit: 'fill' }).png().toBuffer();
+      cutoutUrl = await this.queue.upload(png, 'image/png');
+    }
+    const urls = { ...known, photo: photoUrl, ...(cutoutUrl ? { cutout: cutoutUrl } : {}) };
+    if (urls.photo !== known.photo || urls.cutout !== known.cutout) await context.saveInputs?.(urls);
+    return { photo: photoUrl, cutout: cutoutUrl };
+  }
+
+  /** The scene request in the configured model's own fields: Bria's product shot, or an image-editing model. */
+  private sceneInput(productUrl: string, prompt: string): Record<string, unknown> {
+    const scene = sceneDescription(prompt).english;
+    if (this.models.scene.startsWith('fal-ai/bria/product-shot')) {
+      return { image_url: productUrl, scene_description: scene, placement_type: 'original', num_results: SCENES, fast: true };
+    }
+    return {
+      prompt: `${scene}. Keep the product exactly as it is, in the same place and size.`,
+      image_urls: [productUrl],
+      num_images: SCENES,
+      output_format: 'jpeg',
+    };
+  }
+}
+
+type ProductLayer = { rgba: Buffer; width: number; height: number };
+
+/** The photo's own pixels at the size fal was sent, with the cut-out's alpha: what every scene must show. */
+async function productLayer(photo: Buffer, maskPng: Buffer, longSide = 2048): Promise<ProductLayer> {
+  try {
+    const rgb = await sharp(photo)
+      .rotate()
+      .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height } = rgb.info;
+    const alpha = await sharp(maskPng).ensureAlpha().extractChannel(3).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+    const rgba = await sharp(rgb.data, { raw: { width, height, channels: 3 } })
+      .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+      .raw()
+      .toBuffer();
+    return { rgba, width, height };
+  } catch (cause) {
+    throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal cut-out could not be read', cause });
+  }
+}
+
+/**
+ * A scene with the product laid back over it through the cut-out: the model's background,
+ * light and shadow stay, the product's pixels are the photo's.
+ */
+async function keepProduct(scene: Buffer, product: ProductLayer): Promise<ProviderOutput> {
+  const { width, height } = product;
+  try {
+    const bytes = await sharp(scene)
+      .rotate()
+      .resize(width, height, { fit: 'fill' })
+      .removeAlpha()
+      .composite([{ input: product.rgba, raw: { width, height, channels: 4 } }])
+      .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+    return { bytes, mime: 'image/jpeg', ext: 'jpg', width, height, role: 'scene' };
+  } catch (cause) {
+    throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal scene could not be read', cause });
+  }
+}
+
+/** Cut-out alpha resized onto the upscaled photo, then the same white composition as the local studio. */
+async function whiteImage(maskPng: Buffer, upscaled: Buffer): Promise<ProviderOutput> {
+  try {
+    const up = await sharp(upscaled).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    const { width, height } = up.info;
+    const alpha = await sharp(maskPng)
+      .ensureAlpha()
+      .extractChannel(3)
+      .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer();
+    const png = await sharp(up.data, { raw: { width, height, channels: 3 } })
+      .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const white = await composeWhite(await productFromCutout(png));
+    const bytes = await white.image.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
+    return { bytes, mime: 'image/jpeg', ext: 'jpg', width: white.width, height: white.height, role: 'white' };
+  } catch (cause) {
+    if (cause instanceof ProviderError) throw cause;
+    throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal cut-out or upscale could not be composed', cause });
+  }
+}
+
+function sceneUrls(data: unknown): string[] {
+  const images = (data as { images?: Array<{ url?: unknown }> } | null)?.images;
+  const urls = (Array.isArray(images) ? images : []).map((i) => i?.url).filter((u): u is string => typeof u === 'string');
+  if (urls.length === 0) throw new ProviderError('other', { retryable: true, resubmit: true, detail: 'fal scene result has no images' });
+  return urls.slice(0, SCENES);
 }
 
 function imageUrl(data: unknown, what: string): string {
@@ -193,16 +268,14 @@ function imageUrl(data: unknown, what: string): string {
 }
 
 function parseRequestId(requestId: string): Parts {
-  const parts = requestId
-    .slice(ID_PREFIX.length)
-    .split('|')
-    .map((p): Part => {
-      const hash = p.lastIndexOf('#');
-      return { model: p.slice(0, hash), falId: p.slice(hash + 1) };
-    });
-  const [cut, scene, up] = parts;
-  if (!cut || !scene || !up || parts.length !== 3 || parts.some((p) => !p.model || !p.falId)) {
+  const parts: Partial<Record<Role, FalPart>> = {};
+  for (const entry of requestId.slice(ID_PREFIX.length).split('|')) {
+    const m = /^(scene|up|cut)=(.+)#([^#]+)$/.exec(entry);
+    if (m) parts[m[1] as Role] = { model: m[2]!, falId: m[3]! };
+  }
+  if (!parts.scene || !parts.up) {
+    // E.g. an id from before this layout: only a new submission can continue it.
     throw new ProviderError('other', { retryable: true, resubmit: true, detail: `not a fal studio request id: ${requestId}` });
   }
-  return { cut, scene, up };
+  return parts as Parts;
 }

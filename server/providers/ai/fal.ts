@@ -1,8 +1,9 @@
-import { createFalClient, type FalClient, type QueueStatus, type RetryOptions } from '@fal-ai/client';
+import type { QueueStatus, RetryOptions } from '@fal-ai/client';
 import sharp from 'sharp';
-import { abortReason, ProviderError } from './errors.js';
-import { falCall, falDownload } from './fal-errors.js';
-import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
+import { ProviderError } from './errors.js';
+import { falDownload } from './fal-errors.js';
+import { FalQueue, type FalPart } from './fal-queue.js';
+import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, SubmitContext, VideoJobInput, WaitOptions } from './types.js';
 import { checkImageInput, checkVideoInput } from './validate.js';
 
 export const DEFAULT_FAL_IMAGE_MODEL = 'fal-ai/nano-banana/edit';
@@ -10,15 +11,7 @@ export const DEFAULT_FAL_IMAGE_MODEL = 'fal-ai/nano-banana/edit';
 export const DEFAULT_FAL_VIDEO_MODEL = 'fal-ai/bytedance/seedance/v1/pro/image-to-video';
 export const DEFAULT_VIDEO_PROMPT = 'smooth natural movement';
 
-/** SPEC §9. These equal the client's defaults; set explicitly so a client upgrade cannot change them silently. */
-export const FAL_RETRY: RetryOptions = {
-  maxRetries: 3,
-  baseDelay: 1000,
-  maxDelay: 30_000,
-  backoffMultiplier: 2,
-  retryableStatusCodes: [429, 502, 503, 504],
-  enableJitter: true,
-};
+export { FAL_RETRY, sleep } from './fal-queue.js';
 
 export type FalProviderOptions = {
   apiKey: string;
@@ -28,9 +21,9 @@ export type FalProviderOptions = {
   pollIntervalMs?: number;
   /** Used for the fal API and for output downloads; tests point it at a local fake. */
   fetch?: typeof fetch;
-  /** The client's retry policy; FAL_RETRY unless a test shortens its delays. */
-  retry?: RetryOptions;
-  /** Long side the photo is reduced to before it is sent (as a data URL inside the JSON body). */
+  /** The client's retry policy; FAL_RETRY unless a test shortens its delays (what applies where: fal-queue.ts). */
+  retry?: Partial<RetryOptions>;
+  /** Long side the photo is reduced to before it is uploaded to fal's storage. */
   maxInputLongSide?: number;
   /** Rough run times, only for the progress estimate while fal reports none. */
   expectedImageMs?: number;
@@ -45,14 +38,13 @@ const ID_PREFIX = 'fal:';
  * result URLs are per model, and the configured model may change between a
  * submit and a resume.
  *
- * Retries: the client retries 429/502/503/504 and transport errors itself
- * (submit/result: 3 retries from 1 s doubling with ±25 % jitter; status
- * polls: 5 retries, also on 500). That is SPEC §9's policy, so it is
- * configured, not re-implemented. What is left over surfaces as ProviderError.
+ * The photo goes to fal's storage once per run and the model gets its URL.
+ * Retries: see FalQueue (a submit is never repeated on an ambiguous failure).
+ * What is left over surfaces as ProviderError.
  */
 export class FalProvider implements AiProvider {
   readonly name = 'fal' as const;
-  private readonly client: FalClient;
+  private readonly queue: FalQueue;
   private readonly fetch: typeof fetch;
   private readonly imageModel: string;
   private readonly videoModel: string;
@@ -61,26 +53,26 @@ export class FalProvider implements AiProvider {
   constructor(private readonly options: FalProviderOptions) {
     if (!options.apiKey) throw new ProviderError('api_key', { retryable: false, detail: 'FAL_KEY is empty' });
     this.fetch = options.fetch ?? globalThis.fetch;
-    this.client = createFalClient({ credentials: options.apiKey, fetch: this.fetch, retry: options.retry ?? FAL_RETRY });
+    this.queue = new FalQueue({ apiKey: options.apiKey, fetch: this.fetch, retry: options.retry });
     this.imageModel = options.imageModel || DEFAULT_FAL_IMAGE_MODEL;
     this.videoModel = options.videoModel || DEFAULT_FAL_VIDEO_MODEL;
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
   }
 
-  async submitImage(input: ImageJobInput): Promise<{ requestId: string }> {
+  async submitImage(input: ImageJobInput, context: SubmitContext = {}): Promise<{ requestId: string }> {
     checkImageInput(input);
     return this.submit(this.imageModel, {
       prompt: input.prompt,
-      image_urls: [await this.dataUrl(input.imageBytes)],
+      image_urls: [await this.photoUrl(input.imageBytes, context)],
       num_images: input.numImages,
       output_format: 'jpeg',
     });
   }
 
-  async submitVideo(input: VideoJobInput): Promise<{ requestId: string }> {
+  async submitVideo(input: VideoJobInput, context: SubmitContext = {}): Promise<{ requestId: string }> {
     checkVideoInput(input);
     return this.submit(this.videoModel, {
-      image_url: await this.dataUrl(input.imageBytes),
+      image_url: await this.photoUrl(input.imageBytes, context),
       prompt: input.prompt.trim() || DEFAULT_VIDEO_PROMPT,
       duration: String(input.duration),
       aspect_ratio: input.aspectRatio,
@@ -98,46 +90,29 @@ export class FalProvider implements AiProvider {
     progress(1);
     const started = Date.now();
     let runningSince: number | null = null;
-    for (;;) {
-      signal?.throwIfAborted();
-      const status = await falCall('status', signal, () =>
-        this.client.queue.status(ref.model, { requestId: ref.falId, logs: true, abortSignal: signal }),
-      );
-      if (status.status === 'COMPLETED') break;
+    const data = await this.queue.result(ref, this.pollIntervalMs, signal, (status) => {
       if (status.status === 'IN_PROGRESS') runningSince ??= Date.now();
       progress(estimate(status, started, runningSince, expected));
-      await sleep(this.pollIntervalMs, signal);
-    }
-
+    });
     progress(95);
-    const result = await falCall('result', signal, () =>
-      this.client.queue.result(ref.model, { requestId: ref.falId, abortSignal: signal }),
-    );
-    const outputs =
-      request.kind === 'image' ? await this.downloadImages(result.data, signal) : [await this.downloadVideo(result.data, signal)];
+    const outputs = request.kind === 'image' ? await this.downloadImages(data, signal) : [await this.downloadVideo(data, signal)];
     progress(100);
     return outputs;
   }
 
   private async submit(model: string, input: Record<string, unknown>): Promise<{ requestId: string }> {
-    const queued = await falCall('submit', undefined, () => this.client.queue.submit(model, { input }));
-    return { requestId: `${ID_PREFIX}${model}#${queued.request_id}` };
+    const part = await this.queue.submit(model, input);
+    return { requestId: `${ID_PREFIX}${part.model}#${part.falId}` };
   }
 
-  /** The photo as a JPEG data URL, reduced so the JSON body stays around a megabyte. */
-  private async dataUrl(bytes: Buffer): Promise<string> {
-    const side = this.options.maxInputLongSide ?? 2048;
-    try {
-      const jpeg = await sharp(bytes)
-        .rotate()
-        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 90 })
-        .toBuffer();
-      return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
-    } catch (cause) {
-      throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
-    }
+  /** The photo's URL on fal's storage: the one an earlier attempt of this run uploaded, else a new upload. */
+  private async photoUrl(bytes: Buffer, context: SubmitContext): Promise<string> {
+    const known = context.inputs?.photo;
+    if (known) return known;
+    const { jpeg } = await inputJpeg(bytes, this.options.maxInputLongSide);
+    const url = await this.queue.upload(jpeg, 'image/jpeg');
+    await context.saveInputs?.({ ...context.inputs, photo: url });
+    return url;
   }
 
   private async downloadImages(data: unknown, signal?: AbortSignal): Promise<ProviderOutput[]> {
@@ -171,7 +146,22 @@ export class FalProvider implements AiProvider {
   }
 }
 
-function parseRequestId(requestId: string): { model: string; falId: string } {
+/** The photo upright, flattened and reduced to at most `longSide` px (2048) as a JPEG: what fal is sent. */
+export async function inputJpeg(bytes: Buffer, longSide = 2048): Promise<{ jpeg: Buffer; width: number; height: number }> {
+  try {
+    const { data, info } = await sharp(bytes)
+      .rotate()
+      .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height };
+  } catch (cause) {
+    throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
+  }
+}
+
+function parseRequestId(requestId: string): FalPart {
   const hash = requestId.lastIndexOf('#');
   if (!requestId.startsWith(ID_PREFIX) || hash < 0) {
     // E.g. a local-studio id left from before FAL_KEY was set: only a new request can continue it.
@@ -211,20 +201,4 @@ function monotonic(onProgress?: (pct: number) => void): (pct: number) => void {
       // A failing progress sink must not fail the generation.
     }
   };
-}
-
-/** A pause that ends early, rejecting with the signal's reason, when the wait is aborted. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -7,12 +7,18 @@ export { ProviderError, isProviderError, type ProviderErrorKind } from './errors
 export { runProviderJob, type ProviderJob } from './run-job.js';
 export { FalProvider, DEFAULT_FAL_IMAGE_MODEL, DEFAULT_FAL_VIDEO_MODEL, type FalProviderOptions } from './fal.js';
 export { LocalStudioProvider, type LocalProviderOptions } from './local.js';
-export { FalStudioProvider, DEFAULT_FAL_CUTOUT_MODEL, DEFAULT_FAL_UPSCALE_MODEL, type FalStudioOptions } from './fal-studio.js';
+export {
+  FalStudioProvider,
+  DEFAULT_FAL_CUTOUT_MODEL,
+  DEFAULT_FAL_SCENE_MODEL,
+  DEFAULT_FAL_UPSCALE_MODEL,
+  type FalStudioOptions,
+} from './fal-studio.js';
 
 export type AiProviderConfig = {
   /** FAL_KEY; when set (non-blank) fal.ai is used, otherwise the offline local studio. */
   falKey?: string;
-  /** FAL_IMAGE_MODEL / FAL_VIDEO_MODEL; blank means the defaults. */
+  /** FAL_IMAGE_MODEL (the studio's scene model) / FAL_VIDEO_MODEL; blank means the defaults. */
   imageModel?: string;
   videoModel?: string;
   /** FAL_CUTOUT_MODEL / FAL_UPSCALE_MODEL (issue 12); blank means the defaults. */

@@ -1,5 +1,5 @@
 import { isProviderError } from './errors.js';
-import type { AiProvider, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
+import type { AiProvider, ImageJobInput, ProviderOutput, SubmitContext, VideoJobInput, WaitOptions } from './types.js';
 
 export type ProviderJob = (
   { kind: 'image'; loadInput: () => Promise<ImageJobInput> } | { kind: 'video'; loadInput: () => Promise<VideoJobInput> }
@@ -12,7 +12,8 @@ export type ProviderJob = (
    * request can no longer succeed, so the next attempt submits afresh.
    */
   saveRequestId: (requestId: string | null) => Promise<void>;
-} & WaitOptions;
+} & SubmitContext &
+  WaitOptions;
 
 /**
  * One attempt at a generation, safe to repeat after a crash (SECURITY.md
@@ -39,8 +40,11 @@ export async function runProviderJob(provider: AiProvider, job: ProviderJob): Pr
   }
 
   job.signal?.throwIfAborted();
+  const context: SubmitContext = { inputs: job.inputs, saveInputs: job.saveInputs };
   const { requestId } =
-    job.kind === 'image' ? await provider.submitImage(await job.loadInput()) : await provider.submitVideo(await job.loadInput());
+    job.kind === 'image'
+      ? await provider.submitImage(await job.loadInput(), context)
+      : await provider.submitVideo(await job.loadInput(), context);
   await job.saveRequestId(requestId);
   try {
     return await wait(requestId);

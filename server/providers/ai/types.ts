@@ -20,7 +20,7 @@ export type ImageJobInput = Pick<ImageParams, 'prompt' | 'category' | 'numImages
   mime: string;
   /**
    * The upload's cut-out (PNG with alpha at the photo's size) that the local
-   * studio composes from; null when the cut-out fell back. fal ignores it.
+   * studio composes from and the fal studio makes its scenes around; null when the cut-out fell back.
    */
   cutoutPng?: Buffer | null;
   /** The seller whose run it is: the local studio serves sellers in turn. fal ignores it. */
@@ -48,9 +48,9 @@ export type ProviderOutput =
 
 /**
  * What `waitForResult` needs to find (or rebuild) a request.
- * `loadInput` is only called when the provider cannot resume by id alone:
- * the local provider keeps requests in memory, so after a restart it re-runs
- * the (deterministic) render from the same input. fal never calls it.
+ * `loadInput`: the local provider keeps requests in memory, so after a restart
+ * it re-runs the (deterministic) render from the same input; fal's studio reads
+ * the photo and cut-out from it to lay the product's own pixels into each scene.
  */
 export type AiRequest =
   | { kind: 'image'; requestId: string; loadInput: () => Promise<ImageJobInput> }
@@ -63,16 +63,30 @@ export type WaitOptions = {
   signal?: AbortSignal;
 };
 
+/**
+ * Input files a provider put on its own storage for a run (fal's CDN URLs, by role), kept on
+ * the run's row: a retried or resumed run reuses them instead of uploading the photo again.
+ */
+export type ProviderInputs = Record<string, string>;
+
+export type SubmitContext = {
+  /** What an earlier attempt of this run uploaded, if anything. */
+  inputs?: ProviderInputs | null;
+  /** Records uploads on the run before the request that uses them is sent. */
+  saveInputs?: (inputs: ProviderInputs) => Promise<void>;
+};
+
 export interface AiProvider {
   readonly name: 'local' | 'fal';
   /**
-   * True when image jobs compose from the upload's cut-out (the local studio): the worker then
-   * resolves the latest cut-out (or makes the automatic one) and passes it as `cutoutPng`.
+   * Which jobs compose from the upload's cut-out: the worker then resolves the latest cut-out (or
+   * makes the automatic one) and passes it as `cutoutPng`. true: images and videos (the local
+   * studio); 'image': image runs only (fal, whose video model takes the photo).
    */
-  readonly usesCutout?: boolean;
+  readonly usesCutout?: boolean | 'image';
   /** Opaque id, at most ~200 characters; persist it before waiting. */
-  submitImage(input: ImageJobInput): Promise<{ requestId: string }>;
-  submitVideo(input: VideoJobInput): Promise<{ requestId: string }>;
+  submitImage(input: ImageJobInput, context?: SubmitContext): Promise<{ requestId: string }>;
+  submitVideo(input: VideoJobInput, context?: SubmitContext): Promise<{ requestId: string }>;
   /** Resolves with 4 JPEGs for images, one MP4 for video; rejects with ProviderError. */
   waitForResult(request: AiRequest, options?: WaitOptions): Promise<ProviderOutput[]>;
 }

@@ -32,6 +32,7 @@ export function paymentsFromEnv(env: Env): PaymentProviders {
   const stripe = new StripePayments({
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     links: { basic: env.STRIPE_LINK_BASIC, standard: env.STRIPE_LINK_STANDARD, premium: env.STRIPE_LINK_PREMIUM },
+    prices: { basic: env.STRIPE_PRICE_BASIC, standard: env.STRIPE_PRICE_STANDARD, premium: env.STRIPE_PRICE_PREMIUM },
   });
   const lemonsqueezy = new LemonSqueezyPayments({
     webhookSecret: env.LEMONSQUEEZY_WEBHOOK_SECRET,

@@ -138,7 +138,7 @@ export class IyzicoPayments implements PaymentProvider {
         surname: rest.join(' ') || name,
         identityNumber: d.kind === 'individual' ? d.tckn : d.vkn,
         email: input.email,
-        gsmNumber: input.phone ?? undefined,
+        gsmNumber: gsmNumber(input.phone),
         billingAddress: address,
         shippingAddress: address,
       },
@@ -357,4 +357,15 @@ async function adoptSubscription(db: Db, s: IyzicoSubscription) {
     .onConflict((oc) => oc.columns(['provider', 'subscription_ref']).doNothing())
     .execute();
   return storedSubscription(db, s.referenceCode);
+}
+
+/**
+ * The seller's phone as iyzico requires it, E.164 with Turkey's code (+905321234567), from the
+ * ways it is usually written (0532 123 45 67, 532-123-4567, +90 …); anything else is left out
+ * rather than sent for iyzico to refuse the whole checkout.
+ */
+export function gsmNumber(phone: string | null | undefined): string | undefined {
+  const digits = (phone ?? '').replace(/[\s().-]/g, '');
+  const m = /^(?:\+90|0090|90|0)?(\d{10})$/.exec(digits);
+  return m ? `+90${m[1]}` : undefined;
 }

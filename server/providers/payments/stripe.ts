@@ -1,9 +1,14 @@
 import Stripe from 'stripe';
-import type { PaidPlanCode } from '../../../shared/plans';
 import { WebhookSignatureError, type LinkCheckout, type PaymentEvent, type PaymentProvider } from './types';
+import { PAID_PLAN_CODES, type PaidPlanCode } from '../../../shared/plans';
 import { resolvePlan } from './plan-match';
 
-export type StripeOptions = { webhookSecret?: string; links: Partial<Record<PaidPlanCode, string>> };
+export type StripeOptions = {
+  webhookSecret?: string;
+  links: Partial<Record<PaidPlanCode, string>>;
+  /** STRIPE_PRICE_*: the Stripe price id of each plan, which names the plan of an invoice line. */
+  prices?: Partial<Record<PaidPlanCode, string | undefined>>;
+};
 
 const TOLERANCE_SECONDS = 5 * 60;
 
@@ -59,12 +64,14 @@ export class StripePayments implements PaymentProvider, LinkCheckout {
     }
 
     if (event.type === 'invoice.paid') {
+      // Current API (since 2025-03-31): the subscription's details live under `parent`, the
+      // line's price under `pricing.price_details.price`.
       const inv = event.data.object as Stripe.Invoice;
       const line = inv.lines?.data?.[0];
-      const metaPlan =
-        inv.metadata?.plan ??
-        line?.metadata?.plan ??
-        (inv as { subscription_details?: { metadata?: Record<string, string> } }).subscription_details?.metadata?.plan;
+      const price = line?.pricing?.price_details?.price;
+      const priceId = typeof price === 'string' ? price : (price?.id ?? null);
+      const byPrice = PAID_PLAN_CODES.find((code) => priceId && this.opts.prices?.[code] === priceId);
+      const metaPlan = byPrice ?? inv.metadata?.plan ?? inv.parent?.subscription_details?.metadata?.plan ?? line?.metadata?.plan;
       const periodEnd = line?.period?.end ? new Date(line.period.end * 1000) : null;
       return {
         ...base,
