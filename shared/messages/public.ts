@@ -313,8 +313,9 @@ export const M = {
     eyebrow: 'Fiyatlandırma',
     title: 'İşletmenize uygun paketi seçin',
     subtitle: 'Tüm paketlerde 4K çözünürlük ve filigransız ticari kullanım. Krediler her ay yenilenir.',
-    taxNote: 'Fiyatlar ABD doları cinsindendir ve vergiler dahildir.',
-    taxNoteTry: 'Fiyatlar Türk lirası cinsindendir ve vergiler dahildir.',
+    /** Under the packages: the install's currency and the KDV its prices include (`%20`), if any. */
+    taxNote: (currency: 'TRY' | 'USD', rate: string | null) =>
+      `Fiyatlar ${currency === 'TRY' ? 'Türk lirası' : 'ABD doları'} cinsindendir${rate ? ` ve ${rate} KDV dahildir` : ''}.`,
     trialValidity: '7 gün geçerli',
     trialOnce: 'Tek seferlik deneme paketi',
     renewsMonthly: 'her ay yenilenir',
@@ -398,7 +399,8 @@ export const M = {
       ],
       limitations: [],
     },
-    perMonth: '/ay',
+    /** After a package's price: `₺1.499 / ay · KDV dahil`. */
+    priceSuffix: (kdvIncluded: boolean) => (kdvIncluded ? '/ ay · KDV dahil' : '/ ay'),
     free: 'Ücretsiz',
     popular: 'En Popüler',
     perCredit: (price: string) => `Kredi başına ${price}`,
@@ -429,10 +431,13 @@ export const M = {
       city: 'İl',
       plan: 'Paket',
       credits: 'Kredi',
-      amount: 'Tutar',
+      matrah: 'Matrah',
+      kdvRate: 'KDV oranı (%)',
+      kdv: 'KDV',
+      amount: 'Toplam (KDV dahil)',
       currency: 'Para birimi',
       provider: 'Ödeme sağlayıcısı',
-      reference: 'İşlem referansı',
+      reference: 'Sağlayıcı referansı',
     },
   },
 
