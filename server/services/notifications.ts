@@ -8,6 +8,8 @@ import { generationCompletedEmail, generationFailedEmail, lowCreditsEmail, payme
 import { findValidToken, issueToken } from './account-tokens';
 import { getPreferences, savePreferences } from './preferences';
 import { renderInvoice } from './invoices';
+import { formatCents } from '../../shared/money';
+import { M } from '../../shared/messages';
 
 /** Only runs that took longer than this get a "ready" e-mail (e.g. video); short ones are watched live. */
 export const SLOW_RUN_MS = 60_000;
@@ -94,7 +96,7 @@ export async function queuePaymentReceived(
   if (!r) return;
   const tx = await db
     .selectFrom('credit_transactions')
-    .select('id')
+    .select(['id', 'invoice_number', 'amount_paid_cents', 'currency', 'kdv_rate'])
     .where('user_id', '=', input.userId)
     .where('type', '=', 'purchase')
     .where('payment_ref', '=', input.paymentRef)
@@ -110,6 +112,12 @@ export async function queuePaymentReceived(
       r.to.name,
       findPlan(input.planCode)?.name ?? input.planCode,
       input.credits,
+      invoice && tx?.invoice_number
+        ? {
+            amount: `${formatCents(tx.amount_paid_cents ?? 0, tx.currency)}${tx.kdv_rate ? ` · ${M.plans.kdvIncluded}` : ''}`,
+            number: tx.invoice_number,
+          }
+        : null,
       await unsubscribeLink(db, base, r.to),
     ),
     attachments: invoice

@@ -4,6 +4,9 @@
  * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
  * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
  */
+/** Said after every price (prices include KDV). */
+const KDV_INCLUDED = 'KDV dahil';
+
 export const M = {
   common: {
     loading: 'Yükleniyor...',
@@ -399,8 +402,9 @@ export const M = {
       ],
       limitations: [],
     },
+    kdvIncluded: KDV_INCLUDED,
     /** After a package's price: `₺1.499 / ay · KDV dahil`. */
-    priceSuffix: (kdvIncluded: boolean) => (kdvIncluded ? '/ ay · KDV dahil' : '/ ay'),
+    priceSuffix: (kdvIncluded: boolean) => (kdvIncluded ? `/ ay · ${KDV_INCLUDED}` : '/ ay'),
     free: 'Ücretsiz',
     popular: 'En Popüler',
     perCredit: (price: string) => `Kredi başına ${price}`,
