@@ -90,7 +90,7 @@ export function PlanCard({ plan, layout = 'compact', buttonLabel, disabled, load
                 {price}
               </Text>
             )}
-            {!free && (
+            {!free && price !== null && (
               <Text component="span" c="dimmed" size={showcase ? undefined : 'sm'} fw={500}>
                 {prices.suffix}
               </Text>
