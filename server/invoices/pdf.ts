@@ -83,7 +83,10 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   let bottom = partiesTop;
   for (const [i, who] of (['seller', 'buyer'] as const).entries()) {
     const x = PAGE.margin + i * (half + 20);
-    doc.font('bold').fontSize(11).text(who === 'seller' ? t.seller : t.buyer, x, partiesTop, { width: half });
+    doc
+      .font('bold')
+      .fontSize(11)
+      .text(who === 'seller' ? t.seller : t.buyer, x, partiesTop, { width: half });
     doc.font('regular').fontSize(9.5);
     for (const line of partyLines(d, who)) doc.text(line, x, undefined, { width: half });
     bottom = Math.max(bottom, doc.y);
@@ -97,7 +100,11 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   doc.text(t.quantity, cols.qty, tableTop, { width: 50, align: 'right' });
   doc.text(t.lineAmount, cols.amount, tableTop, { width: 110, align: 'right' });
   const ruleY = doc.y + 4;
-  doc.moveTo(PAGE.margin, ruleY).lineTo(PAGE.margin + CONTENT, ruleY).lineWidth(0.5).stroke();
+  doc
+    .moveTo(PAGE.margin, ruleY)
+    .lineTo(PAGE.margin + CONTENT, ruleY)
+    .lineWidth(0.5)
+    .stroke();
   const rowTop = ruleY + 8;
   const item = plan ? t.itemLine(plan.name, String(d.credits)) : d.description;
   doc.font('regular').text(item, cols.item, rowTop, { width: cols.qty - cols.item - 10 });
@@ -111,7 +118,10 @@ export function renderInvoicePdf(d: InvoiceData): Promise<Buffer> {
   const totals = { width: CONTENT / 2, align: 'right' as const };
   doc.fontSize(10).text(`${t.matrah}: ${money(matrahCents)}`, totalsX, totalsTop, totals);
   doc.text(`${t.kdv(formatPercent(d.kdvRate))}: ${money(kdvCents)}`, totalsX, undefined, totals);
-  doc.font('bold').fontSize(12).text(`${t.total}: ${money(d.totalCents)}`, totalsX, undefined, totals);
+  doc
+    .font('bold')
+    .fontSize(12)
+    .text(`${t.total}: ${money(d.totalCents)}`, totalsX, undefined, totals);
 
   // Payment.
   doc.font('regular').fontSize(9.5).moveDown(1.5);
