@@ -62,7 +62,7 @@ const OWN = {
     statImagesMonth: 'Bu ay oluşturulan görseller',
     statTotalVideos: 'Toplam video',
     statCredits: 'Kalan kredi',
-    // D4
+    // The savings estimate is in lira whatever the install sells in.
     statSavings: 'Tahmini tasarruf',
     vsLastMonth: 'geçen aya göre',
     usageVsLastMonth: 'aylık kullanım',

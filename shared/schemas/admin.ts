@@ -201,7 +201,7 @@ export const ZAdminSettings = z.object({
   invoicePrefix: z
     .string()
     .trim()
-    .transform((v) => v.toLocaleUpperCase('tr-TR'))
+    .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{3}$/, A.invoicePrefixInvalid)),
   companyTitle: ZLine().max(200, V.tooLong),
   companyTaxOffice: ZLine().max(100, V.tooLong),
