@@ -1,6 +1,6 @@
 import { M } from './messages/public';
 
-/** The four built-in packages (SPEC §9): prices in USD per month, credits renew monthly. */
+/** The four built-in packages: credits renew monthly. What they cost is the install's price list (services/prices.ts). */
 export const PLAN_CODES = ['trial', 'basic', 'standard', 'premium'] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
 export const PAID_PLAN_CODES = ['basic', 'standard', 'premium'] as const satisfies readonly PlanCode[];
@@ -10,7 +10,11 @@ export type Plan = {
   id: PlanCode;
   name: string;
   description: string;
-  monthlyPrice: number;
+  /**
+   * Monthly price in US dollars, used only by an install that sells in dollars (its Stripe /
+   * Lemon Squeezy products' prices); a lira install's prices are admin settings.
+   */
+  usdPrice: number;
   credits: number;
   features: readonly string[];
   limitations: readonly string[];
@@ -18,11 +22,11 @@ export type Plan = {
   color: string;
 };
 
-const plan = (id: PlanCode, monthlyPrice: number, credits: number, popular: boolean, color: string): Plan => ({
+const plan = (id: PlanCode, usdPrice: number, credits: number, popular: boolean, color: string): Plan => ({
   id,
   name: M.credits.planNames[id]!, // the catalogue names every plan
   description: M.plans[id].description,
-  monthlyPrice,
+  usdPrice,
   credits,
   features: M.plans[id].features,
   limitations: M.plans[id].limitations,
@@ -45,7 +49,5 @@ export function isPaidPlan(code: string): code is PaidPlanCode {
   return (PAID_PLAN_CODES as readonly string[]).includes(code);
 }
 
-/** Per-credit price, shown with 2 decimals (SPEC §9). */
-export function pricePerCredit(p: Plan): number {
-  return p.credits > 0 ? p.monthlyPrice / p.credits : 0;
-}
+/** Whether a plan is the free trial (no price in any currency). */
+export const isFreePlan = (p: Plan): boolean => !isPaidPlan(p.id);

@@ -1,9 +1,10 @@
 /**
  * Every date, number and money amount the client shows, formatted once: Turkish locale (tr-TR)
  * and the business time zone (Europe/Istanbul) for every date and time, whatever the browser's
- * own zone is. Prices and money spent are in US dollars by default (D4); any other currency
- * code (TRY for iyzico, SPEC §9) is passed in.
+ * own zone is. Money is formatted by shared/money.ts (the install's currency, lira by default).
  */
+import { formatMoney } from '../../shared/money';
+
 export const LOCALE = 'tr-TR';
 export const TIME_ZONE = 'Europe/Istanbul';
 
@@ -97,52 +98,11 @@ export function formatSigned(n: number): string {
   return '0';
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+export { formatMoney, formatCents } from '../../shared/money';
 
-/**
- * An amount in whole units of `currency` (USD by default): whole units when it has no cents
- * (`$79`), two decimals when it does (`$1,32`) or when `exact` (`$79,00`, per-credit prices and
- * the admin's payment columns). An unknown currency code is shown as dollars.
- */
-export function formatMoney(amount: number, currency: string | null = 'USD', exact = false): string {
-  const code = (currency || 'USD').toUpperCase();
-  const decimals = exact || !Number.isInteger(amount) ? 2 : 0;
-  const key = `${code}:${decimals}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(LOCALE, {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: 2,
-      });
-    } catch {
-      return code === 'USD' ? String(amount) : formatMoney(amount, 'USD', exact);
-    }
-    moneyFormats.set(key, format);
-  }
-  return format.format(amount);
-}
-
-/** `$79`, or `$1,32` when the amount has cents. */
-export function formatUsd(amount: number): string {
-  return formatMoney(amount, 'USD');
-}
-
-/** Always two decimals (per-credit prices, SPEC §9). */
-export function formatUsdExact(amount: number): string {
-  return formatMoney(amount, 'USD', true);
-}
-
-/** Savings estimate in whole lira (D4): `₺1.200`. */
+/** Savings estimate in whole lira, whatever the install sells in: `₺1.200`. */
 export function formatTry(amount: number): string {
   return formatMoney(Math.round(amount), 'TRY');
-}
-
-/** An amount in cents of `currency` (USD by default), whole units when there are no cents. */
-export function formatCents(cents: number, currency: string | null = 'USD', exact = false): string {
-  return formatMoney(cents / 100, currency, exact);
 }
 
 /** Up to `max` initials for an avatar, upper-cased the Turkish way (i → İ). */

@@ -143,7 +143,22 @@ export interface CreditTransactionsTable {
   provider: string | null;
   /** Invoice details at the time of a purchase (issue 16); null for anything else. */
   buyer_details: Json | null;
+  /** A credited purchase's invoice number (`VTR2026000000001`), allocated in its transaction. */
+  invoice_number: string | null;
+  /** The KDV rate (percent) included in the amount paid, as it was when invoiced. */
+  kdv_rate: number | null;
+  /** The operator's company details printed on the invoice, as they were when it was issued. */
+  seller_details: Json | null;
+  /** The provider's reference of the payment (e.g. `stripe:invoice:in_…`). */
+  payment_ref: string | null;
   created_at: Timestamp;
+}
+
+/** The last invoice number used per prefix and year. */
+export interface InvoiceSequencesTable {
+  prefix: string;
+  year: number;
+  last_number: number;
 }
 
 export interface CreditLedgerTable {
@@ -253,7 +268,8 @@ export interface AdminLogsTable {
 }
 
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed';
-export type EmailAttachment = { filename: string; content: string; contentType: string };
+/** A file attached to a queued e-mail; binary content (a PDF) is stored as base64. */
+export type EmailAttachment = { filename: string; content: string; contentType: string; encoding?: 'base64' };
 
 export interface EmailOutboxTable {
   id: Generated<string>;
@@ -387,6 +403,7 @@ export interface Database {
   cutouts: CutoutsTable;
   credit_transactions: CreditTransactionsTable;
   credit_ledger: CreditLedgerTable;
+  invoice_sequences: InvoiceSequencesTable;
   processed_webhooks: ProcessedWebhooksTable;
   contact_messages: ContactMessagesTable;
   site_content: SiteContentTable;

@@ -34,7 +34,12 @@ export function smtpTransport(url: string): EmailTransport {
         html: m.html ?? undefined,
         messageId: m.messageId,
         headers: m.headers,
-        attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+        attachments: m.attachments.map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+          encoding: a.encoding,
+        })),
       });
     },
     close: () => transporter.close(),

@@ -226,7 +226,7 @@ async function failAndRefund(db: Db, id: string, message: string): Promise<{ use
     let balance = (await trx.selectFrom('users').select('credits_balance').where('id', '=', g.user_id).executeTakeFirstOrThrow())
       .credits_balance;
     if (g.credits_used > 0) {
-      balance = await addCredits(trx, {
+      ({ balance } = await addCredits(trx, {
         userId: g.user_id,
         amount: g.credits_used,
         reason: 'generation_refund',
@@ -234,7 +234,7 @@ async function failAndRefund(db: Db, id: string, message: string): Promise<{ use
         type: 'refund',
         description: M.credits.refundDescription,
         generationId: id,
-      });
+      }));
     }
     return { userId: g.user_id, balance };
   });

@@ -6,6 +6,8 @@ import { UNLIMITED_BALANCE } from '../../shared/constants';
 import { PLAN_CODES } from '../../shared/plans';
 import { customerDashboard } from '../services/dashboard';
 import { billingSummary, listTransactions } from '../services/billing';
+import { installCurrency } from '../services/prices';
+import { getCachedSettings } from '../services/settings';
 import { startCheckout, type CheckoutResult } from '../services/checkout';
 
 export const creditsRouter = router({
@@ -26,7 +28,9 @@ export const creditsRouter = router({
 
   dashboard: protectedProcedure.query(({ ctx }) => customerDashboard(ctx.db, ctx.userId)),
 
-  billing: protectedProcedure.query(({ ctx }) => billingSummary(ctx.db, ctx.userId)),
+  billing: protectedProcedure.query(async ({ ctx }) =>
+    billingSummary(ctx.db, ctx.userId, installCurrency(await getCachedSettings(ctx.db), ctx.payments.checkout)),
+  ),
 
   /** The caller's balance, now and after every change (purchase, usage, refund, admin). */
   onChange: protectedProcedure.subscription(({ ctx, signal }) =>

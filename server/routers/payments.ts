@@ -1,8 +1,8 @@
 import { z } from '../../shared/zod';
 import { router, publicProcedure, protectedProcedure } from '../trpc/init';
 import { ZInvoiceDetails } from '../../shared/schemas/billing';
-import { PAID_PLAN_CODES, findPlan } from '../../shared/plans';
-import { getSettings } from '../services/settings';
+import { priceList } from '../services/prices';
+import { getCachedSettings } from '../services/settings';
 import { getInvoiceDetails, saveInvoiceDetails } from '../services/invoice-details';
 import { testCheckoutView } from '../services/test-checkout';
 import { findSession } from '../services/checkout';
@@ -12,16 +12,12 @@ import { M } from '../../shared/messages';
 /** Issue 16: how packages are paid here, the buyer's invoice details, the local test checkout. */
 export const paymentsRouter = router({
   /**
-   * Which provider the package buttons use and in which currency the seller pays: US dollars
-   * (the plans' prices) for Stripe, Lemon Squeezy and the test checkout; Turkish lira (the
-   * admin's prices) for iyzico. Amounts are in cents.
+   * Which provider the package buttons use, the install's price list (one currency, KDV
+   * included, each paid plan's price in cents) and whether the local test checkout is on.
    */
   options: publicProcedure.query(async ({ ctx }) => {
     const provider = ctx.payments.checkout;
-    const tl = provider === 'iyzico';
-    const s = tl ? await getSettings(ctx.db) : null;
-    const prices = Object.fromEntries(PAID_PLAN_CODES.map((p) => [p, s ? s.tryPrices[p] * 100 : findPlan(p)!.monthlyPrice * 100]));
-    return { provider, currency: tl ? ('TRY' as const) : ('USD' as const), prices, testMode: provider === 'test' };
+    return { provider, ...priceList(await getCachedSettings(ctx.db), provider), testMode: provider === 'test' };
   }),
 
   invoiceDetails: protectedProcedure.query(({ ctx }) => getInvoiceDetails(ctx.db, ctx.userId)),

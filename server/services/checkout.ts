@@ -5,7 +5,7 @@ import { M } from '../../shared/messages';
 import { findPlan, isPaidPlan, type PaidPlanCode, type PlanCode } from '../../shared/plans';
 import { IyzicoApiError } from '../providers/payments/iyzico';
 import { getInvoiceDetails } from './invoice-details';
-import { tryPriceCents } from './settings';
+import { getPriceList, tryPriceCents } from './prices';
 
 export type CheckoutResult = { url: string | null; redirect?: string; message?: string };
 
@@ -50,8 +50,9 @@ export async function startCheckout(
   if (provider === 'test') {
     // Free credits for whoever can reach it: only a caller on this machine gets a session.
     if (!deps.localCaller) return { url: null, message: M.payments.testLocalOnly };
-    const price = findPlan(plan)!.monthlyPrice * 100;
-    const session = await insertSession(db, { userId, provider: 'test', plan, amountCents: price, currency: 'USD' });
+    // The install's own price, in its own currency: what every page showed the buyer.
+    const list = await getPriceList(db, provider);
+    const session = await insertSession(db, { userId, provider: 'test', plan, amountCents: list.prices[plan], currency: list.currency });
     return { url: `/app/test-checkout/${session}` };
   }
 

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
 import { getPreferences } from './preferences';
-import { addInvoices } from './billing';
+import { addInvoices } from './invoices';
 import { enqueueEmail } from '../email/outbox';
 import { emailContext } from '../email/site';
 import { LINK_PATHS } from '../email/links';

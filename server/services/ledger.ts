@@ -28,8 +28,9 @@ type Movement = {
   provider?: string | null;
 };
 
-async function record(trx: Trx, m: Movement, email: string, delta: number, signedAmount: number) {
-  await trx
+/** Writes the transaction and ledger rows; returns the transaction's id. */
+async function record(trx: Trx, m: Movement, email: string, delta: number, signedAmount: number): Promise<string> {
+  const tx = await trx
     .insertInto('credit_transactions')
     .values({
       user_id: m.userId,
@@ -43,8 +44,10 @@ async function record(trx: Trx, m: Movement, email: string, delta: number, signe
       currency: m.currency ?? null,
       provider: m.provider ?? null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await trx.insertInto('credit_ledger').values({ user_id: m.userId, delta, reason: m.reason, ref: m.ref }).execute();
+  return tx.id;
 }
 
 /**
@@ -85,15 +88,18 @@ async function lockedBalance(trx: Trx, userId: string): Promise<{ email: string;
   return current;
 }
 
-/** Adds credits (purchase, refund, bonus). Unlimited balances stay unlimited. */
-export async function addCredits(trx: Trx, m: Movement): Promise<number> {
+/**
+ * Adds credits (purchase, refund, bonus). Unlimited balances stay unlimited. Returns the new
+ * balance and the transaction row (a purchase's invoice is issued on it).
+ */
+export async function addCredits(trx: Trx, m: Movement): Promise<{ balance: number; transactionId: string }> {
   const current = await lockedBalance(trx, m.userId);
   const old = current.credits_balance;
   // Capped below the unlimited marker so a big purchase never turns into "unlimited" by accident.
   const next = old === UNLIMITED_BALANCE ? old : Math.min(old + m.amount, UNLIMITED_BALANCE - 1);
   await trx.updateTable('users').set({ credits_balance: next, updated_at: new Date() }).where('id', '=', m.userId).execute();
-  await record(trx, m, current.email, next - old, m.amount);
-  return next;
+  const transactionId = await record(trx, m, current.email, next - old, m.amount);
+  return { balance: next, transactionId };
 }
 
 /** Sets an exact balance (admin); the movement recorded is the difference (SPEC §9). */

@@ -7,7 +7,9 @@ import { LINK_PATHS } from '../email/links';
 import { generationCompletedEmail, generationFailedEmail, lowCreditsEmail, paymentReceivedEmail } from '../email/templates/notifications';
 import { findValidToken, issueToken } from './account-tokens';
 import { getPreferences, savePreferences } from './preferences';
-import { renderInvoice } from './billing';
+import { renderInvoice } from './invoices';
+import { formatCents } from '../../shared/money';
+import { M } from '../../shared/messages';
 
 /** Only runs that took longer than this get a "ready" e-mail (e.g. video); short ones are watched live. */
 export const SLOW_RUN_MS = 60_000;
@@ -85,7 +87,7 @@ export async function queueLowCredits(db: Db, input: { userId: string; before: n
   });
 }
 
-/** After a payment was credited (inside its transaction): the newest purchase's invoice attached as text. */
+/** After a payment was credited: the invoice of that payment attached as a PDF. */
 export async function queuePaymentReceived(
   db: Db,
   input: { userId: string; planCode: string; credits: number; paymentRef: string },
@@ -94,12 +96,10 @@ export async function queuePaymentReceived(
   if (!r) return;
   const tx = await db
     .selectFrom('credit_transactions')
-    .select('id')
+    .select(['id', 'invoice_number', 'amount_paid_cents', 'currency', 'kdv_rate'])
     .where('user_id', '=', input.userId)
     .where('type', '=', 'purchase')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
+    .where('payment_ref', '=', input.paymentRef)
     .executeTakeFirst();
   const invoice = tx ? await renderInvoice(db, input.userId, tx.id) : null;
   const { site, base } = r.ctx;
@@ -112,9 +112,17 @@ export async function queuePaymentReceived(
       r.to.name,
       findPlan(input.planCode)?.name ?? input.planCode,
       input.credits,
+      invoice && tx?.invoice_number
+        ? {
+            amount: `${formatCents(tx.amount_paid_cents ?? 0, tx.currency)}${tx.kdv_rate ? ` · ${M.plans.kdvIncluded}` : ''}`,
+            number: tx.invoice_number,
+          }
+        : null,
       await unsubscribeLink(db, base, r.to),
     ),
-    attachments: invoice ? [{ filename: invoice.name, content: invoice.text, contentType: 'text/plain; charset=utf-8' }] : [],
+    attachments: invoice
+      ? [{ filename: invoice.name, content: invoice.pdf.toString('base64'), encoding: 'base64', contentType: 'application/pdf' }]
+      : [],
     dedupeKey: `payment_received:${input.paymentRef}`,
   });
 }

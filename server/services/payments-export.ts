@@ -3,7 +3,8 @@ import { M } from '../../shared/messages';
 import { findPlan } from '../../shared/plans';
 import type { TInvoiceDetailsParsed, TPaymentsExportRange } from '../../shared/schemas/billing';
 import { detailsFromRow } from './invoice-details';
-import { invoiceNumber } from './billing';
+import { getSettings } from './settings';
+import { kdvBreakdown } from '../../shared/money';
 
 /** Istanbul has been UTC+3 all year since 2016: a calendar day there starts at 21:00 UTC the day before. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
@@ -40,24 +41,33 @@ export async function paymentsCsv(db: Db, range: TPaymentsExportRange): Promise<
     column.city,
     column.plan,
     column.credits,
+    column.matrah,
+    column.kdvRate,
+    column.kdv,
     column.amount,
     column.currency,
     column.provider,
     column.reference,
   ];
   const lines = [header.map(cell).join(';')];
-  for (const r of rows) lines.push(paymentLine(r));
+  const { kdvRate } = await getSettings(db);
+  for (const r of rows) lines.push(paymentLine(r, kdvRate));
   return { filename: `odemeler-${range.from}-${range.to}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n`, count: rows.length };
 }
 
 type PurchaseRow = Awaited<ReturnType<typeof purchasesIn>>[number];
 
-/** One purchase as a CSV line: its invoice number, date, buyer, the details it was invoiced to, plan and amount. */
-function paymentLine(r: PurchaseRow): string {
+/**
+ * One purchase as a CSV line: its invoice number, date, buyer, the details it was invoiced to, plan,
+ * matrah, KDV rate and amount, total (a purchase from before rates were kept: today's rate).
+ */
+function paymentLine(r: PurchaseRow, kdvRate: number): string {
   const d = (r.buyer_details as TInvoiceDetailsParsed | null) ?? detailsFromRow(r);
   const individual = d?.kind === 'individual';
+  const total = r.amount_paid_cents ?? 0;
+  const { matrahCents, kdvCents } = kdvBreakdown(total, r.kdv_rate ?? kdvRate);
   return [
-    invoiceNumber(r.id),
+    r.invoice_number ?? '',
     DATE_TIME.format(new Date(r.created_at)),
     r.user_email,
     d ? (individual ? M.invoiceDetails.individual : M.invoiceDetails.company) : '',
@@ -69,10 +79,13 @@ function paymentLine(r: PurchaseRow): string {
     d?.city ?? '',
     findPlan(r.plan_code)?.name ?? r.plan_code ?? '',
     r.amount,
-    AMOUNT.format((r.amount_paid_cents ?? 0) / 100),
+    AMOUNT.format(matrahCents / 100),
+    r.kdv_rate ?? kdvRate,
+    AMOUNT.format(kdvCents / 100),
+    AMOUNT.format(total / 100),
     r.currency ?? '',
     (r.provider && M.billing.providerNames[r.provider]) || r.provider || '',
-    r.id,
+    r.payment_ref ?? r.id,
   ]
     .map(cell)
     .join(';');
@@ -86,6 +99,9 @@ function purchasesIn(db: Db, range: TPaymentsExportRange) {
     .leftJoin('billing_profiles as b', 'b.user_id', 't.user_id')
     .select([
       't.id',
+      't.invoice_number',
+      't.kdv_rate',
+      't.payment_ref',
       't.created_at',
       't.user_email',
       't.plan_code',

@@ -10,7 +10,7 @@ import { PAID_PERIOD_DAYS } from '../../shared/constants';
 import { addCredits } from './ledger';
 import { expireIfDue } from './credits';
 import { queuePaymentReceived } from './notifications';
-import { getInvoiceDetails } from './invoice-details';
+import { issueInvoice } from './invoices';
 import type { WebhookProblem } from '../../shared/schemas/admin';
 import { IyzicoApiError } from '../providers/payments/iyzico';
 import { writeAudit } from './admin/audit';
@@ -177,7 +177,7 @@ async function recordEvent(trx: Transaction<Database>, event: PaymentEvent): Pro
   return inserted ?? null;
 }
 
-/** Credits the plan once per payment, copies the buyer's invoice details onto it and extends the paid period. */
+/** Credits the plan once per payment, extends the paid period and issues the payment's invoice. */
 async function creditPayment(
   trx: Transaction<Database>,
   user: { id: string; email: string },
@@ -194,7 +194,7 @@ async function creditPayment(
 
   // A period that ended before this payment ends now (D8): its credits do not roll into the new one.
   await expireIfDue(trx, user.id);
-  const balance = await addCredits(trx, {
+  const { balance, transactionId } = await addCredits(trx, {
     userId: user.id,
     amount: plan.credits,
     reason: 'purchase',
@@ -206,22 +206,9 @@ async function creditPayment(
     currency: event.currency,
     provider: event.provider,
   });
-  await copyInvoiceDetails(trx, user.id);
   await extendPaidPeriod(trx, user.id, plan.id, event.periodEnd);
+  await issueInvoice(trx, transactionId, user.id, event.paymentRef);
   return { outcome: 'credited', userId: user.id, balance, plan: plan.name, planCode: plan.id, credits: plan.credits, email: user.email };
-}
-
-/** The invoice is issued to the details saved now; later edits never change it (issue 16). */
-async function copyInvoiceDetails(trx: Transaction<Database>, userId: string): Promise<void> {
-  const details = await getInvoiceDetails(trx, userId);
-  if (!details) return;
-  await trx
-    .updateTable('credit_transactions')
-    .set({ buyer_details: JSON.stringify(details) })
-    .where('user_id', '=', userId)
-    .where('type', '=', 'purchase')
-    .where('created_at', '=', sql<Date>`now()`)
-    .execute();
 }
 
 /**

@@ -3,6 +3,7 @@ import { cachedRead, invalidateRead } from './read-cache';
 import { M } from '../../shared/messages';
 import { DEFAULT_TRIAL_CREDITS } from '../../shared/constants';
 import type { PaidPlanCode } from '../../shared/plans';
+import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_KDV_RATE, type Currency } from '../../shared/money';
 
 /** System settings (SPEC §3 + D1-D3) with their defaults; values are stored as text. */
 export const SETTING_DEFAULTS = {
@@ -19,13 +20,24 @@ export const SETTING_DEFAULTS = {
   require_email_verification: 'false',
   image_credit_cost: '1',
   video_credit_cost: '6',
-  // Monthly package prices in whole Turkish lira, charged through iyzico (issue 16).
+  // The install's one currency (TRY, or USD for Stripe / Lemon Squeezy) and the KDV its prices include.
+  currency: DEFAULT_CURRENCY as string,
+  kdv_rate: String(DEFAULT_KDV_RATE),
+  // Monthly package prices in whole Turkish lira, KDV included: shown, charged by iyzico and the test checkout.
   price_try_basic: '2990',
   price_try_standard: '6790',
   price_try_premium: '14990',
   // Fair share: photo storage per seller, and how long an upload no run uses is kept.
   storage_quota_mb: '1024',
   upload_retention_days: '30',
+  // Invoices: the number's three-character prefix (then the year and a 9-digit sequence, as e-Arşiv
+  // numbers are written) and the operator's company details printed on each one.
+  invoice_prefix: 'VTR',
+  company_title: '',
+  company_tax_office: '',
+  company_vkn: '',
+  company_address: '',
+  company_mersis: '',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
@@ -43,13 +55,22 @@ export type Settings = {
   requireEmailVerification: boolean;
   imageCreditCost: number;
   videoCreditCost: number;
-  /** Whole lira per month, per paid plan (iyzico). */
+  /** The install's currency as set by the admin (iyzico sells in lira whatever it says). */
+  currency: Currency;
+  /** KDV included in every price, in percent. */
+  kdvRate: number;
+  /** Whole lira per month, KDV included, per paid plan. */
   tryPrices: Record<PaidPlanCode, number>;
+  invoicePrefix: string;
+  /** The seller on every invoice: the operator's company. */
+  company: CompanyDetails;
   /** Megabytes of uploaded photos one seller may keep. */
   storageQuotaMb: number;
   /** Days after which an upload no generation uses is removed (the privacy text states it). */
   uploadRetentionDays: number;
 };
+
+export type CompanyDetails = { title: string; taxOffice: string; vkn: string; address: string; mersis: string };
 
 function toInt(value: string, fallback: string): number {
   const n = Number.parseInt(value, 10);
@@ -80,6 +101,8 @@ export async function getSettings(db: Db): Promise<Settings> {
     requireEmailVerification: raw.require_email_verification === 'true',
     imageCreditCost: toInt(raw.image_credit_cost, d.image_credit_cost),
     videoCreditCost: toInt(raw.video_credit_cost, d.video_credit_cost),
+    currency: (CURRENCIES as readonly string[]).includes(raw.currency) ? (raw.currency as Currency) : DEFAULT_CURRENCY,
+    kdvRate: toInt(raw.kdv_rate, d.kdv_rate),
     tryPrices: {
       basic: toInt(raw.price_try_basic, d.price_try_basic),
       standard: toInt(raw.price_try_standard, d.price_try_standard),
@@ -87,6 +110,14 @@ export async function getSettings(db: Db): Promise<Settings> {
     },
     storageQuotaMb: toInt(raw.storage_quota_mb, d.storage_quota_mb),
     uploadRetentionDays: toInt(raw.upload_retention_days, d.upload_retention_days),
+    invoicePrefix: raw.invoice_prefix || d.invoice_prefix,
+    company: {
+      title: raw.company_title,
+      taxOffice: raw.company_tax_office,
+      vkn: raw.company_vkn,
+      address: raw.company_address,
+      mersis: raw.company_mersis,
+    },
   };
 }
 
@@ -97,11 +128,6 @@ export async function getSettings(db: Db): Promise<Settings> {
  */
 export function getCachedSettings(db: Db): Promise<Settings> {
   return cachedRead('settings', db, () => getSettings(db));
-}
-
-/** The admin's TL price of a paid plan, in kuruş. */
-export async function tryPriceCents(db: Db, plan: PaidPlanCode): Promise<number> {
-  return (await getSettings(db)).tryPrices[plan] * 100;
 }
 
 export async function setSetting(db: Db, key: SettingKey, value: string, adminId: string | null = null): Promise<void> {

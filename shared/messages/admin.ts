@@ -233,6 +233,9 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
   },
 
   adminForms: {
+    invoicePrefixInvalid: 'Fatura ön eki 3 harf veya rakam olmalıdır (ör. VTR)',
+    companyVknInvalid: 'Geçerli bir Vergi Kimlik No (10 hane) veya T.C. Kimlik No (11 hane) giriniz',
+    companyMersisInvalid: 'MERSİS No 16 haneli olmalıdır',
     balanceInvalid: 'Geçerli bir kredi miktarı giriniz',
     balanceMin: 'Kredi bakiyesi 0’dan küçük olamaz',
     balanceOverCap: (cap: string) => `Kredi bakiyesi en fazla ${cap} olabilir`,
@@ -531,8 +534,25 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     noChanges: 'Kaydedilecek değişiklik yok',
     lastUpdated: (when: string, who: string) => `Son değişiklik: ${when} · ${who}`,
     paymentSection: 'Ödeme ayarları',
-    priceTry: (plan: string) => `${plan} aylık fiyatı (TL)`,
-    priceTryHint: 'iyzico ile ödeme alırken gösterilen ve beklenen fiyat; iyzico ödeme planındaki fiyatla aynı olmalıdır.',
+    currency: 'Para birimi',
+    currencyHint:
+      'Sitenin tamamında tek para birimi kullanılır. ABD doları yalnızca Stripe veya Lemon Squeezy ile satış yapılırken seçilebilir; iyzico yalnızca Türk lirası ile çalışır.',
+    currencyNames: { TRY: 'Türk lirası (₺)', USD: 'ABD doları ($)' },
+    currencyIyzico: 'iyzico ile satış yapılırken para birimi Türk lirası olmalıdır.',
+    kdvRate: 'KDV oranı (%)',
+    kdvRateHint: 'Fiyatlara dahil olan KDV; faturada matrah ve KDV tutarı bu oranla hesaplanır.',
+    priceTry: (plan: string) => `${plan} aylık fiyatı (₺, KDV dahil)`,
+    priceTryHint:
+      'Sitede gösterilen ve test ödemesi ile iyzico’nun aldığı fiyat; iyzico ödeme planındaki fiyatla aynı olmalıdır. Dolar ile satışta Stripe / Lemon Squeezy ürünlerinin fiyatları geçerlidir.',
+    invoiceSection: 'Fatura ayarları',
+    invoiceHint:
+      'Her faturada satıcı olarak bu bilgiler yer alır. Fatura numarası ön ek, yıl ve 9 haneli sıra numarasından oluşur (ör. VTR2026000000001).',
+    invoicePrefix: 'Fatura numarası ön eki',
+    companyTitle: 'Ünvan',
+    companyTaxOffice: 'Vergi dairesi',
+    companyVkn: 'Vergi Kimlik No',
+    companyAddress: 'Adres',
+    companyMersis: 'MERSİS No',
     storageSection: 'Depolama ayarları',
     storageQuotaMb: 'Satıcı başına depolama kotası (MB)',
     storageQuotaHint: 'Bir satıcının yüklediği fotoğrafların toplam boyutu; dolunca yeni fotoğraf kabul edilmez.',

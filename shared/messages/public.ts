@@ -4,6 +4,9 @@
  * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
  * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
  */
+/** Said after every price (prices include KDV). */
+const KDV_INCLUDED = 'KDV dahil';
+
 export const M = {
   common: {
     loading: 'Yükleniyor...',
@@ -313,8 +316,9 @@ export const M = {
     eyebrow: 'Fiyatlandırma',
     title: 'İşletmenize uygun paketi seçin',
     subtitle: 'Tüm paketlerde 4K çözünürlük ve filigransız ticari kullanım. Krediler her ay yenilenir.',
-    taxNote: 'Fiyatlar ABD doları cinsindendir ve vergiler dahildir.',
-    taxNoteTry: 'Fiyatlar Türk lirası cinsindendir ve vergiler dahildir.',
+    /** Under the packages: the install's currency and the KDV its prices include (`%20`), if any. */
+    taxNote: (currency: 'TRY' | 'USD', rate: string | null) =>
+      `Fiyatlar ${currency === 'TRY' ? 'Türk lirası' : 'ABD doları'} cinsindendir${rate ? ` ve ${rate} KDV dahildir` : ''}.`,
     trialValidity: '7 gün geçerli',
     trialOnce: 'Tek seferlik deneme paketi',
     renewsMonthly: 'her ay yenilenir',
@@ -398,7 +402,9 @@ export const M = {
       ],
       limitations: [],
     },
-    perMonth: '/ay',
+    kdvIncluded: KDV_INCLUDED,
+    /** After a package's price: `₺1.499 / ay · KDV dahil`. */
+    priceSuffix: (kdvIncluded: boolean) => (kdvIncluded ? `/ ay · ${KDV_INCLUDED}` : '/ ay'),
     free: 'Ücretsiz',
     popular: 'En Popüler',
     perCredit: (price: string) => `Kredi başına ${price}`,
@@ -429,10 +435,13 @@ export const M = {
       city: 'İl',
       plan: 'Paket',
       credits: 'Kredi',
-      amount: 'Tutar',
+      matrah: 'Matrah',
+      kdvRate: 'KDV oranı (%)',
+      kdv: 'KDV',
+      amount: 'Toplam (KDV dahil)',
       currency: 'Para birimi',
       provider: 'Ödeme sağlayıcısı',
-      reference: 'İşlem referansı',
+      reference: 'Sağlayıcı referansı',
     },
   },
 

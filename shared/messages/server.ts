@@ -45,8 +45,10 @@ const OWN = {
     lowCreditsIntro: (balance: number) => `Kalan krediniz: ${balance}. Kesintisiz devam etmek için yeni bir paket seçebilirsiniz.`,
     lowCreditsButton: 'Paketleri incele',
     paymentSubject: 'Ödemeniz alındı',
-    paymentIntro: (plan: string, credits: number) =>
-      `${plan} paketi için ödemeniz alındı ve hesabınıza ${credits} kredi eklendi. Faturanız bu e-postanın ekindedir.`,
+    paymentIntro: (plan: string, credits: number) => `${plan} paketi için ödemeniz alındı ve hesabınıza ${credits} kredi eklendi.`,
+    /** `₺2.990 · KDV dahil` and the invoice number. */
+    paymentAmount: (amount: string, invoiceNumber: string) =>
+      `Ödenen tutar: ${amount}. Faturanız (${invoiceNumber}) bu e-postanın ekindedir.`,
     deletionRequestedSubject: 'Hesap silme talebiniz alındı',
     deletionRequestedIntro:
       'Hesabınızın silinmesi için talebinizi aldık. Yönetici ekibimiz talebi yerine getirdiğinde size ayrıca bilgi vereceğiz.',

@@ -3,6 +3,8 @@ import { M } from '../messages/admin';
 import { ZEmail, ZFullName } from './auth';
 import { ZLine } from './text';
 import { UNLIMITED_BALANCE } from '../constants';
+import { CURRENCIES } from '../money';
+import { isValidTckn, isValidVkn } from '../tax-ids';
 
 /**
  * Admin back-office inputs. The same schemas validate the Mantine forms and the `admin.*`
@@ -184,13 +186,28 @@ export const ZAdminSettings = z.object({
   allowRegistrations: z.boolean(),
   emailNotifications: z.boolean(),
   requireEmailVerification: z.boolean(),
-  /** Monthly package prices in whole lira, charged through iyzico (issue 16). */
+  /** The install's one currency; lira unless it sells through Stripe or Lemon Squeezy in dollars. */
+  currency: z.enum(CURRENCIES),
+  /** KDV included in every price, percent. */
+  kdvRate: ZCount(0, 100),
+  /** Monthly package prices in whole lira, KDV included (shown, and charged by iyzico and the test checkout). */
   priceTryBasic: ZCount(1, 1_000_000),
   priceTryStandard: ZCount(1, 1_000_000),
   priceTryPremium: ZCount(1, 1_000_000),
   /** Photo storage per seller (MB) and the days an upload no run uses is kept. */
   storageQuotaMb: ZCount(10, 1_000_000),
   uploadRetentionDays: ZCount(1, 3650),
+  /** Invoices: the number's prefix and the operator's company details (all optional until the first sale). */
+  invoicePrefix: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{3}$/, A.invoicePrefixInvalid)),
+  companyTitle: ZLine().max(200, V.tooLong),
+  companyTaxOffice: ZLine().max(100, V.tooLong),
+  companyVkn: ZLine().refine((v) => v === '' || isValidVkn(v) || isValidTckn(v), A.companyVknInvalid),
+  companyAddress: ZLine().max(300, V.tooLong),
+  companyMersis: ZLine().refine((v) => v === '' || /^[0-9]{16}$/.test(v), A.companyMersisInvalid),
 });
 export type TAdminSettings = z.input<typeof ZAdminSettings>;
 
@@ -214,6 +231,14 @@ export const SETTING_KEY_OF = {
   priceTryPremium: 'price_try_premium',
   storageQuotaMb: 'storage_quota_mb',
   uploadRetentionDays: 'upload_retention_days',
+  currency: 'currency',
+  kdvRate: 'kdv_rate',
+  invoicePrefix: 'invoice_prefix',
+  companyTitle: 'company_title',
+  companyTaxOffice: 'company_tax_office',
+  companyVkn: 'company_vkn',
+  companyAddress: 'company_address',
+  companyMersis: 'company_mersis',
 } as const satisfies Record<keyof TAdminSettings, string>;
 
 // ---------------------------------------------------------------- audit log

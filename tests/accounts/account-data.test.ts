@@ -13,6 +13,7 @@ import { runCutout } from '../../server/services/studio';
 import type { StudioPool } from '../../server/providers/ai/studio/pool';
 import { passwordResetEmail } from '../../server/email/templates/account';
 import { M } from '../../shared/messages';
+import { pdfText } from '../helpers/pdf';
 import type { RunningServer } from '../../server/index';
 
 let server: RunningServer;
@@ -133,9 +134,9 @@ test('"Verilerimi indir": a zip of profile, generations with their files, credit
   expect(names.some((n) => /^cutouts\/[0-9a-f-]+\.png$/.test(n))).toBe(true);
   const txs = JSON.parse(await zip.file('credit-transactions.json')!.async('string')) as { type: string }[];
   expect(txs.map((t) => t.type).sort()).toEqual(['bonus', 'purchase']);
-  const invoices = names.filter((n) => /^invoices\/INV-[0-9a-f]{8}\.txt$/.test(n));
+  const invoices = names.filter((n) => /^invoices\/Fatura-VTR\d{13}\.pdf$/.test(n));
   expect(invoices).toHaveLength(1);
-  expect(await zip.file(invoices[0]!)!.async('string')).toContain(M.invoice.title);
+  expect(pdfText(await zip.file(invoices[0]!)!.async('nodebuffer'))).toContain(M.invoice.title);
 
   // Someone else, or nobody, gets the same 404 as for a zip that does not exist.
   expect((await other.client.raw(`/api/exports/${ready.id}`)).status).toBe(404);

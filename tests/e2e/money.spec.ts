@@ -10,7 +10,7 @@ const stripe = new Stripe('sk_test_e2e', { telemetry: false });
 
 const unique = () => `para-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** A Stripe-signed `checkout.session.completed` for the Temel package ($79) of this user. */
+/** A Stripe-signed `checkout.session.completed` for the Temel package (₺2.990, the default lira price) of this user. */
 async function payForBasic(page: Page, email: string) {
   const me = await page.request.get('/trpc/auth.me');
   expect(me.ok()).toBeTruthy();
@@ -29,10 +29,10 @@ async function payForBasic(page: Page, email: string) {
         client_reference_id: userId,
         customer: `cus_e2e_${stamp}`,
         customer_details: { email },
-        amount_total: 7900,
-        currency: 'usd',
+        amount_total: 299000,
+        currency: 'try',
         invoice: null,
-        metadata: {},
+        metadata: { plan: 'basic' },
       },
     },
   });
@@ -65,29 +65,29 @@ test('dashboard, billing and subscription follow a real purchase; the invoice do
 
   // Billing before paying: nothing spent, no invoices to zip, no card.
   await page.goto('/app/billing');
-  await expect(page.getByTestId('tile-total-value')).toHaveText('$0');
+  await expect(page.getByTestId('tile-total-value')).toHaveText('₺0');
   await expect(page.getByTestId('tx-row').filter({ hasText: M.credits.trialGrant })).toBeVisible();
   await expect(page.getByRole('button', { name: M.invoice.downloadAll })).toBeDisabled();
   await expect(page.getByTestId('payment-none')).toBeVisible();
 
   // A paid Temel checkout arrives while the page is open: the page follows the live balance.
   await payForBasic(page, email);
-  await expect(page.getByTestId('tile-total-value')).toHaveText('$79');
-  await expect(page.getByTestId('tile-month-value')).toHaveText('$79');
+  await expect(page.getByTestId('tile-total-value')).toHaveText('₺2.990');
+  await expect(page.getByTestId('tile-month-value')).toHaveText('₺2.990');
   const purchase = page.getByTestId('tx-row').filter({ hasText: M.billing.types.purchase });
-  await expect(purchase).toContainText('$79');
+  await expect(purchase).toContainText('₺2.990');
+  await expect(page.getByText('$')).toHaveCount(0);
   await expect(purchase.getByTestId('tx-credits')).toHaveText('+60 kredi');
   await expect(page.getByTestId('billing-plan')).toHaveText('Temel');
   await expect(page.getByTestId('billing-balance')).toHaveText('70 kredi');
   await expect(page.getByTestId('payment-managed')).toContainText('Stripe');
 
-  // The invoice: INV-{8 hex}.txt, plain text starting with FATURA.
-  const invoiceButton = purchase.getByRole('button', { name: /^INV-[0-9a-f]{8} faturasını indir$/ });
+  // The invoice: a PDF named by its sequential number (prefix, year, 9 digits).
+  const invoiceButton = purchase.getByRole('button', { name: /^VTR\d{13} faturasını indir$/ });
   const [download] = await Promise.all([page.waitForEvent('download'), invoiceButton.click()]);
-  expect(download.suggestedFilename()).toMatch(/^INV-[0-9a-f]{8}\.txt$/);
-  const text = await readFile((await download.path())!, 'utf8');
-  expect(text).toContain(M.invoice.title);
-  expect(text).toContain(download.suggestedFilename().replace('.txt', ''));
+  expect(download.suggestedFilename()).toMatch(/^Fatura-VTR\d{13}\.pdf$/);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(page.getByText(M.invoice.downloaded)).toBeVisible();
 
   // Tümünü indir: one zip.

@@ -141,11 +141,12 @@ test('pricing shows four packages with prices, the popular one, and costs from t
   for (const [i, plan] of PLANS.entries()) {
     const card = cards.nth(i);
     await expect(card.getByRole('heading', { name: plan.name })).toBeVisible();
-    if (plan.monthlyPrice > 0) {
-      await expect(card.getByText(`$${plan.monthlyPrice}`, { exact: true })).toBeVisible();
-      await expect(card.getByText(M.plans.perMonth, { exact: true })).toBeVisible();
-      const perCredit = (plan.monthlyPrice / plan.credits).toFixed(2).replace('.', ',');
-      await expect(card.getByText(M.plans.perCredit(`$${perCredit}`))).toBeVisible();
+    if (plan.id !== 'trial') {
+      // A default install sells in lira with KDV included: the admin's default prices.
+      const lira = { basic: '₺2.990', standard: '₺6.790', premium: '₺14.990' }[plan.id];
+      await expect(card.getByText(lira, { exact: true })).toBeVisible();
+      await expect(card.getByText(M.plans.priceSuffix(true), { exact: true })).toBeVisible();
+      await expect(card.getByText(/^Kredi başına ₺\d+,\d{2}$/)).toBeVisible();
       await expect(card.getByRole('button', { name: M.plans.choosePlan })).toBeVisible();
     } else {
       await expect(card.getByText(M.plans.free, { exact: true })).toBeVisible();
@@ -154,6 +155,8 @@ test('pricing shows four packages with prices, the popular one, and costs from t
     await expect(card.getByText(`${plan.credits} kredi`, { exact: true })).toBeVisible();
   }
   await expect(page.getByText(M.plans.popular)).toHaveCount(1);
+  await expect(page.getByText(M.pricing.taxNote('TRY', '%20'))).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('$');
   await expect(cards.filter({ hasText: M.plans.popular }).getByRole('heading')).toHaveText('Standart');
 
   // D3: 1 + 6 from the settings.

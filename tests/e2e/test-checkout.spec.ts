@@ -1,4 +1,5 @@
-import { readFile, mkdtemp } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -58,9 +59,11 @@ test('sign up, use the trial, buy through the test checkout: balance and invoice
   const checkout = page.getByTestId('test-checkout');
   await expect(checkout.getByTestId('test-mode-notice')).toHaveText(M.payments.testBanner);
   await expect(checkout).toContainText('Temel');
-  await expect(checkout).toContainText('$79');
+  // The default install's lira price, KDV included: what the pricing page showed.
+  await expect(checkout).toContainText(`₺2.990 ${M.plans.priceSuffix(true)}`);
+  await expect(checkout).not.toContainText('$');
   await expect(checkout).toContainText('10000000146');
-  await checkout.getByRole('button', { name: M.payments.testPay('$79') }).click();
+  await checkout.getByRole('button', { name: M.payments.testPay('₺2.990') }).click();
   await expect(checkout.getByText(M.payments.testDone).first()).toBeVisible();
   await expect(checkout.getByTestId('test-mode-notice')).toBeVisible();
   await expect(creditPill(page)).toHaveText('69 kredi');
@@ -74,14 +77,19 @@ test('sign up, use the trial, buy through the test checkout: balance and invoice
   await expect(page.getByTestId('invoice-details-view')).toContainText('10000000146');
   await expect(page.getByTestId('payment-test')).toHaveText(M.payments.testPaymentMethod);
   const purchase = page.getByTestId('tx-row').filter({ hasText: M.billing.types.purchase });
-  await expect(purchase).toContainText('$79');
+  await expect(purchase).toContainText('₺2.990');
   await expect(purchase.getByTestId('tx-credits')).toHaveText('+60 kredi');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    purchase.getByRole('button', { name: /^INV-[0-9a-f]{8} faturasını indir$/ }).click(),
+    purchase.getByRole('button', { name: /^VTR\d{13} faturasını indir$/ }).click(),
   ]);
-  const text = await readFile((await download.path())!, 'utf8');
+  expect(download.suggestedFilename()).toMatch(/^Fatura-VTR\d{13}\.pdf$/);
+  // The PDF as pdftotext reads it (poppler-utils).
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', (await download.path())!, '-']).toString('utf8');
   expect(text).toContain(M.payments.testBanner);
-  expect(text).toContain('10000000146');
+  expect(text).toContain('Ad soyad: Deniz Satıcı');
+  expect(text).toContain('T.C. Kimlik No: 10000000146');
   expect(text).toContain('Bağdat Caddesi No: 1 Kadıköy / İstanbul');
+  expect(text).toContain('KDV (%20): ₺498,33');
+  expect(text).toContain('Toplam (KDV dahil): ₺2.990,00');
 });

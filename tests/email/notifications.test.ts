@@ -14,6 +14,7 @@ import { applyPaymentEvent } from '../../server/services/payments';
 import { getPreferences, savePreferences } from '../../server/services/preferences';
 import { seedSettings, setSetting } from '../../server/services/settings';
 import { M } from '../../shared/messages';
+import { pdfText } from '../helpers/pdf';
 
 let handle: DbHandle;
 let mailbox: Mailbox;
@@ -102,7 +103,7 @@ test('dropping below 10 credits sends one warning when the line is crossed, not 
   expect(mails[0]!.text).toContain(M.email.lowCreditsIntro(9));
 });
 
-test('a payment sends "payment received" with the invoice attached as text', async () => {
+test('a payment sends "payment received" with the amount in lira and its PDF invoice attached', async () => {
   const { user } = await userWithUpload(handle.db);
   const event = {
     provider: 'stripe' as const,
@@ -114,8 +115,8 @@ test('a payment sends "payment received" with the invoice attached as text', asy
     email: user.email,
     customerId: null,
     plan: 'basic' as const,
-    amountCents: 7900,
-    currency: 'USD',
+    amountCents: 299000,
+    currency: 'TRY',
     periodEnd: null,
     card: null,
   };
@@ -127,9 +128,18 @@ test('a payment sends "payment received" with the invoice attached as text', asy
   const mails = mailsTo(user.email).filter((m) => m.subject === M.email.paymentSubject);
   expect(mails).toHaveLength(1);
   expect(mails[0]!.text).toContain(M.email.paymentIntro('Temel', 60));
+  const number = (await handle.db
+    .selectFrom('credit_transactions')
+    .select('invoice_number')
+    .where('payment_ref', '=', event.paymentRef)
+    .executeTakeFirstOrThrow())!.invoice_number!;
+  expect(mails[0]!.text).toContain(M.email.paymentAmount('₺2.990 · KDV dahil', number));
   expect(mails[0]!.attachments).toHaveLength(1);
-  expect(mails[0]!.attachments[0]!.filename).toMatch(/^INV-[0-9a-f]{8}\.txt$/);
-  expect(mails[0]!.attachments[0]!.content.toString('utf8')).toContain(M.invoice.title);
+  expect(mails[0]!.attachments[0]!.filename).toBe(M.invoice.fileName(number));
+  expect(mails[0]!.attachments[0]!.contentType).toBe('application/pdf');
+  const pdf = pdfText(mails[0]!.attachments[0]!.content);
+  expect(pdf).toContain(M.invoice.title);
+  expect(pdf).toContain('Toplam (KDV dahil): ₺2.990,00');
 });
 
 test('nothing is sent when the user turned e-mail off, or when the system setting is off', async () => {

@@ -4,6 +4,7 @@ import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { isValidTckn, isValidVkn } from '../../shared/tax-ids';
 import { ZInvoiceDetails } from '../../shared/schemas/billing';
 import { M } from '../../shared/messages';
+import { pdfText } from '../helpers/pdf';
 import { applyPaymentEvent } from '../../server/services/payments';
 import type { RunningServer } from '../../server/index';
 
@@ -176,8 +177,8 @@ describe('on the billing profile, on invoices and in the accountant export', () 
           email: null,
           customerId: null,
           plan: 'basic',
-          amountCents: 7900,
-          currency: 'USD',
+          amountCents: 299000,
+          currency: 'TRY',
           periodEnd: null,
           card: null,
         },
@@ -196,7 +197,7 @@ describe('on the billing profile, on invoices and in the accountant export', () 
 
     const items = (await ayse.query('credits.transactions', {})).data.items.filter((t) => t.type === 'purchase');
     const [second, first] = items as [(typeof items)[number], (typeof items)[number]];
-    const text = async (id: string) => (await ayse.raw(`/api/invoices/${id}`)).text();
+    const text = async (id: string) => pdfText(Buffer.from(await (await ayse.raw(`/api/invoices/${id}`)).arrayBuffer()));
     expect(await text(first.id)).toContain('10000000146');
     expect(await text(first.id)).not.toContain('Beşiktaş');
     expect(await text(second.id)).toContain('1234567890');
@@ -221,7 +222,8 @@ describe('on the billing profile, on invoices and in the accountant export', () 
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${first.invoiceNumber}"`);
     expect(lines[1]).toContain('"10000000146"');
-    expect(lines[1]).toContain('"79,00";"USD";"Stripe"');
+    // Matrah, KDV rate, KDV and total (KDV included), the currency, the provider and its reference.
+    expect(lines[1]).toContain('"2491,67";"20";"498,33";"2990,00";"TRY";"Stripe";"stripe:session:inv1"');
     expect(lines[2]).toContain('"1234567890";"Beşiktaş"');
     // A spreadsheet never runs a formula from a buyer's text.
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"") Ltd"`);

@@ -6,6 +6,8 @@ import { FakeIyzico } from './fake-iyzico';
 import { IyzicoPayments } from '../../server/providers/payments';
 import { gsmNumber } from '../../server/providers/payments/iyzico';
 import { M } from '../../shared/messages';
+import { pdfText } from '../helpers/pdf';
+import { setSetting } from '../../server/services/settings';
 import type { RunningServer } from '../../server/index';
 
 /** What the payment webhook answers. */
@@ -88,10 +90,24 @@ test('packages are priced in TL from the admin settings and the test checkout is
   expect(o).toEqual({
     provider: 'iyzico',
     currency: 'TRY',
+    kdvRate: 20,
     prices: { basic: 299000, standard: 679000, premium: 1499000 },
     testMode: false,
   });
   expect(server.deps.payments.test.enabled).toBe(false);
+  // iyzico charges lira only: an admin cannot switch the install to dollars, and a stored dollar
+  // setting (from before iyzico was configured) still shows lira.
+  const admin = new HttpClient(server.url, origin);
+  expect((await admin.mutate('admin.login', { email: 'admin@test.local', password: 'admin-secret-1' })).status).toBe(200);
+  const settings = (await admin.query('admin.settings.list')).data.values;
+  const refused = await admin.mutate('admin.settings.save', { ...settings, currency: 'USD' });
+  expect(refused.error.message).toBe(M.adminSettings.currencyIyzico);
+  await setSetting(server.handle.db, 'currency', 'USD');
+  try {
+    expect((await c.query('payments.options')).data).toMatchObject({ currency: 'TRY', prices: { basic: 299000 } });
+  } finally {
+    await setSetting(server.handle.db, 'currency', 'TRY');
+  }
 });
 
 test('first payment: checkout form with the invoice details, return re-read from the API, credited once', async () => {
@@ -148,8 +164,8 @@ test('first payment: checkout form with the invoice details, return re-read from
 
   // The purchase is in TL with an invoice carrying the invoice details.
   const tx = (await c.query('credits.transactions', {})).data.items.find((t) => t.type === 'purchase');
-  expect(tx).toMatchObject({ amountPaidCents: 299000, currency: 'TRY', invoiceNumber: expect.stringMatching(/^INV-/) });
-  const invoice = await (await c.raw(`/api/invoices/${tx!.id}`)).text();
+  expect(tx).toMatchObject({ amountPaidCents: 299000, currency: 'TRY', invoiceNumber: expect.stringMatching(/^VTR\d{13}$/) });
+  const invoice = pdfText(Buffer.from(await (await c.raw(`/api/invoices/${tx!.id}`)).arrayBuffer()));
   expect(invoice).toContain('₺2.990,00');
   expect(invoice).toContain('10000000146');
   expect(invoice).toContain('iyzico');

@@ -7,6 +7,7 @@ import { sweepExpiredCredits } from '../../server/jobs/expiry-sweep';
 import { LocalEventBus } from '../../server/events/bus';
 import { applyPaymentEvent } from '../../server/services/payments';
 import type { RunningServer } from '../../server/index';
+import { pdfText } from '../helpers/pdf';
 
 let server: RunningServer;
 let alice: HttpClient;
@@ -76,7 +77,7 @@ test('dashboard counts completed generations this and last month with savings an
   expect(d.recentActivity.some((a) => a.kind === 'credit' && a.amount === 10)).toBe(true);
 });
 
-test('billing shows a purchase, its invoice downloads as INV-xxxxxxxx text, all invoices as a zip; others get 404', async () => {
+test('billing shows a purchase in lira, its invoice downloads as a numbered PDF, all invoices as a zip of PDFs; others get 404', async () => {
   await applyPaymentEvent(
     { db: server.handle.db, bus: new LocalEventBus() },
     {
@@ -89,29 +90,35 @@ test('billing shows a purchase, its invoice downloads as INV-xxxxxxxx text, all 
       email: 'alice@example.com',
       customerId: 'cus_m',
       plan: 'basic',
-      amountCents: 7900,
-      currency: 'USD',
+      amountCents: 299000,
+      currency: 'TRY',
       periodEnd: null,
       card: null,
     },
   );
   const b = (await alice.query('credits.billing')).data;
-  expect(b.totalSpentCents).toBe(7900);
-  expect(b.thisMonthSpentCents).toBe(7900);
-  expect(b.planCode).toBe('basic');
+  expect(b).toMatchObject({ currency: 'TRY', totalSpentCents: 299000, thisMonthSpentCents: 299000, planCode: 'basic' });
   const tx = (await alice.query('credits.transactions', { page: 1, pageSize: 20 })).data;
   const purchase = tx.items.find((t) => t.type === 'purchase');
-  expect(purchase!.invoiceNumber).toBe(`INV-${purchase!.id.slice(0, 8)}`);
+  const year = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Istanbul', year: 'numeric' }).format(new Date());
+  expect(purchase!.invoiceNumber).toBe(`VTR${year}000000001`);
   const res = await alice.raw(`/api/invoices/${purchase!.id}`);
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-disposition')).toContain(`INV-${purchase!.id.slice(0, 8)}.txt`);
-  const text = await res.text();
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  expect(res.headers.get('content-disposition')).toContain(`Fatura-VTR${year}000000001.pdf`);
+  const text = pdfText(Buffer.from(await res.arrayBuffer()));
   expect(text).toContain('FATURA');
-  expect(text).toContain('Temel');
-  expect(text).toMatch(/79,00\s?\$|\$79,00|US\$/);
+  expect(text).toContain('Temel paket');
+  // 2.990 TL with 20% KDV included: 2.491,67 + 498,33.
+  expect(text).toContain('Matrah (KDV hariç): ₺2.491,67');
+  expect(text).toContain('KDV (%20): ₺498,33');
+  expect(text).toContain('Toplam (KDV dahil): ₺2.990,00');
+  expect(text).toContain('stripe:session:cs_money');
+  expect(text).not.toContain('$');
   const zipRes = await alice.raw('/api/invoices/all.zip');
   const zip = await JSZip.loadAsync(Buffer.from(await zipRes.arrayBuffer()));
-  expect(Object.keys(zip.files)).toEqual([`INV-${purchase!.id.slice(0, 8)}.txt`]);
+  expect(Object.keys(zip.files)).toEqual([`Fatura-VTR${year}000000001.pdf`]);
+  expect(pdfText(await zip.file(`Fatura-VTR${year}000000001.pdf`)!.async('nodebuffer'))).toContain('₺2.990,00');
 
   const bob = new HttpClient(server.url);
   await bob.mutate('auth.signUp', validSignUp('bob@example.com'));

@@ -105,7 +105,7 @@ describe.skipIf(unavailable !== null)(`from another host${unavailable ? ` (skipp
             user_id: remoteId,
             provider: 'test',
             plan_code: 'premium',
-            amount_cents: findPlan('premium')!.monthlyPrice * 100,
+            amount_cents: findPlan('premium')!.usdPrice * 100,
             currency: 'USD',
             expires_at: new Date(Date.now() + 60_000),
           })

@@ -8,6 +8,8 @@ import type { IncomingMessage } from 'node:http';
 import { M } from '../../shared/messages';
 import { setSetting } from '../../server/services/settings';
 import type { RunningServer } from '../../server/index';
+import JSZip from 'jszip';
+import { pdfText } from '../helpers/pdf';
 
 const DETAILS = {
   kind: 'individual' as const,
@@ -63,12 +65,14 @@ describe('on the embedded default', () => {
   const balance = async (id: string) =>
     await server.handle.db.selectFrom('users').select(['credits_balance', 'plan_code']).where('id', '=', id).executeTakeFirstOrThrow();
 
-  test('buy → invoice details first → test checkout → signed webhook → credits and an invoice', async () => {
-    expect((await alice.query('payments.options')).data).toMatchObject({
+  test('buy → invoice details first → test checkout in lira → signed webhook → credits and a PDF invoice with KDV', async () => {
+    // A default install sells in lira, KDV included: the admin's prices, no dollars anywhere.
+    expect((await alice.query('payments.options')).data).toEqual({
       provider: 'test',
-      currency: 'USD',
+      currency: 'TRY',
+      kdvRate: 20,
       testMode: true,
-      prices: { basic: 7900 },
+      prices: { basic: 299000, standard: 679000, premium: 1499000 },
     });
 
     const first = (await alice.mutate('credits.checkout', { plan: 'basic' })).data;
@@ -82,8 +86,8 @@ describe('on the embedded default', () => {
     expect(view).toMatchObject({
       plan: 'basic',
       credits: 60,
-      amountCents: 7900,
-      currency: 'USD',
+      amountCents: 299000,
+      currency: 'TRY',
       completed: false,
       details: { tckn: '10000000146' },
     });
@@ -107,10 +111,49 @@ describe('on the embedded default', () => {
     expect(hook.user_id).toBe(aliceId);
 
     const tx = (await alice.query('credits.transactions', {})).data.items.find((t) => t.type === 'purchase');
-    const invoice = await (await alice.raw(`/api/invoices/${tx!.id}`)).text();
-    expect(invoice).toContain(M.payments.testBanner);
-    expect(invoice).toContain('10000000146');
-    expect(invoice).toContain('Bağdat Caddesi No: 1 Kadıköy / İstanbul');
+    expect(tx).toMatchObject({ amountPaidCents: 299000, currency: 'TRY' });
+    const res = await alice.raw(`/api/invoices/${tx!.id}`);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const single = pdfText(Buffer.from(await res.arrayBuffer()));
+
+    // The invoices zip holds the same invoice as a PDF, read as pdftotext reads it.
+    const zip = await JSZip.loadAsync(Buffer.from(await (await alice.raw('/api/invoices/all.zip')).arrayBuffer()));
+    const names = Object.keys(zip.files);
+    expect(names).toEqual([M.invoice.fileName(tx!.invoiceNumber!)]);
+    const text = pdfText(await zip.file(names[0]!)!.async('nodebuffer'));
+    expect(text).toBe(single);
+    expect(text).toContain(M.payments.testBanner);
+    expect(text).toContain(`${M.invoice.number}: ${tx!.invoiceNumber}`);
+    expect(text).toContain('Ad soyad: Ayşe Yılmaz');
+    expect(text).toContain('T.C. Kimlik No: 10000000146');
+    expect(text).toContain('Bağdat Caddesi No: 1 Kadıköy / İstanbul');
+    // 2.990 TL, KDV included at 20%: matrah 2.491,67 + KDV 498,33.
+    expect(text).toContain('Matrah (KDV hariç): ₺2.491,67');
+    expect(text).toContain('KDV (%20): ₺498,33');
+    expect(text).toContain('Toplam (KDV dahil): ₺2.990,00');
+    expect(text).toContain(`${M.invoice.reference}: test:session:${id}`);
+    expect(text).not.toContain('$');
+  });
+
+  test('an install that sells in dollars shows and charges dollars only; a later lira purchase is numbered next', async () => {
+    await setSetting(server.handle.db, 'currency', 'USD');
+    try {
+      expect((await alice.query('payments.options')).data).toMatchObject({ currency: 'USD', prices: { basic: 7900, premium: 39900 } });
+      const { url } = (await alice.mutate('credits.checkout', { plan: 'basic' })).data;
+      const id = url!.split('/').pop()!;
+      expect((await alice.query('payments.testCheckout', { id })).data).toMatchObject({ amountCents: 7900, currency: 'USD' });
+    } finally {
+      await setSetting(server.handle.db, 'currency', 'TRY');
+    }
+    const { url } = (await alice.mutate('credits.checkout', { plan: 'standard' })).data;
+    const id = url!.split('/').pop()!;
+    expect(await (await alice.raw(`/api/test-checkout/${id}/pay`, { method: 'POST' })).json()).toEqual({ outcome: 'credited' });
+    const numbers = (await alice.query('credits.transactions', {})).data.items
+      .filter((t) => t.type === 'purchase')
+      .map((t) => t.invoiceNumber!)
+      .sort();
+    expect(numbers).toHaveLength(2);
+    expect(Number(numbers[1]!.slice(-9))).toBe(Number(numbers[0]!.slice(-9)) + 1);
   });
 
   test("another user cannot see or pay someone else's test checkout", async () => {

@@ -69,6 +69,8 @@ test('names and every one-line field refuse line breaks and control characters, 
     priceTryBasic: 1,
     priceTryStandard: 2,
     priceTryPremium: 3,
+    companyTitle: 'Vitrin Yazılım A.Ş.',
+    companyAddress: 'Bağdat Cad. No: 1',
   };
   const cases: [string, { safeParse: never }, Record<string, unknown>, string][] = [
     ['sign-up name', ZSignUp as never, signUp, 'fullName'],
@@ -88,6 +90,8 @@ test('names and every one-line field refuse line breaks and control characters, 
     ['admin: site name', ZAdminSettings as never, settings, 'siteName'],
     ['admin: support phone', ZAdminSettings as never, settings, 'supportPhone'],
     ['admin: contact address', ZAdminSettings as never, settings, 'contactAddress'],
+    ['admin: company title (invoices)', ZAdminSettings as never, settings, 'companyTitle'],
+    ['admin: company address (invoices)', ZAdminSettings as never, settings, 'companyAddress'],
     ['image category', ZCreateImage as never, { uploadId: crypto.randomUUID(), prompt: 'beyaz fon' }, 'category'],
   ];
   for (const [label, schema, valid, field] of cases) {

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, Divider, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Divider, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import { M } from '../../../shared/messages/public';
-import type { Plan } from '../../../shared/plans';
+import { isFreePlan, type Plan } from '../../../shared/plans';
 import { formatNumber } from '../../lib/format';
 import { usePlanPrices } from './usePlanPrices';
 import classes from './PlanCard.module.css';
@@ -20,10 +20,11 @@ export interface PlanCardProps {
   onSelect: (plan: Plan) => void;
 }
 
-/** One package (SPEC §3 Plan, §9 prices): price, per-credit price, credits, features, one button. */
+/** One package: price in the install's currency with KDV included, per-credit price, credits, features, one button. */
 export function PlanCard({ plan, layout = 'compact', buttonLabel, disabled, loading, current, onSelect }: PlanCardProps) {
-  const free = plan.monthlyPrice === 0;
+  const free = isFreePlan(plan);
   const prices = usePlanPrices();
+  const price = free ? M.plans.free : prices.price(plan);
   const showcase = layout === 'showcase';
   const titleId = `plan-card-${plan.id}`;
   const popularRibbon = showcase && plan.popular;
@@ -81,18 +82,22 @@ export function PlanCard({ plan, layout = 'compact', buttonLabel, disabled, load
         </Stack>
 
         <Box>
-          <Group gap={showcase ? 6 : 4} align="baseline" wrap="nowrap">
-            <Text component="span" fz={showcase ? { base: 40, lg: 38 } : 34} fw={800} lh={1} className={classes.price}>
-              {free ? M.plans.free : prices.price(plan)}
-            </Text>
-            {!free && (
+          <Group gap={showcase ? 6 : 4} align="baseline" wrap="wrap" data-testid={`plan-price-${plan.id}`}>
+            {price === null ? (
+              <Skeleton h={34} w={120} />
+            ) : (
+              <Text component="span" fz={showcase ? { base: 40, lg: 38 } : 34} fw={800} lh={1} className={classes.price}>
+                {price}
+              </Text>
+            )}
+            {!free && price !== null && (
               <Text component="span" c="dimmed" size={showcase ? undefined : 'sm'} fw={500}>
-                {M.plans.perMonth}
+                {prices.suffix}
               </Text>
             )}
           </Group>
           <Text size={showcase ? 'sm' : 'xs'} c="dimmed" mt={showcase ? 8 : 6}>
-            {free ? (showcase ? M.pricing.trialOnce : M.pricing.trialValidity) : M.plans.perCredit(prices.perCredit(plan))}
+            {free ? (showcase ? M.pricing.trialOnce : M.pricing.trialValidity) : M.plans.perCredit(prices.perCredit(plan) ?? '…')}
           </Text>
         </Box>
 

@@ -1,26 +1,30 @@
 import { M } from '../../../shared/messages/public';
-import { isPaidPlan, pricePerCredit, type Plan } from '../../../shared/plans';
-import { formatMoney, formatUsd, formatUsdExact } from '../../lib/format';
+import { isPaidPlan, type Plan } from '../../../shared/plans';
+import { formatCents, formatPercent } from '../../../shared/money';
 import { usePaymentOptions } from './usePaymentOptions';
 
 /**
- * A package's monthly price and per-credit price as the seller pays them (issue 16): the plan's
- * US dollars (D4), or the admin's Turkish lira prices when packages are sold through iyzico.
+ * Packages' prices as the seller pays them: the install's one currency (lira by default) with KDV
+ * included, from the server's price list. Until it arrives nothing is shown rather than a guess
+ * in another currency.
  */
 export function usePlanPrices() {
-  const options = usePaymentOptions().data;
-  const tl = options?.currency === 'TRY';
-  /** The admin's lira price when packages are sold through iyzico. */
-  const liraCents = (plan: Plan) => (tl && isPaidPlan(plan.id) ? options.prices[plan.id] : undefined);
+  const list = usePaymentOptions().data;
+  const cents = (plan: Plan) => (list && isPaidPlan(plan.id) ? list.prices[plan.id] : undefined);
+  const kdv = !!list && list.kdvRate > 0;
   return {
-    taxNote: tl ? M.pricing.taxNoteTry : M.pricing.taxNote,
-    price(plan: Plan): string {
-      const cents = liraCents(plan);
-      return cents === undefined ? formatUsd(plan.monthlyPrice) : formatMoney(cents / 100, 'TRY');
+    loaded: !!list,
+    taxNote: list ? M.pricing.taxNote(list.currency, kdv ? formatPercent(list.kdvRate) : null) : '',
+    /** `/ ay · KDV dahil` */
+    suffix: M.plans.priceSuffix(kdv),
+    /** `₺2.990`, or null while loading (or for the trial). */
+    price(plan: Plan): string | null {
+      const c = cents(plan);
+      return c === undefined ? null : formatCents(c, list!.currency);
     },
-    perCredit(plan: Plan): string {
-      const cents = liraCents(plan);
-      return cents === undefined ? formatUsdExact(pricePerCredit(plan)) : formatMoney(cents / 100 / plan.credits, 'TRY', true);
+    perCredit(plan: Plan): string | null {
+      const c = cents(plan);
+      return c === undefined || plan.credits <= 0 ? null : formatCents(c / plan.credits, list!.currency, true);
     },
   };
 }

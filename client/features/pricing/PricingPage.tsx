@@ -2,7 +2,7 @@ import { Box, Container, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconReceiptTax } from '@tabler/icons-react';
 import { TRIAL_DAYS } from '../../../shared/constants';
 import { M } from '../../../shared/messages/public';
-import { PLANS, findPlan } from '../../../shared/plans';
+import { PLANS, findPlan, isFreePlan } from '../../../shared/plans';
 import { usePageTitle } from '../../lib/pageTitle';
 import { useCreditBalance } from '../credits/useCreditBalance';
 import { CtaBand } from '../landing/CtaBand';
@@ -46,7 +46,7 @@ export default function PricingPage() {
                 plan={plan}
                 layout="showcase"
                 current={!!balance && balance.planCode === plan.id}
-                buttonLabel={plan.monthlyPrice === 0 ? M.plans.startFree : M.plans.choosePlan}
+                buttonLabel={isFreePlan(plan) ? M.plans.startFree : M.plans.choosePlan}
                 loading={pendingPlan === plan.id}
                 disabled={sessionLoading || pendingPlan !== null}
                 onSelect={choose}

@@ -40,6 +40,15 @@ export function lowCreditsEmail(site: Site, name: string, balance: number, url: 
   });
 }
 
-export function paymentReceivedEmail(site: Site, name: string, plan: string, credits: number, unsubscribeUrl: string): RenderedEmail {
-  return notificationEmail(site, name, unsubscribeUrl, { subject: texts.paymentSubject, paragraphs: [texts.paymentIntro(plan, credits)] });
+/** `invoice`: the amount as paid (`₺2.990 · KDV dahil`) and its invoice number, when the invoice is attached. */
+export function paymentReceivedEmail(
+  site: Site,
+  name: string,
+  plan: string,
+  credits: number,
+  invoice: { amount: string; number: string } | null,
+  unsubscribeUrl: string,
+): RenderedEmail {
+  const paragraphs = [texts.paymentIntro(plan, credits), ...(invoice ? [texts.paymentAmount(invoice.amount, invoice.number)] : [])];
+  return notificationEmail(site, name, unsubscribeUrl, { subject: texts.paymentSubject, paragraphs });
 }

@@ -4,7 +4,7 @@ import Iyzipay from 'iyzipay';
 import type { Db } from '../../db';
 import { PAID_PLAN_CODES, type PaidPlanCode } from '../../../shared/plans';
 import type { TInvoiceDetailsParsed } from '../../../shared/schemas/billing';
-import { tryPriceCents } from '../../services/settings';
+import { tryPriceCents } from '../../services/prices';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type WebhookHeaders } from './types';
 
 export type IyzicoOptions = {

@@ -3,10 +3,10 @@ import { PAID_PLAN_CODES, PLANS, isPaidPlan, type PaidPlanCode } from '../../../
 /** Why a verified payment names no plan: recorded for the admin, credits nobody. */
 export type PlanProblem = 'plan_mismatch';
 
-/** The paid plan whose monthly price is exactly this many USD cents. */
+/** The paid plan whose dollar price (its Stripe / Lemon Squeezy product) is exactly this many USD cents. */
 export function planByAmount(amountCents: number | null | undefined): PaidPlanCode | null {
   if (amountCents == null) return null;
-  const byPrice = PLANS.find((p) => p.monthlyPrice > 0 && p.monthlyPrice * 100 === amountCents);
+  const byPrice = PLANS.find((p) => p.usdPrice > 0 && p.usdPrice * 100 === amountCents);
   return byPrice && isPaidPlan(byPrice.id) ? byPrice.id : null;
 }
 

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Env } from '../../env';
-import { PAID_PLAN_CODES } from '../../../shared/plans';
+import { isPaidPlan, type PaidPlanCode } from '../../../shared/plans';
+import type { Db } from '../../db';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type WebhookHeaders } from './types';
-import { planFromProductId } from './plan-match';
 
 const TOLERANCE_SECONDS = 5 * 60;
 export const TEST_SIGNATURE_HEADER = 'x-vitrin-test-signature';
@@ -85,7 +85,7 @@ export class TestCheckout implements PaymentProvider {
     return `t=${timestamp},v1=${mac}`;
   }
 
-  async parseWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<PaymentEvent> {
+  async parseWebhook(rawBody: Buffer, headers: WebhookHeaders, ctx?: { db: Db }): Promise<PaymentEvent> {
     const header = headers[TEST_SIGNATURE_HEADER];
     if (!this.enabled || typeof header !== 'string') throw new WebhookSignatureError();
     const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
@@ -104,13 +104,25 @@ export class TestCheckout implements PaymentProvider {
     const base = { provider: 'test' as const, eventKey: `test:${body.id}`, eventType: String(body.type) };
     if (body.type !== 'payment.succeeded' || !body.data) return { ...base, kind: 'ignored' };
     const d = body.data;
-    // The plan the session was for, checked against the amount like any product id.
-    const ids = Object.fromEntries(PAID_PLAN_CODES.map((c) => [c, c]));
-    const { plan, problem } = planFromProductId({
-      productId: d.plan,
-      configuredIds: ids,
-      amountCents: d.currency === 'USD' ? d.amountCents : null,
-    });
+    // The plan and price must be the ones its checkout session was started with (the install's
+    // price in the install's currency then), whatever the admin has changed since.
+    const session = ctx
+      ? await ctx.db
+          .selectFrom('checkout_sessions')
+          .select(['plan_code', 'amount_cents', 'currency'])
+          .where('id', '=', d.sessionId)
+          .where('user_id', '=', d.userId)
+          .where('provider', '=', 'test')
+          .executeTakeFirst()
+      : undefined;
+    const matches =
+      !!session &&
+      isPaidPlan(d.plan) &&
+      session.plan_code === d.plan &&
+      session.amount_cents === d.amountCents &&
+      session.currency === d.currency;
+    const plan = matches ? (d.plan as PaidPlanCode) : null;
+    const problem = matches ? null : ('plan_mismatch' as const);
     return {
       ...base,
       kind: 'payment',

@@ -1,9 +1,15 @@
 import { router, adminProcedure } from '../../trpc/init';
 import { ZAdminSettings } from '../../../shared/schemas/admin';
 import { listSettings, saveSettings } from '../../services/admin/settings';
+import { AppError } from '../../errors';
+import { M } from '../../../shared/messages';
 
 /** admin.settings: site, credit and system settings; effective on the next request (D23). */
 export const adminSettingsRouter = router({
   list: adminProcedure.query(({ ctx }) => listSettings(ctx.db)),
-  save: adminProcedure.input(ZAdminSettings).mutation(({ ctx, input }) => saveSettings(ctx.db, ctx.adminId, input)),
+  save: adminProcedure.input(ZAdminSettings).mutation(({ ctx, input }) => {
+    // iyzico charges lira only: a dollar install selling through it would show one currency and charge another.
+    if (input.currency !== 'TRY' && ctx.payments.checkout === 'iyzico') throw new AppError('VALIDATION', M.adminSettings.currencyIyzico);
+    return saveSettings(ctx.db, ctx.adminId, input);
+  }),
 });

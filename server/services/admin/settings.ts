@@ -30,6 +30,14 @@ export async function listSettings(db: Db) {
     priceTryPremium: s.tryPrices.premium,
     storageQuotaMb: s.storageQuotaMb,
     uploadRetentionDays: s.uploadRetentionDays,
+    currency: s.currency,
+    kdvRate: s.kdvRate,
+    invoicePrefix: s.invoicePrefix,
+    companyTitle: s.company.title,
+    companyTaxOffice: s.company.taxOffice,
+    companyVkn: s.company.vkn,
+    companyAddress: s.company.address,
+    companyMersis: s.company.mersis,
   };
   const last = await db
     .selectFrom('settings as s')

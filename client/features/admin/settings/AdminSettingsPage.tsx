@@ -1,10 +1,11 @@
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { UNLIMITED_BALANCE } from '../../../../shared/constants';
+import { CURRENCIES } from '../../../../shared/money';
 import { ZAdminSettings, type TAdminSettings } from '../../../../shared/schemas/admin';
 import { showFormServerError } from '../../../lib/formServerError';
 import { toastSuccess } from '../../../lib/toast';
@@ -35,6 +36,14 @@ const EMPTY: TAdminSettings = {
   priceTryPremium: 1,
   storageQuotaMb: 10,
   uploadRetentionDays: 1,
+  currency: 'TRY',
+  kdvRate: 0,
+  invoicePrefix: '',
+  companyTitle: '',
+  companyTaxOffice: '',
+  companyVkn: '',
+  companyAddress: '',
+  companyMersis: '',
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -166,21 +175,54 @@ export default function AdminSettingsPage() {
             </SimpleGrid>
           </Section>
           <Section title={settingsText.paymentSection}>
-            <Text size="sm" c="dimmed" mb="sm">
-              {settingsText.priceTryHint}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              {(['Basic', 'Standard', 'Premium'] as const).map((p) => (
-                <NumberInput
-                  key={p}
-                  label={settingsText.priceTry(M.credits.planNames[p.toLowerCase()] ?? p)}
-                  min={1}
-                  max={1_000_000}
-                  prefix="₺"
-                  {...num}
-                  {...form.getInputProps(`priceTry${p}`)}
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <Select
+                  label={settingsText.currency}
+                  description={settingsText.currencyHint}
+                  data={CURRENCIES.map((c) => ({ value: c, label: settingsText.currencyNames[c] }))}
+                  allowDeselect={false}
+                  {...form.getInputProps('currency')}
                 />
-              ))}
+                <NumberInput
+                  label={settingsText.kdvRate}
+                  description={settingsText.kdvRateHint}
+                  min={0}
+                  max={100}
+                  suffix="%"
+                  {...num}
+                  {...form.getInputProps('kdvRate')}
+                />
+              </SimpleGrid>
+              <Text size="sm" c="dimmed">
+                {settingsText.priceTryHint}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                {(['Basic', 'Standard', 'Premium'] as const).map((p) => (
+                  <NumberInput
+                    key={p}
+                    label={settingsText.priceTry(M.credits.planNames[p.toLowerCase()] ?? p)}
+                    min={1}
+                    max={1_000_000}
+                    prefix="₺"
+                    {...num}
+                    {...form.getInputProps(`priceTry${p}`)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Stack>
+          </Section>
+          <Section title={settingsText.invoiceSection}>
+            <Text size="sm" c="dimmed" mb="sm">
+              {settingsText.invoiceHint}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label={settingsText.companyTitle} autoComplete="organization" {...form.getInputProps('companyTitle')} />
+              <TextInput label={settingsText.invoicePrefix} maxLength={3} {...form.getInputProps('invoicePrefix')} />
+              <TextInput label={settingsText.companyTaxOffice} {...form.getInputProps('companyTaxOffice')} />
+              <TextInput label={settingsText.companyVkn} inputMode="numeric" maxLength={11} {...form.getInputProps('companyVkn')} />
+              <TextInput label={settingsText.companyMersis} inputMode="numeric" maxLength={16} {...form.getInputProps('companyMersis')} />
+              <TextInput label={settingsText.companyAddress} {...form.getInputProps('companyAddress')} />
             </SimpleGrid>
           </Section>
           <Section title={settingsText.storageSection}>

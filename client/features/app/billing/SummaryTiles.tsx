@@ -47,7 +47,7 @@ function Tile({
   );
 }
 
-/** This month spent ($), total spent ($), total transactions, credits used (D4: money in USD). */
+/** This month spent, total spent (in the install's currency), total transactions, credits used. */
 export function SummaryTiles({ query }: { query: ReturnType<typeof useBillingSummary> }) {
   const s = query.data;
   const loading = query.isPending || (!s && query.isFetching);

@@ -223,7 +223,7 @@ function ErrorState({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Credit movements with paging, per-purchase invoices and `Tümünü indir` (D27). */
+/** Credit movements with paging, per-purchase PDF invoices and `Tümünü indir`. */
 export function TransactionsSection({ hasPurchases }: { hasPurchases: boolean }) {
   const [page, setPage] = useState(1);
   const query = useTransactions(page);

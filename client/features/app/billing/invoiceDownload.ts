@@ -2,7 +2,7 @@ import { M } from '../../../../shared/messages/app';
 import { fetchForDownload, saveBlob } from '../../../lib/downloadBlob';
 import { useDownloadRunner } from '../../../lib/useDownloadRunner';
 
-/** `filename="INV-1a2b3c4d.txt"` from Content-Disposition, else the fallback. */
+/** `filename="Fatura-VTR2026000000001.pdf"` from Content-Disposition, else the fallback. */
 function fileNameOf(res: Response, fallback: string): string {
   const header = res.headers.get('Content-Disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
@@ -16,12 +16,12 @@ async function save(url: string, fallbackName: string): Promise<void> {
   saveBlob(await res.blob(), fileNameOf(res, fallbackName));
 }
 
-/** D27: one purchase's plain-text invoice (`INV-xxxxxxxx.txt`). */
+/** One purchase's PDF invoice. */
 export function downloadInvoice(transactionId: string, invoiceNumber: string): Promise<void> {
-  return save(`/api/invoices/${encodeURIComponent(transactionId)}`, `${invoiceNumber}.txt`);
+  return save(`/api/invoices/${encodeURIComponent(transactionId)}`, M.invoice.fileName(invoiceNumber));
 }
 
-/** D27 `Tümünü indir`: every invoice in one zip. */
+/** `Tümünü indir`: every invoice in one zip. */
 export function downloadAllInvoices(): Promise<void> {
   return save('/api/invoices/all.zip', 'faturalar.zip');
 }

@@ -3,7 +3,7 @@ import { IconCrown, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { LOW_BALANCE_THRESHOLD } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages/app';
-import { findPlan } from '../../../../shared/plans';
+import { findPlan, isFreePlan } from '../../../../shared/plans';
 import { readAppError } from '../../../lib/appError';
 import { formatCredits } from '../../credits/formatCredits';
 import { useCreditBalance } from '../../credits/useCreditBalance';
@@ -58,7 +58,7 @@ export function CurrentPlanCard({ summary }: { summary: ReturnType<typeof useBil
             <Text fz={28} fw={800} lh={1.15} data-testid="current-plan-name">
               {plan?.name ?? M.credits.noPlan}
             </Text>
-            {plan && plan.credits > 0 && plan.monthlyPrice > 0 && (
+            {plan && plan.credits > 0 && !isFreePlan(plan) && (
               <Text size="sm" c="dimmed">
                 {M.subscription.monthlyCredits(formatNumber(plan.credits))}
               </Text>

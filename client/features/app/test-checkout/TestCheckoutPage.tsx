@@ -8,6 +8,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { TestModeNotice } from '../../plans/TestModeNotice';
+import { usePlanPrices } from '../../plans/usePlanPrices';
 
 const paymentsText = M.payments;
 
@@ -35,6 +36,7 @@ export default function TestCheckoutPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const query = trpc.payments.testCheckout.useQuery({ id }, { retry: false, staleTime: 0 });
+  const prices = usePlanPrices();
   const [paying, setPaying] = useState(false);
   const [done, setDone] = useState(false);
   const s = query.data;
@@ -85,7 +87,9 @@ export default function TestCheckoutPage() {
             <Divider />
             <Row label={paymentsText.summaryPlan}>{s.planName}</Row>
             <Row label={paymentsText.summaryCredits}>{M.credits.amount(formatNumber(s.credits))}</Row>
-            <Row label={paymentsText.summaryAmount}>{formatCents(s.amountCents, s.currency)}</Row>
+            <Row label={paymentsText.summaryAmount}>
+              {formatCents(s.amountCents, s.currency)} {prices.suffix}
+            </Row>
             <Row label={paymentsText.summaryBuyer}>{s.email}</Row>
             {s.details && (
               <Row label={paymentsText.summaryInvoiceTo}>

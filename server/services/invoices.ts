@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../db/types';
+import type { TInvoiceDetailsParsed } from '../../shared/schemas/billing';
+import { getInvoiceDetails } from './invoice-details';
+import { getSettings, type CompanyDetails } from './settings';
+import { ZipWriter, zipStream } from './zip-stream';
+import { renderInvoicePdf } from '../invoices/pdf';
+import { M } from '../../shared/messages';
+
+/** Istanbul's calendar year of a moment: an invoice's year is the one its seller and buyer live in. */
+const YEAR = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Istanbul', year: 'numeric' });
+
+/** `VTR2026000000001`: the prefix, the year and a 9-digit sequence, as e-Arşiv invoice numbers are written. */
+export function formatInvoiceNumber(prefix: string, year: number, n: number): string {
+  return `${prefix}${year}${String(n).padStart(9, '0')}`;
+}
+
+/**
+ * The next number of `prefix` in the year of `at`. The counter row is updated inside the
+ * caller's transaction and stays locked until it ends: a concurrent purchase waits for it and
+ * takes the next number, and a purchase that rolls back gives its number back, so the numbers
+ * have neither gaps nor duplicates.
+ */
+export async function allocateInvoiceNumber(trx: Transaction<Database>, prefix: string, at = new Date()): Promise<string> {
+  const year = Number(YEAR.format(at));
+  const row = await trx
+    .insertInto('invoice_sequences')
+    .values({ prefix, year, last_number: 1 })
+    .onConflict((oc) => oc.columns(['prefix', 'year']).doUpdateSet({ last_number: sql<number>`invoice_sequences.last_number + 1` }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return formatInvoiceNumber(prefix, year, row.last_number);
+}
+
+/**
+ * Issues the invoice of a purchase just credited (same transaction): its number, the KDV rate,
+ * the operator's company details and the buyer's invoice details as they are now, and the
+ * provider's payment reference. Later edits of any of them never change an issued invoice.
+ * The number is taken last, so the counter is held for as short a time as possible.
+ */
+export async function issueInvoice(trx: Transaction<Database>, transactionId: string, userId: string, paymentRef: string): Promise<string> {
+  const s = await getSettings(trx);
+  const buyer = await getInvoiceDetails(trx, userId);
+  const number = await allocateInvoiceNumber(trx, s.invoicePrefix);
+  await trx
+    .updateTable('credit_transactions')
+    .set({
+      invoice_number: number,
+      kdv_rate: s.kdvRate,
+      seller_details: JSON.stringify(s.company),
+      buyer_details: buyer ? JSON.stringify(buyer) : null,
+      payment_ref: paymentRef,
+    })
+    .where('id', '=', transactionId)
+    .execute();
+  return number;
+}
+
+/** Everything one invoice prints. */
+export type InvoiceData = {
+  id: string;
+  number: string;
+  paidAt: Date;
+  planCode: string | null;
+  description: string;
+  credits: number;
+  totalCents: number;
+  currency: string;
+  kdvRate: number;
+  provider: string | null;
+  paymentRef: string;
+  seller: CompanyDetails & { siteName: string };
+  buyer: TInvoiceDetailsParsed | null;
+  customer: { name: string; email: string };
+};
+
+/**
+ * One credited purchase of its owner as its invoice prints it; null for anything else. A
+ * purchase invoiced before these details were kept (no seller details or rate on its row) is
+ * shown with the current settings and the buyer's current details.
+ */
+export async function loadInvoice(db: Db, userId: string, txId: string): Promise<InvoiceData | null> {
+  const t = await db
+    .selectFrom('credit_transactions as t')
+    .innerJoin('profiles as p', 'p.id', 't.user_id')
+    .select([
+      't.id',
+      't.invoice_number',
+      't.amount',
+      't.description',
+      't.plan_code',
+      't.amount_paid_cents',
+      't.currency',
+      't.provider',
+      't.created_at',
+      't.buyer_details',
+      't.seller_details',
+      't.kdv_rate',
+      't.payment_ref',
+      'p.full_name',
+      'p.email',
+    ])
+    .where('t.id', '=', txId)
+    .where('t.user_id', '=', userId)
+    .where('t.type', '=', 'purchase')
+    .where('t.amount_paid_cents', 'is not', null)
+    .where('t.invoice_number', 'is not', null)
+    .executeTakeFirst();
+  if (!t) return null;
+  const s = await getSettings(db);
+  return {
+    id: t.id,
+    number: t.invoice_number!,
+    paidAt: new Date(t.created_at),
+    planCode: t.plan_code,
+    description: t.description,
+    credits: t.amount,
+    totalCents: t.amount_paid_cents!,
+    currency: (t.currency ?? s.currency).toUpperCase(),
+    kdvRate: t.kdv_rate ?? s.kdvRate,
+    provider: t.provider,
+    paymentRef: t.payment_ref ?? t.id,
+    seller: { ...((t.seller_details as CompanyDetails | null) ?? s.company), siteName: s.siteName },
+    buyer: (t.buyer_details as TInvoiceDetailsParsed | null) ?? (await getInvoiceDetails(db, userId)),
+    customer: { name: t.full_name, email: t.email },
+  };
+}
+
+/** The owner's invoiced purchases, oldest first. */
+export async function invoiceIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('credit_transactions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'purchase')
+    .where('amount_paid_cents', 'is not', null)
+    .where('invoice_number', 'is not', null)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** One purchase's invoice of its owner as a PDF file; null for anything else. */
+export async function renderInvoice(db: Db, userId: string, txId: string): Promise<{ name: string; pdf: Buffer } | null> {
+  const data = await loadInvoice(db, userId, txId);
+  return data ? { name: M.invoice.fileName(data.number), pdf: await renderInvoicePdf(data) } : null;
+}
+
+/**
+ * Every invoice of the owner (oldest purchase first) as one zip, streamed as it is read: each
+ * invoice is rendered when its turn comes, so only one is held at a time. A failure half-way ends
+ * the stream with the error.
+ */
+export function invoicesZip(db: Db, userId: string): Readable {
+  return zipStream((zip) => addInvoices(zip, db, userId));
+}
+
+/** Adds every invoice of the seller to `zip` as a PDF under `folder`, rendered one at a time. */
+export async function addInvoices(zip: ZipWriter, db: Db, userId: string, folder = ''): Promise<void> {
+  for (const id of await invoiceIds(db, userId)) {
+    if (zip.output.destroyed) return; // the reader left
+    const inv = await renderInvoice(db, userId, id);
+    // PDF streams are compressed already.
+    if (inv) await zip.add(`${folder}${inv.name}`, inv.pdf);
+  }
+}
