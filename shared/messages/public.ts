@@ -262,13 +262,14 @@ export const M = {
   landing: {
     heroBadge: 'Yapay zekâ destekli ürün stüdyosu',
     heroTitle: 'Ürün fotoğraflarınız saniyeler içinde vitrine hazır',
-    heroSubtitle: 'Tek bir ürün fotoğrafı yükleyin; yapay zekâ 4 profesyonel görsel ve 360 derece ürün videosu üretsin.',
+    heroSubtitle: 'Tek bir ürün fotoğrafı yükleyin; yapay zekâ 4 profesyonel görsel ve kısa bir ürün tanıtım videosu üretsin.',
     ctaTrial: '10 Ücretsiz Kredi ile Başla',
     seePricing: 'Fiyatları İncele',
     trialNote: 'Kredi kartı gerekmez.',
+    /** Shown only where an upscaler is configured (the fal path): the local studio does not make 4K. */
     claim4k: '4K çıktı',
     claimCommercial: 'Filigransız ticari kullanım',
-    claim360: '360 derece ürün videoları',
+    claimVideo: 'Fotoğraftan 5-10 sn ürün videosu',
     visualInput: 'Ürün fotoğrafınız',
     visualOutput: 'Yapay zekâ ile 4 yeni görsel',
     contactTitle: 'Bize Ulaşın',
@@ -312,7 +313,7 @@ export const M = {
   pricing: {
     eyebrow: 'Fiyatlandırma',
     title: 'İşletmenize uygun paketi seçin',
-    subtitle: 'Tüm paketlerde 4K çözünürlük ve filigransız ticari kullanım. Krediler her ay yenilenir.',
+    subtitle: 'Tüm paketlerde filigransız ticari kullanım. Krediler her ay yenilenir.',
     taxNote: 'Fiyatlar ABD doları cinsindendir ve vergiler dahildir.',
     taxNoteTry: 'Fiyatlar Türk lirası cinsindendir ve vergiler dahildir.',
     trialValidity: '7 gün geçerli',
@@ -324,10 +325,10 @@ export const M = {
     creditsSubtitle: 'Tek bir kredi bakiyesiyle hem ürün görseli hem ürün videosu üretin.',
     creditImageTitle: 'Fotoğraf üretimi',
     creditImage: (cost: number) => `${cost} kredi = 4 ürün görseli`,
-    creditImageDesc: 'Tek fotoğraftan 4 farklı stüdyo görseli, 4K ve filigransız.',
+    creditImageDesc: 'Tek fotoğraftan 4 farklı stüdyo görseli, filigransız.',
     creditVideoTitle: 'Video üretimi',
     creditVideo: (cost: number) => `${cost} kredi = 1 ürün videosu`,
-    creditVideoDesc: '5-10 saniyelik, 1080p, 360 derece ürün tanıtım videosu.',
+    creditVideoDesc: '5-10 saniyelik, 1080p ürün tanıtım videosu; yatay ya da dikey.',
     creditBundleTitle: 'Tam ürün seti',
     creditBundle: (total: number) => `4 görsel + 1 video = ${total} kredi`,
     creditBundleDesc: 'Bir ürün için vitrine hazır görseller ve tanıtım videosu birlikte.',
@@ -351,7 +352,7 @@ export const M = {
       },
       {
         q: 'Görselleri ticari olarak kullanabilir miyim?',
-        a: 'Evet. Ürettiğiniz görseller ve videolar 4K kalitesinde ve filigransızdır; mağazanızda, pazaryerlerinde ve reklamlarınızda özgürce kullanabilirsiniz.',
+        a: 'Evet. Ürettiğiniz görseller ve videolar filigransızdır; mağazanızda, pazaryerlerinde ve reklamlarınızda özgürce kullanabilirsiniz.',
       },
       {
         q: 'Ödeme nasıl yapılıyor?',
@@ -372,17 +373,17 @@ export const M = {
   plans: {
     trial: {
       description: 'Vitrin AI’ı risksiz deneyin',
-      features: ['10 ücretsiz kredi', '40 AI ürün görseli', '4K çözünürlük', 'Filigransız indirme'],
+      features: ['10 ücretsiz kredi', '40 AI ürün görseli', 'Filigransız indirme'],
       limitations: ['7 gün içinde kullanılmalı', 'Kredi kartı gerekmez'],
     },
     basic: {
       description: 'Yeni başlayan mağazalar için',
-      features: ['Aylık 60 kredi', '240 AI ürün görseli', 'Ürün videoları', '4K çözünürlük', 'Ticari kullanım hakkı'],
+      features: ['Aylık 60 kredi', '240 AI ürün görseli', 'Ürün videoları', 'Ticari kullanım hakkı'],
       limitations: ['E-posta desteği'],
     },
     standard: {
       description: 'Büyüyen e-ticaret markaları için',
-      features: ['Aylık 180 kredi', '720 AI ürün görseli', 'Ürün videoları', '4K çözünürlük', 'Ticari kullanım hakkı', 'Öncelikli üretim'],
+      features: ['Aylık 180 kredi', '720 AI ürün görseli', 'Ürün videoları', 'Ticari kullanım hakkı', 'Öncelikli üretim'],
       limitations: [],
     },
     premium: {
@@ -391,7 +392,6 @@ export const M = {
         'Aylık 500 kredi',
         '2.000 AI ürün görseli',
         'Ürün videoları',
-        '4K çözünürlük',
         'Ticari kullanım hakkı',
         'Öncelikli üretim',
         'Öncelikli destek',
