@@ -8,7 +8,7 @@ import { showFormServerError } from '../../../lib/formServerError';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
-import { emailPrefix, useSession } from '../../auth/useSession';
+import { displayName, useSession } from '../../auth/useSession';
 import { PageHeader } from '../PageHeader';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ChangeEmailCard } from './ChangeEmailCard';
@@ -53,7 +53,7 @@ export default function ProfilePage() {
   });
 
   if (!user) return null;
-  const initial = initials(user.fullName || emailPrefix(user.email), 1);
+  const initial = initials(displayName(user), 1);
 
   return (
     <Stack maw={760} gap={0}>
@@ -65,7 +65,7 @@ export default function ProfilePage() {
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Text fw={700} fz="lg" truncate>
-              {user.fullName || emailPrefix(user.email)}
+              {displayName(user)}
             </Text>
             <Text size="sm" c="dimmed">
               {M.profile.memberSince}: {formatDate(user.createdAt)}
