@@ -10,6 +10,7 @@ import * as fairQueue from './2026-11-25T00-00-fair-queue';
 import * as iyzicoSubscriptions from './2026-11-25T00-00-iyzico-subscriptions';
 import * as uploadRetention from './2026-11-25T10-00-upload-retention';
 import * as claimsTrueLanding from './2026-11-25T16-01-claims-true-landing';
+import * as claimsPhoneE164 from './2026-11-25T16-02-claims-phone-e164';
 
 /** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T00-00-iyzico-subscriptions': iyzicoSubscriptions,
   '2026-11-25T10-00-upload-retention': uploadRetention,
   '2026-11-25T16-01-claims-true-landing': claimsTrueLanding,
+  '2026-11-25T16-02-claims-phone-e164': claimsPhoneE164,
 };

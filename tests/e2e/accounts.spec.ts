@@ -20,7 +20,7 @@ test('sign-up form shows the SPEC validation texts and stays put', async ({ page
   await form.getByRole('button', { name: M.auth.signUpButton }).click();
   await expect(form.getByText(M.validation.fullNameMin)).toBeVisible();
   await expect(form.getByText(M.validation.email)).toBeVisible();
-  await expect(form.getByText(M.validation.passwordMin)).toBeVisible();
+  await expect(form.getByText(M.validation.newPasswordMin)).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 });
 
