@@ -101,9 +101,11 @@ export default function ProfilePage() {
             </SimpleGrid>
             <TextInput label={M.auth.email} value={user.email} readOnly disabled description={M.profile.emailReadonly} />
             {!user.emailVerified && (
-              <Alert color="orange" variant="light" role="status">
+              <Alert color="orange" variant="light" role="status" data-testid="unverified-alert" styles={{ body: { minWidth: 0 } }}>
                 <Group justify="space-between" gap="sm">
-                  <Text size="sm">{M.accounts.unverifiedNotice}</Text>
+                  <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {M.accounts.unverifiedNotice}
+                  </Text>
                   <ResendVerification email={user.email} variant="subtle" />
                 </Group>
               </Alert>
