@@ -16,3 +16,11 @@ export const SAVINGS_TRY = { perImage: 150, imagesPerRun: IMAGES_PER_RUN, perVid
 export function savingsOf(imageRuns: number, videos: number): number {
   return imageRuns * SAVINGS_TRY.imagesPerRun * SAVINGS_TRY.perImage + videos * SAVINGS_TRY.perVideo;
 }
+
+/**
+ * What a landing stat may be bound to instead of a number an admin typed: a figure counted from this
+ * install's database (images made, videos made, sellers, average wait), or `upscale`, the admin's own
+ * text shown only where an upscaler makes 4K output true.
+ */
+export const STAT_METRICS = ['images', 'videos', 'sellers', 'avg_seconds', 'upscale'] as const;
+export type StatMetric = (typeof STAT_METRICS)[number];

@@ -12,7 +12,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { M } from '../../shared/messages/app';
-import { emailPrefix, useSession } from '../features/auth/useSession';
+import { displayName, useSession } from '../features/auth/useSession';
 import { useSignOut } from '../features/auth/useSignOut';
 import { CreditsExpiryNotice } from '../features/credits/CreditsExpiryNotice';
 import { SavedThemeSync } from '../features/preferences/SavedThemeSync';
@@ -71,7 +71,7 @@ export function CustomerLayout() {
 function CustomerAccount() {
   const { user } = useSession();
   const { signOut, pending } = useSignOut();
-  const name = user ? emailPrefix(user.email) : '';
+  const name = user ? displayName(user) : '';
   return (
     <Group gap="sm" wrap="nowrap">
       <CreditBalanceBadge />

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { M } from '../../shared/messages/public';
-import { emailPrefix, useSession } from '../features/auth/useSession';
+import { displayName, useSession } from '../features/auth/useSession';
 import { BrandLogo } from '../features/common/BrandLogo';
 import { CreditBalanceBadge } from '../features/credits/CreditBalanceBadge';
 import { CreditsExpiryNotice } from '../features/credits/CreditsExpiryNotice';
@@ -24,7 +24,7 @@ export function PublicHeader() {
   const { pathname, hash } = useLocation();
 
   const links = user ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
-  const name = user ? emailPrefix(user.email) : '';
+  const name = user ? displayName(user) : '';
 
   return (
     <Box component="header" className={classes.header}>

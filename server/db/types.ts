@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CutoutNoteCode, GenerationParams, StoredOutput } from '../../shared/schemas/generations';
+import type { StatMetric } from '../../shared/stats';
 
 /** Hand-written schema types; keep in step with migrations/. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -243,6 +244,8 @@ export interface TestimonialsTable extends DisplayColumns {
 export interface SiteStatsTable extends DisplayColumns {
   id: Generated<string>;
   number: string;
+  /** Bound to a figure of this install (shared/stats.ts); null shows `number` as the admin typed it. */
+  metric: ColumnType<StatMetric | null, StatMetric | null | undefined, StatMetric | null>;
   label: string;
   icon: string;
   icon_color: string;

@@ -1,5 +1,6 @@
 import { openProcedure, publicProcedure, protectedProcedure } from '../trpc/init';
 import { ZEmailChange, ZRequestPasswordReset, ZResendVerification, ZResetPassword, ZTokenInput } from '../../shared/schemas/accounts';
+import { withStrongPassword } from '../auth/password-policy';
 import * as reset from '../services/password-reset';
 import * as verification from '../services/email-verification';
 import { unsubscribe } from '../services/notifications';
@@ -8,6 +9,8 @@ import { unsubscribe } from '../services/notifications';
  * Procedures of the `auth` router that work through e-mailed links (issue 13). Thin: the rules
  * (limits, single use, same answer for unknown addresses) live in the services.
  */
+const ZResetPasswordStrong = withStrongPassword(ZResetPassword, 'password');
+
 export const accountEmailProcedures = {
   /** Always `{ ok: true }` after the same delay, whether or not the address has an account. */
   requestPasswordReset: publicProcedure.input(ZRequestPasswordReset).mutation(async ({ ctx, input }) => {
@@ -20,7 +23,7 @@ export const accountEmailProcedures = {
     valid: await reset.resetTokenValid(ctx.db, input.token),
   })),
 
-  resetPassword: publicProcedure.input(ZResetPassword).mutation(async ({ ctx, input }) => {
+  resetPassword: publicProcedure.input(ZResetPasswordStrong).mutation(async ({ ctx, input }) => {
     await reset.resetPassword(ctx, { token: input.token, password: input.password });
     return { ok: true as const };
   }),

@@ -1,5 +1,7 @@
 import { router, openProcedure, publicProcedure, protectedProcedure } from '../trpc/init';
 import { ZChangePassword, ZProfileUpdate, ZSignIn, ZSignUp } from '../../shared/schemas/auth';
+import { withStrongPassword } from '../auth/password-policy';
+import { withTurkishPhone } from '../auth/phone-policy';
 import { ZSavePreferences } from '../../shared/schemas/preferences';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
@@ -28,6 +30,10 @@ async function requireUser(ctx: Context, userId: string) {
   return user;
 }
 
+const ZSignUpStrong = withTurkishPhone(withStrongPassword(ZSignUp, 'password', (v) => [v.email, v.fullName, v.companyName]));
+const ZProfileUpdateChecked = withTurkishPhone(ZProfileUpdate);
+const ZChangePasswordStrong = withStrongPassword(ZChangePassword, 'newPassword');
+
 export const authRouter = router({
   ...accountEmailProcedures,
   ...accountDataProcedures,
@@ -36,7 +42,7 @@ export const authRouter = router({
     user: ctx.session ? await accounts.getPublicUser(ctx.db, ctx.session.ownerId) : null,
   })),
 
-  signUp: publicProcedure.input(ZSignUp).mutation(async ({ ctx, input }) => {
+  signUp: publicProcedure.input(ZSignUpStrong).mutation(async ({ ctx, input }) => {
     const { windowMs } = LIMITS.signUpPerIp;
     if (!(await hitRateLimit(ctx.db, `signup:ip:${ctx.ip}`, ctx.env.SIGNUP_LIMIT_PER_IP, windowMs)).allowed) {
       throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
@@ -72,12 +78,12 @@ export const authRouter = router({
     return { ok: true as const };
   }),
 
-  updateProfile: protectedProcedure.input(ZProfileUpdate).mutation(async ({ ctx, input }) => {
+  updateProfile: protectedProcedure.input(ZProfileUpdateChecked).mutation(async ({ ctx, input }) => {
     await accounts.updateProfile(ctx.db, ctx.userId, input);
     return { user: await requireUser(ctx, ctx.userId) };
   }),
 
-  changePassword: protectedProcedure.input(ZChangePassword).mutation(async ({ ctx, input }) => {
+  changePassword: protectedProcedure.input(ZChangePasswordStrong).mutation(async ({ ctx, input }) => {
     await limitedPasswordCheck(
       ctx.db,
       [

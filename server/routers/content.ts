@@ -1,6 +1,7 @@
 import { router, openProcedure, publicProcedure } from '../trpc/init';
 import { getCachedSettings } from '../services/settings';
 import { getLanding } from '../services/landing';
+import { landingClaims } from '../services/landing-stats';
 import { submitContactMessage } from '../services/contact';
 import { ZContactMessage } from '../../shared/schemas/contact';
 import { PLANS } from '../../shared/plans';
@@ -19,15 +20,18 @@ export const contentRouter = router({
       allowRegistrations: s.allowRegistrations,
       imageCreditCost: s.imageCreditCost,
       videoCreditCost: s.videoCreditCost,
+      /** "4K" may be promised only where an upscaler is configured. */
+      upscale4k: landingClaims(ctx).upscale4k,
     };
   }),
 
   /**
    * Everything the landing page shows: site texts by section and key, and the active stats,
-   * features, testimonials and reference works by display order (defaults when a list is empty).
+   * features, testimonials and reference works by display order (built-in features when that list is
+   * empty), and what this install's configuration makes true (`claims`).
    * Served from a short-lived cache that admin edits invalidate (services/landing.ts).
    */
-  landing: publicProcedure.query(({ ctx }) => getLanding(ctx.db)),
+  landing: publicProcedure.query(({ ctx }) => getLanding(ctx.db, landingClaims(ctx))),
 
   /** The four built-in packages (SPEC §9). */
   plans: publicProcedure.query(() => PLANS),

@@ -10,7 +10,8 @@ type SeedOptions = { env: Env; log: (line: string) => void; seedPortfolio?: (db:
 /**
  * Idempotent first-start seed. Settings and site texts fill in missing keys only; the
  * stats, features, testimonials and portfolio lists are seeded once, on the very first start
- * (no site content yet), so an admin who deletes them is not overruled on restart.
+ * (no site content yet), so an admin who deletes them is not overruled on restart. Seeded stats
+ * count this install's own figures; seeded testimonials and reference works are unpublished drafts.
  */
 export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   await seedSettings(db);
@@ -30,6 +31,10 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   const ordered = <T>(rows: readonly T[]) => rows.map((row, i) => ({ ...row, display_order: i + 1 }));
   await db.insertInto('site_stats').values(ordered(M.defaults.stats)).execute();
   await db.insertInto('features').values(ordered(M.defaults.features)).execute();
-  await db.insertInto('testimonials').values(ordered(M.defaults.testimonials)).execute();
+  // Example quotes and works are drafts: an admin replaces them with real ones and publishes them.
+  await db
+    .insertInto('testimonials')
+    .values(ordered(M.defaults.testimonials).map((row) => ({ ...row, is_active: false })))
+    .execute();
   if (opts.seedPortfolio) await opts.seedPortfolio(db);
 }

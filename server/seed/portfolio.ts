@@ -58,6 +58,8 @@ export async function seedPortfolio(db: Db, storage: Storage): Promise<void> {
       before_image_url: `/api/files/public/portfolio/${i + 1}-before.jpg`,
       after_image_url: `/api/files/public/portfolio/${i + 1}-after.jpg`,
       display_order: i + 1,
+      // Drawn examples, not a seller's work: a draft until an admin publishes a real one.
+      is_active: false,
     });
   }
   await db.insertInto('portfolio_items').values(rows).execute();

@@ -83,8 +83,8 @@ export async function createGeneration(deps: Pick<AppDeps, 'db' | 'bus'>, userId
   });
   announceBalance(bus, userId, balance);
   bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
-  // "Credits below 10" e-mail when this take crossed the line (once per take, by its dedupe key).
-  await queueLowCredits(db, { userId, before: balance + cost, after: balance, ref: id }).catch((err) => console.error('[e-posta]', err));
+  // "Kredileriniz azalıyor" when this take crossed the period's low line (once a period, by its dedupe key).
+  await queueLowCredits(db, { userId, before: balance + cost, after: balance }).catch((err) => console.error('[e-posta]', err));
   return { id };
 }
 

@@ -2,8 +2,10 @@ import type { Db } from '../db';
 import type { ContentSection } from '../db/types';
 import { M } from '../../shared/messages';
 import { cachedRead, invalidateRead } from './read-cache';
+import { liveStatNumbers, type LandingClaims } from './landing-stats';
 
 /** What the public landing page renders (`content.landing`). */
+export type { LandingClaims };
 export type LandingStat = { id: string; number: string; label: string; icon: string; iconColor: string };
 export type LandingFeature = { id: string; title: string; description: string; icon: string; iconColor: string };
 export type LandingTestimonial = {
@@ -25,6 +27,8 @@ export type LandingPortfolioItem = {
 export type LandingContent = Record<ContentSection, Record<string, string>>;
 export type LandingData = {
   content: LandingContent;
+  /** What this install can truthfully promise (the hero's claims, the "4K" stat). */
+  claims: LandingClaims;
   stats: LandingStat[];
   features: LandingFeature[];
   testimonials: LandingTestimonial[];
@@ -41,13 +45,6 @@ function defaultContent(): LandingContent {
   return out;
 }
 
-const DEFAULT_STATS: LandingStat[] = M.defaults.stats.map((s, i) => ({
-  id: `default-stat-${i + 1}`,
-  number: s.number,
-  label: s.label,
-  icon: s.icon,
-  iconColor: s.icon_color,
-}));
 const DEFAULT_FEATURES: LandingFeature[] = M.defaults.features.map((f, i) => ({
   id: `default-feature-${i + 1}`,
   title: f.title,
@@ -55,65 +52,52 @@ const DEFAULT_FEATURES: LandingFeature[] = M.defaults.features.map((f, i) => ({
   icon: f.icon,
   iconColor: f.icon_color,
 }));
-const DEFAULT_TESTIMONIALS: LandingTestimonial[] = M.defaults.testimonials.map((t, i) => ({
-  id: `default-testimonial-${i + 1}`,
-  name: t.name,
-  company: t.company,
-  imageUrl: null,
-  text: t.text,
-  rating: t.rating,
-}));
-
-type ListTable = 'site_stats' | 'features' | 'testimonials';
-
 /**
- * SPEC §2: stats, features and testimonials use the server's rows when there are any, else the
- * built-in defaults. A table whose rows an admin has all hidden stays empty (the admin's choice);
- * only an empty table falls back.
+ * Features use the server's rows when there are any, else the built-in defaults. A table whose rows
+ * an admin has all hidden stays empty (the admin's choice); only an empty table falls back. Stats and
+ * testimonials never fall back: a made-up figure or quote is not shown on an install that has none.
  */
-async function withFallback<T>(db: Db, table: ListTable, active: T[], defaults: T[]): Promise<T[]> {
+async function withFallback<T>(db: Db, table: 'features', active: T[], defaults: T[]): Promise<T[]> {
   if (active.length > 0) return active;
   const any = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
   return any ? [] : defaults;
 }
 
-/** Reads everything the landing page needs: active rows only, by display order (SPEC §6/§7). */
-export async function loadLanding(db: Db): Promise<LandingData> {
+/**
+ * Reads everything the landing page needs: active rows only, by display order (SPEC §6/§7). A stat
+ * bound to a figure of this install shows that figure and is left out while it is zero; `claims`
+ * says what this install's configuration makes true (the "4K" stat needs the upscaler).
+ */
+export async function loadLanding(db: Db, claims: LandingClaims): Promise<LandingData> {
   const [contentRows, statRows, featureRows, testimonialRows, portfolioRows] = await landingRows(db);
   const content = contentOver(contentRows);
-  const [stats, features, testimonials] = await Promise.all([
-    withFallback(
-      db,
-      'site_stats',
-      statRows.map((r) => ({ id: r.id, number: r.number, label: r.label, icon: r.icon, iconColor: r.icon_color })),
-      DEFAULT_STATS,
-    ),
+  const [live, features] = await Promise.all([
+    liveStatNumbers(db, statRows, claims),
     withFallback(
       db,
       'features',
       featureRows.map((r) => ({ id: r.id, title: r.title, description: r.description, icon: r.icon, iconColor: r.icon_color })),
       DEFAULT_FEATURES,
     ),
-    withFallback(
-      db,
-      'testimonials',
-      testimonialRows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        company: r.company,
-        imageUrl: r.image_url || null,
-        text: r.text,
-        rating: Math.min(5, Math.max(1, r.rating)),
-      })),
-      DEFAULT_TESTIMONIALS,
-    ),
   ]);
+  const stats = statRows.flatMap((r) => {
+    const number = live.get(r.id);
+    return number === null ? [] : [{ id: r.id, number: number ?? r.number, label: r.label, icon: r.icon, iconColor: r.icon_color }];
+  });
 
   return {
     content,
+    claims,
     stats,
     features,
-    testimonials,
+    testimonials: testimonialRows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      company: r.company,
+      imageUrl: r.image_url || null,
+      text: r.text,
+      rating: Math.min(5, Math.max(1, r.rating)),
+    })),
     portfolio: portfolioRows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -131,7 +115,7 @@ function landingRows(db: Db) {
     db.selectFrom('site_content').select(['section', 'key', 'value']).execute(),
     db
       .selectFrom('site_stats')
-      .select(['id', 'number', 'label', 'icon', 'icon_color'])
+      .select(['id', 'number', 'label', 'icon', 'icon_color', 'metric'])
       .where('is_active', '=', true)
       .orderBy('display_order', 'asc')
       .orderBy('created_at', 'asc')
@@ -178,8 +162,8 @@ function contentOver(contentRows: Array<{ section: ContentSection; key: string; 
  * The landing page is the busiest read and changes only when an admin edits it: served from
  * memory in every process (services/read-cache.ts says how copies are dropped).
  */
-export function getLanding(db: Db): Promise<LandingData> {
-  return cachedRead('landing', db, () => loadLanding(db));
+export function getLanding(db: Db, claims: LandingClaims): Promise<LandingData> {
+  return cachedRead('landing', db, () => loadLanding(db, claims));
 }
 
 /** Call after any admin change to site content, stats, features, testimonials or portfolio. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { LOW_BALANCE_THRESHOLD, UNLIMITED_BALANCE } from '../../shared/constants';
+import { lowCreditsEmailThreshold, UNLIMITED_BALANCE } from '../../shared/constants';
 import { findPlan } from '../../shared/plans';
 import { enqueueEmail } from '../email/outbox';
 import { emailContext } from '../email/site';
@@ -10,6 +10,7 @@ import { getPreferences, savePreferences } from './preferences';
 import { renderInvoice } from './invoices';
 import { formatCents } from '../../shared/money';
 import { M } from '../../shared/messages';
+import { getSettings } from './settings';
 
 /** Only runs that took longer than this get a "ready" e-mail (e.g. video); short ones are watched live. */
 export const SLOW_RUN_MS = 60_000;
@@ -72,9 +73,19 @@ export async function queueGenerationFinished(db: Db, generationId: string): Pro
   });
 }
 
-/** When a take crosses from ≥ 10 to below 10 credits (inside the taking transaction); one per take. */
-export async function queueLowCredits(db: Db, input: { userId: string; before: number; after: number; ref: string }): Promise<void> {
-  if (input.before === UNLIMITED_BALANCE || input.before < LOW_BALANCE_THRESHOLD || input.after >= LOW_BALANCE_THRESHOLD) return;
+/**
+ * When a take crosses below a share of the period's credits (the trial's, or the package's): at most
+ * one e-mail per period, keyed by the period's end (a renewal starts a new one).
+ */
+export async function queueLowCredits(db: Db, input: { userId: string; before: number; after: number }): Promise<void> {
+  if (input.before === UNLIMITED_BALANCE) return;
+  const user = await db.selectFrom('users').select(['plan_code', 'credits_expire_at']).where('id', '=', input.userId).executeTakeFirst();
+  if (!user) return;
+  const plan = user.plan_code && user.plan_code !== 'trial' ? findPlan(user.plan_code) : null;
+  const periodCredits = plan ? plan.credits : (await getSettings(db)).defaultTrialCredits;
+  const threshold = lowCreditsEmailThreshold(periodCredits);
+  if (input.before < threshold || input.after >= threshold) return;
+  const period = user.credits_expire_at ? new Date(user.credits_expire_at).toISOString() : 'open';
   const r = await recipient(db, input.userId);
   if (!r) return;
   const { site, base } = r.ctx;
@@ -83,7 +94,7 @@ export async function queueLowCredits(db: Db, input: { userId: string; before: n
     kind: 'low_credits',
     userId: input.userId,
     message: lowCreditsEmail(site, r.to.name, input.after, base + LINK_PATHS.pricing(), await unsubscribeLink(db, base, r.to)),
-    dedupeKey: `low_credits:${input.userId}:${input.ref}`,
+    dedupeKey: `low_credits:${input.userId}:${period}`,
   });
 }
 

@@ -14,7 +14,7 @@ const OWN = {
       hero: {
         title: ['Ürün fotoğraflarınızı yapay zekâ ile vitrine hazırlayın', 'Ana başlık'],
         subtitle: [
-          'Tek bir ürün fotoğrafı yükleyin; 4K çözünürlükte, filigransız 4 stüdyo görseli ve 360 derece ürün videosu dakikalar içinde hazır.',
+          'Tek bir ürün fotoğrafı yükleyin; filigransız 4 stüdyo görseli ve kısa bir ürün tanıtım videosu dakikalar içinde hazır.',
           'Ana başlığın altındaki açıklama',
         ],
         cta_primary: ['10 Ücretsiz Kredi ile Başla', 'Birincil buton'],
@@ -126,16 +126,24 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
         ],
       },
     },
+    /**
+     * Each seeded stat is bound to a figure this install counts itself (hidden while it is zero), or
+     * to the upscaler for "4K"; nothing here is a made-up number.
+     */
     stats: [
-      { number: '50.000+', label: 'Oluşturulan görsel', icon: 'Camera', icon_color: 'text-blue-600' },
-      { number: '2.500+', label: 'Mutlu satıcı', icon: 'Users', icon_color: 'text-green-600' },
-      { number: '4K', label: 'Çıktı çözünürlüğü', icon: 'Sparkles', icon_color: 'text-purple-600' },
-      { number: '60 sn', label: 'Ortalama üretim süresi', icon: 'Clock', icon_color: 'text-orange-600' },
+      { number: '', metric: 'images', label: 'Oluşturulan görsel', icon: 'Camera', icon_color: 'text-blue-600' },
+      { number: '', metric: 'sellers', label: 'Satıcı', icon: 'Users', icon_color: 'text-green-600' },
+      { number: '4K', metric: 'upscale', label: 'Çıktı çözünürlüğü', icon: 'Sparkles', icon_color: 'text-purple-600' },
+      { number: '', metric: 'avg_seconds', label: 'Ortalama üretim süresi', icon: 'Clock', icon_color: 'text-orange-600' },
     ],
+    statUnits: {
+      seconds: (n: string) => `${n} sn`,
+      minutes: (n: string) => `${n} dk`,
+    },
     features: [
       {
-        title: '4K stüdyo kalitesi',
-        description: 'Her görsel 4K çözünürlükte, pazaryeri standartlarına uygun hazırlanır.',
+        title: 'Pazaryeri ölçülerinde',
+        description: 'Beyaz fonlu ana görsel ve sahneler; Trendyol, Hepsiburada, Amazon ve Instagram ölçülerinde tek tıkla indirin.',
         icon: 'Sparkles',
         icon_color: 'text-purple-600',
       },
@@ -146,8 +154,8 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
         icon_color: 'text-green-600',
       },
       {
-        title: '360 derece ürün videoları',
-        description: 'Tek fotoğraftan ürününüzün etrafında dönen akıcı tanıtım videoları.',
+        title: 'Kısa ürün videoları',
+        description: 'Tek fotoğraftan 5-10 saniyelik, 1080p hareketli tanıtım videosu; yatay (16:9) ya da dikey (9:16).',
         icon: 'Video',
         icon_color: 'text-blue-600',
       },
@@ -451,7 +459,8 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
   },
 
   adminPortfolio: {
-    subtitle: 'Ana sayfadaki önce/sonra referans çalışmaları.',
+    subtitle:
+      'Ana sayfadaki önce/sonra referans çalışmaları. Kurulumla gelen örnekler taslaktır (gizli); gerçek çalışmalarınızı ekleyip yayınlayın.',
     add: 'Yeni Referans',
     addTitle: 'Yeni Referans',
     editTitle: 'Referansı Düzenle',
@@ -467,7 +476,8 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
   },
 
   adminTestimonials: {
-    subtitle: 'Ana sayfada gösterilen müşteri yorumları.',
+    subtitle:
+      'Ana sayfada gösterilen müşteri yorumları. Kurulumla gelen örnek yorumlar taslaktır (gizli); yalnızca gerçek müşteri yorumlarını yayınlayın.',
     add: 'Yeni Yorum',
     addTitle: 'Yeni Yorum',
     editTitle: 'Yorumu Düzenle',

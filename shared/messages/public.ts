@@ -92,13 +92,16 @@ export const M = {
   validation: {
     email: 'Geçerli bir e-posta adresi giriniz',
     passwordMin: 'Şifre en az 6 karakter olmalıdır',
-    passwordCommon: 'Bu şifre çok yaygın ve kolay tahmin edilir. Lütfen başka bir şifre seçin',
+    newPasswordMin: 'Şifre en az 8 karakter olmalıdır',
+    /** A new password the estimator finds too guessable, with its Turkish advice. */
+    passwordWeak: (advice: string) =>
+      `Bu şifre kolay tahmin edilir. ${advice || 'Daha uzun ve kişisel bilgilerinizi içermeyen bir şifre seçin.'}`,
     fullNameMin: 'Ad soyad en az 2 karakter olmalıdır',
     passwordMismatch: 'Şifreler eşleşmiyor',
     termsRequired: 'Devam etmek için kullanım koşullarını ve gizlilik politikasını kabul etmelisiniz',
     tooLong: 'Bu alan çok uzun',
     singleLine: 'Bu alan satır sonu veya kontrol karakteri içeremez',
-    phoneInvalid: 'Geçerli bir telefon numarası giriniz',
+    phoneInvalid: 'Geçerli bir telefon numarası giriniz (cep ya da sabit hat, ör. 0532 123 45 67)',
   },
 
   auth: {
@@ -265,13 +268,14 @@ export const M = {
   landing: {
     heroBadge: 'Yapay zekâ destekli ürün stüdyosu',
     heroTitle: 'Ürün fotoğraflarınız saniyeler içinde vitrine hazır',
-    heroSubtitle: 'Tek bir ürün fotoğrafı yükleyin; yapay zekâ 4 profesyonel görsel ve 360 derece ürün videosu üretsin.',
+    heroSubtitle: 'Tek bir ürün fotoğrafı yükleyin; yapay zekâ 4 profesyonel görsel ve kısa bir ürün tanıtım videosu üretsin.',
     ctaTrial: '10 Ücretsiz Kredi ile Başla',
     seePricing: 'Fiyatları İncele',
     trialNote: 'Kredi kartı gerekmez.',
+    /** Shown only where an upscaler is configured (the fal path): the local studio does not make 4K. */
     claim4k: '4K çıktı',
     claimCommercial: 'Filigransız ticari kullanım',
-    claim360: '360 derece ürün videoları',
+    claimVideo: 'Fotoğraftan 5-10 sn ürün videosu',
     visualInput: 'Ürün fotoğrafınız',
     visualOutput: 'Yapay zekâ ile 4 yeni görsel',
     contactTitle: 'Bize Ulaşın',
@@ -315,7 +319,7 @@ export const M = {
   pricing: {
     eyebrow: 'Fiyatlandırma',
     title: 'İşletmenize uygun paketi seçin',
-    subtitle: 'Tüm paketlerde 4K çözünürlük ve filigransız ticari kullanım. Krediler her ay yenilenir.',
+    subtitle: 'Tüm paketlerde filigransız ticari kullanım. Krediler her ay yenilenir.',
     /** Under the packages: the install's currency and the KDV its prices include (`%20`), if any. */
     taxNote: (currency: 'TRY' | 'USD', rate: string | null) =>
       `Fiyatlar ${currency === 'TRY' ? 'Türk lirası' : 'ABD doları'} cinsindendir${rate ? ` ve ${rate} KDV dahildir` : ''}.`,
@@ -328,10 +332,10 @@ export const M = {
     creditsSubtitle: 'Tek bir kredi bakiyesiyle hem ürün görseli hem ürün videosu üretin.',
     creditImageTitle: 'Fotoğraf üretimi',
     creditImage: (cost: number) => `${cost} kredi = 4 ürün görseli`,
-    creditImageDesc: 'Tek fotoğraftan 4 farklı stüdyo görseli, 4K ve filigransız.',
+    creditImageDesc: 'Tek fotoğraftan 4 farklı stüdyo görseli, filigransız.',
     creditVideoTitle: 'Video üretimi',
     creditVideo: (cost: number) => `${cost} kredi = 1 ürün videosu`,
-    creditVideoDesc: '5-10 saniyelik, 1080p, 360 derece ürün tanıtım videosu.',
+    creditVideoDesc: '5-10 saniyelik, 1080p ürün tanıtım videosu; yatay ya da dikey.',
     creditBundleTitle: 'Tam ürün seti',
     creditBundle: (total: number) => `4 görsel + 1 video = ${total} kredi`,
     creditBundleDesc: 'Bir ürün için vitrine hazır görseller ve tanıtım videosu birlikte.',
@@ -355,7 +359,7 @@ export const M = {
       },
       {
         q: 'Görselleri ticari olarak kullanabilir miyim?',
-        a: 'Evet. Ürettiğiniz görseller ve videolar 4K kalitesinde ve filigransızdır; mağazanızda, pazaryerlerinde ve reklamlarınızda özgürce kullanabilirsiniz.',
+        a: 'Evet. Ürettiğiniz görseller ve videolar filigransızdır; mağazanızda, pazaryerlerinde ve reklamlarınızda özgürce kullanabilirsiniz.',
       },
       {
         q: 'Ödeme nasıl yapılıyor?',
@@ -376,17 +380,17 @@ export const M = {
   plans: {
     trial: {
       description: 'Vitrin AI’ı risksiz deneyin',
-      features: ['10 ücretsiz kredi', '40 AI ürün görseli', '4K çözünürlük', 'Filigransız indirme'],
+      features: ['10 ücretsiz kredi', '40 AI ürün görseli', 'Filigransız indirme'],
       limitations: ['7 gün içinde kullanılmalı', 'Kredi kartı gerekmez'],
     },
     basic: {
       description: 'Yeni başlayan mağazalar için',
-      features: ['Aylık 60 kredi', '240 AI ürün görseli', 'Ürün videoları', '4K çözünürlük', 'Ticari kullanım hakkı'],
+      features: ['Aylık 60 kredi', '240 AI ürün görseli', 'Ürün videoları', 'Ticari kullanım hakkı'],
       limitations: ['E-posta desteği'],
     },
     standard: {
       description: 'Büyüyen e-ticaret markaları için',
-      features: ['Aylık 180 kredi', '720 AI ürün görseli', 'Ürün videoları', '4K çözünürlük', 'Ticari kullanım hakkı', 'Öncelikli üretim'],
+      features: ['Aylık 180 kredi', '720 AI ürün görseli', 'Ürün videoları', 'Ticari kullanım hakkı', 'Öncelikli üretim'],
       limitations: [],
     },
     premium: {
@@ -395,7 +399,6 @@ export const M = {
         'Aylık 500 kredi',
         '2.000 AI ürün görseli',
         'Ürün videoları',
-        '4K çözünürlük',
         'Ticari kullanım hakkı',
         'Öncelikli üretim',
         'Öncelikli destek',
@@ -454,7 +457,7 @@ export const M = {
       'Bu adresle kayıtlı bir hesap varsa, şifre sıfırlama bağlantısı birkaç dakika içinde e-posta kutunuza ulaşır. Bağlantı 1 saat geçerlidir.',
     backToSignIn: 'Giriş sayfasına dön',
     resetTitle: 'Yeni şifre belirleyin',
-    resetSubtitle: 'Yeni şifreniz en az 6 karakter olmalı. Şifreniz değişince tüm oturumlarınız kapatılır.',
+    resetSubtitle: 'Yeni şifreniz en az 8 karakter olmalı. Şifreniz değişince tüm oturumlarınız kapatılır.',
     resetButton: 'Şifremi güncelle',
     resetSuccess: 'Şifreniz güncellendi. Yeni şifrenizle giriş yapabilirsiniz.',
     resetInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
@@ -480,6 +483,60 @@ export const M = {
     unsubscribing: 'İşleminiz yapılıyor...',
     unsubscribed: 'E-posta bildirimleri kapatıldı. Ayarlar sayfasından istediğiniz zaman yeniden açabilirsiniz.',
     unsubscribeInvalid: 'Bu bağlantı geçersiz veya süresi dolmuş.',
+  },
+
+  /** zxcvbn-ts's feedback and time texts in Turkish (its translation keys; shared/password-strength.ts). */
+  passwordStrength: {
+    warnings: {
+      straightRow: 'Klavyedeki yan yana tuşlar kolay tahmin edilir.',
+      keyPattern: 'Kısa klavye desenleri kolay tahmin edilir.',
+      simpleRepeat: '"aaa" gibi tekrarlanan karakterler kolay tahmin edilir.',
+      extendedRepeat: '"abcabcabc" gibi tekrarlanan karakter grupları kolay tahmin edilir.',
+      sequences: '"abc" ya da "123" gibi sıralar kolay tahmin edilir.',
+      recentYears: 'Yakın yıllar kolay tahmin edilir.',
+      dates: 'Tarihler kolay tahmin edilir.',
+      topTen: 'Bu, en çok kullanılan on şifreden biri.',
+      topHundred: 'Bu, en çok kullanılan yüz şifreden biri.',
+      common: 'Bu, çok kullanılan bir şifre.',
+      similarToCommon: 'Bu, çok kullanılan bir şifreye benziyor.',
+      wordByItself: 'Tek bir kelime kolay tahmin edilir.',
+      namesByThemselves: 'Tek başına ad ya da soyadlar kolay tahmin edilir.',
+      commonNames: 'Yaygın ad ve soyadlar kolay tahmin edilir.',
+      userInputs: 'Şifrede kişisel ya da bu siteyle ilgili bilgiler olmamalı.',
+      pwned: 'Bu şifre internetteki bir veri sızıntısında ortaya çıkmış.',
+    },
+    suggestions: {
+      l33t: '"a" yerine "@" gibi tahmin edilebilir harf değişikliklerinden kaçının.',
+      reverseWords: 'Yaygın kelimeleri ters yazmak işe yaramaz.',
+      allUppercase: 'Yalnızca bazı harfleri büyük yazın, hepsini değil.',
+      capitalization: 'Yalnızca ilk harfi değil, başka harfleri de büyük yazın.',
+      dates: 'Sizinle ilgili tarihlerden kaçının.',
+      recentYears: 'Yakın yıllardan kaçının.',
+      associatedYears: 'Sizinle ilgili yıllardan kaçının.',
+      sequences: 'Sıralı harf ve rakamlardan kaçının.',
+      repeated: 'Tekrarlanan kelime ve karakterlerden kaçının.',
+      longerKeyboardPattern: 'Daha uzun klavye desenleri kullanın ve yönü birkaç kez değiştirin.',
+      anotherWord: 'Az bilinen başka kelimeler ekleyin.',
+      useWords: 'Birbiriyle ilgisiz birkaç kelimeyi birleştirin.',
+      noNeed: 'Simge, rakam ya da büyük harf kullanmadan da güçlü şifreler oluşturabilirsiniz.',
+      pwned: 'Bu şifreyi başka yerde kullanıyorsanız değiştirin.',
+    },
+    timeEstimation: {
+      ltSecond: 'bir saniyeden az',
+      second: '{base} saniye',
+      seconds: '{base} saniye',
+      minute: '{base} dakika',
+      minutes: '{base} dakika',
+      hour: '{base} saat',
+      hours: '{base} saat',
+      day: '{base} gün',
+      days: '{base} gün',
+      month: '{base} ay',
+      months: '{base} ay',
+      year: '{base} yıl',
+      years: '{base} yıl',
+      centuries: 'yüzyıllar',
+    },
   },
 
   /** Issue 13 / D33: legal pages and the cookie notice. */

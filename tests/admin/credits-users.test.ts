@@ -262,7 +262,7 @@ describe('admin.users (SPEC §4, D21)', () => {
     const logs = await db.selectFrom('admin_logs').selectAll().where('target_id', '=', userId).orderBy('created_at').execute();
     expect(logs.map((l) => l.action).sort()).toEqual(['credits.set', 'user.update']);
     const upd = logs.find((l) => l.action === 'user.update')!;
-    expect(upd.old_values).toMatchObject({ fullName: 'Ayşe Yılmaz', companyName: 'Ahşap Atölyesi', phone: '+90 555 000 00 00' });
+    expect(upd.old_values).toMatchObject({ fullName: 'Ayşe Yılmaz', companyName: 'Ahşap Atölyesi', phone: '+905550000000' });
     expect(upd.new_values).toMatchObject({ fullName: 'Ayşe Kaya', companyName: 'Kaya Tekstil', phone: null });
     expect(await ledgerSum(db, userId)).toBe(15);
 

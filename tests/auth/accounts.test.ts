@@ -52,7 +52,8 @@ describe('sign-up (D5, D6)', () => {
     expect(expiry).toBeLessThanOrEqual(Date.now() + sevenDays + 5_000);
 
     const profile = await db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(profile).toMatchObject({ email: 'trial7@example.com', full_name: 'Ayşe Yılmaz', phone: '+90 555 000 00 00' });
+    // The phone as typed ("+90 555 000 00 00") is stored in E.164.
+    expect(profile).toMatchObject({ email: 'trial7@example.com', full_name: 'Ayşe Yılmaz', phone: '+905550000000' });
     const prefs = await db.selectFrom('user_preferences').selectAll().where('user_id', '=', id).execute();
     expect(prefs).toHaveLength(1);
 
@@ -104,11 +105,11 @@ describe('sign-up (D5, D6)', () => {
   const cases: Array<[string, Record<string, unknown>, string, string, string | null]> = [
     ['invalid e-mail', { email: 'not-an-email' }, 'email', M.validation.email, 'Geçerli bir e-posta adresi giriniz'],
     [
-      'short password',
-      { password: '12345', confirmPassword: '12345' },
+      'short password (a new password needs 8 characters)',
+      { password: 'kedi-12', confirmPassword: 'kedi-12' },
       'password',
-      M.validation.passwordMin,
-      'Şifre en az 6 karakter olmalıdır',
+      M.validation.newPasswordMin,
+      'Şifre en az 8 karakter olmalıdır',
     ],
     ['short full name', { fullName: 'A' }, 'fullName', M.validation.fullNameMin, 'Ad soyad en az 2 karakter olmalıdır'],
     ['blank full name', { fullName: '   ' }, 'fullName', M.validation.fullNameMin, 'Ad soyad en az 2 karakter olmalıdır'],
@@ -194,11 +195,11 @@ describe('profile (SPEC §5, §8)', () => {
     expect(ok.data.user).toMatchObject({
       fullName: 'Mehmet Öztürk',
       companyName: null,
-      phone: '+90 532 111 22 33',
+      phone: '+905321112233',
       email: 'profile@example.com',
     });
     row = await db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ full_name: 'Mehmet Öztürk', company_name: null, phone: '+90 532 111 22 33' });
+    expect(row).toMatchObject({ full_name: 'Mehmet Öztürk', company_name: null, phone: '+905321112233' });
     const me = await c.query('auth.me');
     expect(me.data.user?.fullName).toBe('Mehmet Öztürk');
   });

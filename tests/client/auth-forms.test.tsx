@@ -54,13 +54,13 @@ describe('sign-up form', () => {
 
     await user.type(field(M.auth.fullName), 'A');
     await user.type(field(M.auth.email), 'ayse@');
-    await user.type(field(M.auth.password), 'kisa');
+    await user.type(field(M.auth.password), 'kisa-12');
     await user.type(field(M.auth.passwordRepeat), 'baska');
     await user.click(screen.getByRole('button', { name: M.auth.signUpButton }));
 
     expect(await screen.findByText(V.fullNameMin)).toBeTruthy();
     expect(screen.getByText(V.email)).toBeTruthy();
-    expect(screen.getByText(V.passwordMin)).toBeTruthy();
+    expect(screen.getByText(V.newPasswordMin)).toBeTruthy();
     expect(screen.getByText(V.termsRequired)).toBeTruthy();
     expect(server.inputs('auth.signUp')).toEqual([]);
   });

@@ -40,7 +40,11 @@ test('a repeated anonymous landing read is answered without touching the databas
 });
 
 test('an edit to the landing content is seen at once; maintenance mode is never served from the cache', async () => {
-  await server.deps.db.updateTable('site_stats').set({ label: 'Önbellek sınavı' }).where('label', '=', M.defaults.stats[0].label).execute();
+  await server.deps.db
+    .updateTable('features')
+    .set({ title: 'Önbellek sınavı' })
+    .where('title', '=', M.defaults.features[0].title)
+    .execute();
   expect(await eventually(async () => (await (await raw('/trpc/content.landing')).text()).includes('Önbellek sınavı'))).toBe(true);
 
   const admin = await adminClient(server);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { M } from '../../shared/messages';
 
 export const PASSWORD = 'gizli-sifre';
@@ -28,4 +28,43 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await form.getByRole('textbox', { name: M.auth.email }).fill(email);
   await form.getByRole('textbox', { name: M.auth.password, exact: true }).fill(password);
   await form.getByRole('button', { name: M.auth.signInButton }).click();
+}
+
+/** The e2e server's first admin (tests/e2e/serve.ts). */
+export const E2E_ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-secret' };
+
+/** A signed-in admin page in a context of its own. */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/admin/login');
+  await page.getByRole('textbox', { name: M.auth.email }).fill(E2E_ADMIN.email);
+  await page.locator('input[type="password"]').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: M.admin.loginButton }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+/**
+ * Seeded testimonials and reference works are drafts: an admin publishes them with the card's
+ * switch (only those still hidden, so this can run more than once).
+ */
+export async function publishSeededExamples(browser: Browser): Promise<void> {
+  const admin = await adminPage(browser);
+  const lists = [
+    ['/admin/testimonials', M.defaults.testimonials.map((t) => t.name)],
+    ['/admin/portfolio', M.defaults.portfolio.map((p) => p.title)],
+  ] as const;
+  for (const [path, names] of lists) {
+    await admin.goto(path);
+    for (const name of names) {
+      const show = admin.getByRole('switch', { name: `${name}: ${M.adminItems.show}` });
+      const hide = admin.getByRole('switch', { name: `${name}: ${M.adminItems.hide}` });
+      await expect(show.or(hide)).toBeVisible();
+      if (await show.isVisible()) {
+        await show.click({ force: true });
+        await expect(hide).toBeChecked();
+      }
+    }
+  }
+  await admin.context().close();
 }

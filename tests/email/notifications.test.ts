@@ -93,14 +93,43 @@ test('a failed run sends "failed and refunded" once, even if the failure path ru
   expect(mails[0]!.text).toContain(M.generation.network);
 });
 
-test('dropping below 10 credits sends one warning when the line is crossed, not on every take after', async () => {
+test('a 10-credit trial is warned once, when a run leaves less than a fifth of it, not after its first run', async () => {
   const { user, uploadId } = await userWithUpload(handle.db);
-  await createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
-  await createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  const lowMails = () => mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
+  const run = () => createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  for (let i = 0; i < 8; i++) await run(); // 10 → 2 credits
   await deliver();
-  const mails = mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
-  expect(mails).toHaveLength(1);
-  expect(mails[0]!.text).toContain(M.email.lowCreditsIntro(9));
+  expect(lowMails()).toHaveLength(0);
+  await run(); // 2 → 1: below 20% of 10
+  await run(); // 1 → 0: the same period, no second e-mail
+  await deliver();
+  expect(lowMails()).toHaveLength(1);
+  expect(lowMails()[0]!.text).toContain(M.email.lowCreditsIntro(1));
+});
+
+test("a package's warning comes at a fifth of its credits, once per period; a new period may warn again", async () => {
+  const { user, uploadId } = await userWithUpload(handle.db);
+  const lowMails = () => mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
+  const run = () => createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  const period = async (end: string) =>
+    handle.db
+      .updateTable('users')
+      .set({ plan_code: 'basic', credits_balance: 13, credits_expire_at: end })
+      .where('id', '=', user.id)
+      .execute();
+  await period('2030-01-01T00:00:00.000Z'); // basic: 60 credits, warned below 12
+  await run(); // 13 → 12
+  await deliver();
+  expect(lowMails()).toHaveLength(0);
+  await run(); // 12 → 11
+  await run(); // 11 → 10
+  await deliver();
+  expect(lowMails().map((m) => m.text.includes(M.email.lowCreditsIntro(11)))).toEqual([true]);
+  await period('2030-02-01T00:00:00.000Z'); // renewed: a new period
+  await run();
+  await run();
+  await deliver();
+  expect(lowMails()).toHaveLength(2);
 });
 
 test('a payment sends "payment received" with the amount in lira and its PDF invoice attached', async () => {

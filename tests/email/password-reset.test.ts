@@ -106,7 +106,7 @@ test('the link works once; the new password follows the spec rules; every sessio
 
   const short = await anon.mutate('auth.resetPassword', { token, password: '123', confirmPassword: '123' });
   expect(short.status).toBe(400);
-  expect(short.error.message).toBe(M.validation.passwordMin);
+  expect(short.error.message).toBe(M.validation.newPasswordMin);
   const mismatch = await anon.mutate('auth.resetPassword', { token, password: 'yepyeni-sifre', confirmPassword: 'baska-sifre' });
   expect(mismatch.error.message).toBe(M.validation.passwordMismatch);
 

@@ -150,16 +150,32 @@ describe('passwords (findings 1.6, 1.8)', () => {
     expect(right.error.message).toBe(M.common.tooManyAttempts);
   });
 
-  test('a well-known password is refused at sign-up and on change, with the Turkish text; sign-in is not affected', async () => {
-    for (const password of ['123456', 'password', 'Qwerty123', 'sifre123']) {
+  test('a short or easily guessed password is refused at sign-up and on change, with Turkish advice; sign-in is not affected', async () => {
+    const short = await client().mutate('auth.signUp', {
+      ...validSignUp('short-pw@example.com'),
+      password: 'a1b2c3d',
+      confirmPassword: 'a1b2c3d',
+    });
+    expect(short.error.data.fieldErrors?.password).toBe(M.validation.newPasswordMin);
+    for (const password of ['12345678', 'password', 'Qwerty123', 'sifre123', 'Galatasaray1905', 's1fre123']) {
       const r = await client().mutate('auth.signUp', {
         ...validSignUp(`common-${password.toLowerCase()}@example.com`),
         password,
         confirmPassword: password,
       });
       expect(r.status, password).toBe(400);
-      expect(r.error.data.fieldErrors?.password).toBe(M.validation.passwordCommon);
+      expect(r.error.data.fieldErrors?.password, password).toMatch(/^Bu şifre kolay tahmin edilir\. \S/);
     }
+    // Built from the account's own name: weak for this account.
+    const own = await client().mutate('auth.signUp', {
+      ...validSignUp('ayse-pw@example.com'),
+      fullName: 'Ayşe Yılmaz',
+      password: 'yilmaz2024',
+      confirmPassword: 'yilmaz2024',
+    });
+    expect(own.error.data.fieldErrors?.password).toBe(
+      M.validation.passwordWeak(M.passwordStrength.warnings.userInputs + ' ' + M.passwordStrength.suggestions.anotherWord),
+    );
     const c = await signedIn('pw-common@example.com');
     const change = await c.mutate('auth.changePassword', {
       currentPassword: validSignUp().password,
@@ -167,7 +183,7 @@ describe('passwords (findings 1.6, 1.8)', () => {
       confirmPassword: 'password1',
     });
     expect(change.status).toBe(400);
-    expect(change.error.data.fieldErrors?.newPassword).toBe(M.validation.passwordCommon);
+    expect(change.error.data.fieldErrors?.newPassword).toMatch(/^Bu şifre kolay tahmin edilir\./);
   });
 });
 

@@ -4,6 +4,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';
 import { usePageTitle } from '../../lib/pageTitle';
+import { heroClaims } from '../site/claims';
 import { useSite } from '../site/useSite';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
@@ -44,9 +45,9 @@ export default function AuthPage() {
                   </ThemeIcon>
                 }
               >
-                <List.Item>{M.landing.claim4k}</List.Item>
-                <List.Item>{M.landing.claimCommercial}</List.Item>
-                <List.Item>{M.landing.claim360}</List.Item>
+                {heroClaims(site.upscale4k).map((claim) => (
+                  <List.Item key={claim}>{claim}</List.Item>
+                ))}
               </List>
             </Stack>
           </Grid.Col>

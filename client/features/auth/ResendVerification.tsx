@@ -11,6 +11,11 @@ export function ResendVerification({ email, variant = 'light' }: { email: string
     <Button
       variant={variant}
       size="sm"
+      // The label may wrap (and the button grow) rather than run past a phone's edge.
+      h="auto"
+      mih={36}
+      maw="100%"
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
       leftSection={<IconMailForward size={16} />}
       loading={resend.isPending}
       disabled={!email}

@@ -12,8 +12,13 @@ export function useSession() {
   };
 }
 
-/** The part of an e-mail before '@', used as a short display name. */
+/** The part of an e-mail before '@': the name shown only when a profile has no name. */
 export function emailPrefix(email: string): string {
   const at = email.indexOf('@');
   return at > 0 ? email.slice(0, at) : email;
+}
+
+/** The name the header, menu and greeting show: the seller's own full name ("Ayşe Yılmaz"). */
+export function displayName(user: { fullName: string; email: string }): string {
+  return user.fullName.trim() || emailPrefix(user.email);
 }

@@ -2,10 +2,9 @@ import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@manti
 import { IconArrowRight, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';
+import { heroClaims } from '../site/claims';
 import { HeroVisual } from './HeroVisual';
 import classes from './Landing.module.css';
-
-const CLAIMS = [M.landing.claim4k, M.landing.claimCommercial, M.landing.claim360];
 
 /** The last two words of the admin-edited title get the brand gradient. */
 function splitAccent(title: string): [string, string] {
@@ -15,7 +14,7 @@ function splitAccent(title: string): [string, string] {
 }
 
 /** Hero: texts from site_content `hero` (title, subtitle, cta_primary, cta_secondary). */
-export function HeroSection({ hero }: { hero: Record<string, string> }) {
+export function HeroSection({ hero, upscale4k }: { hero: Record<string, string>; upscale4k: boolean }) {
   const [lead, accent] = splitAccent(hero.title ?? '');
   return (
     <Box component="section" className={classes.hero} pt={{ base: 40, sm: 72 }} pb={{ base: 56, sm: 88 }} aria-labelledby="hero-title">
@@ -44,7 +43,7 @@ export function HeroSection({ hero }: { hero: Record<string, string> }) {
               {M.landing.trialNote}
             </Text>
             <Group gap="md" component="ul" className={classes.claims}>
-              {CLAIMS.map((claim) => (
+              {heroClaims(upscale4k).map((claim) => (
                 <Group key={claim} gap={6} wrap="nowrap" component="li">
                   <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" aria-hidden="true" />
                   <Text size="sm" fw={500}>

@@ -28,10 +28,10 @@ export default function LandingPage() {
     );
   }
 
-  const { content, stats, features, portfolio, testimonials } = landing.data;
+  const { content, claims, stats, features, portfolio, testimonials } = landing.data;
   return (
     <>
-      <HeroSection hero={content.hero} />
+      <HeroSection hero={content.hero} upscale4k={claims.upscale4k} />
       <StatsStrip title={content.stats.title ?? ''} stats={stats} />
       <FeaturesSection texts={content.features} features={features} />
       <PortfolioSection texts={content.portfolio} items={portfolio} />

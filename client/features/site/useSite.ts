@@ -12,6 +12,8 @@ export interface SiteInfo {
   allowRegistrations: boolean;
   imageCreditCost: number;
   videoCreditCost: number;
+  /** An upscaler is configured, so "4K" output may be promised. */
+  upscale4k: boolean;
 }
 
 /** D1/D2 defaults, shown until (or if) the settings cannot be read. */
@@ -25,6 +27,7 @@ export const SITE_DEFAULTS: SiteInfo = {
   allowRegistrations: true,
   imageCreditCost: 1,
   videoCreditCost: 6,
+  upscale4k: false,
 };
 
 /** Public site settings (brand, contact, costs, switches). */

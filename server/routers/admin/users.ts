@@ -1,5 +1,6 @@
 import { router, adminProcedure } from '../../trpc/init';
 import { ZAdminUserId, ZAdminUserUpdate, ZAdminUsersList } from '../../../shared/schemas/admin';
+import { withTurkishPhone } from '../../auth/phone-policy';
 import { getUser, listUsers, updateUser } from '../../services/admin/users';
 
 /** admin.users: the customer list (search, filters, paging) and the D21 edit form. */
@@ -8,7 +9,7 @@ export const adminUsersRouter = router({
 
   get: adminProcedure.input(ZAdminUserId).query(({ ctx, input }) => getUser(ctx.db, input.id)),
 
-  update: adminProcedure.input(ZAdminUserUpdate).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.input(withTurkishPhone(ZAdminUserUpdate)).mutation(async ({ ctx, input }) => {
     const result = await updateUser(ctx, ctx.adminId, input);
     return { user: result.user, endedSessions: result.endedSessions.length };
   }),

@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { ProgressMeter } from '../../generation/ProgressMeter';
 import { M } from '../../../../shared/messages/app';
 import type { useDownloads } from '../../generation/download';
 import { ExportMenu } from '../../generation/ExportMenu';
@@ -38,14 +39,7 @@ export function BatchItemCard({
             )}
           </Group>
           {(row.phase === 'uploading' || (g && isUnfinished(g.status)) || (row.phase === 'started' && !g)) && (
-            <Progress
-              value={Math.max(3, g?.progress ?? 0)}
-              size="sm"
-              radius="xl"
-              striped
-              animated
-              aria-label={M.generation.progressLabel}
-            />
+            <ProgressMeter progress={g?.progress ?? 0} size="sm" />
           )}
           {row.error && (
             <Text size="xs" c="red">

@@ -121,12 +121,12 @@ export function InvoiceDetailsCard() {
 
   return (
     <Card id="fatura-bilgileri" data-testid="invoice-details">
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
+      <Group justify="space-between" mb="md" wrap="nowrap" align="flex-start">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <ThemeIcon variant="light" color="grape" size={38} radius="md">
             <IconFileInvoice size={20} stroke={1.7} />
           </ThemeIcon>
-          <div>
+          <div style={{ minWidth: 0 }}>
             <Title order={2} fz="lg">
               {invoiceText.title}
             </Title>
@@ -136,7 +136,8 @@ export function InvoiceDetailsCard() {
           </div>
         </Group>
         {query.data && !editing && (
-          <Button variant="light" size="xs" onClick={() => setEditing(true)}>
+          // Never squeezed by the title beside it (it read "Düze" on a phone).
+          <Button variant="light" size="xs" onClick={() => setEditing(true)} style={{ flexShrink: 0 }}>
             {invoiceText.edit}
           </Button>
         )}

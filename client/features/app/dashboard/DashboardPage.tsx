@@ -1,7 +1,7 @@
 import { Grid, Stack } from '@mantine/core';
 import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../../lib/pageTitle';
-import { emailPrefix, useSession } from '../../auth/useSession';
+import { displayName, useSession } from '../../auth/useSession';
 import { useMoneyDataSync } from '../../plans/useMoneyDataSync';
 import { PageHeader } from '../PageHeader';
 import { CreditBalanceCard } from './CreditBalanceCard';
@@ -21,7 +21,7 @@ export default function DashboardPage() {
 
   return (
     <Stack maw={1200} gap={0}>
-      <PageHeader title={M.app.greeting(emailPrefix(user.email))} subtitle={M.app.dashboardSubtitle} />
+      <PageHeader title={M.app.greeting(displayName(user))} subtitle={M.app.dashboardSubtitle} />
       <Stack gap="lg">
         <DashboardStats query={dashboard} />
         <Grid gutter="lg">

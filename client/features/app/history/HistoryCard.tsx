@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Menu, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconEye, IconFileZip, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import { downloadOne, downloadZip, historyFileName, withDownloadFlag, type useDownloads } from '../../generation/download';
 import { ExportMenu } from '../../generation/ExportMenu';
+import { ProgressMeter } from '../../generation/ProgressMeter';
 import { StatusBadge } from '../../generation/StatusBadge';
 import { generationTitle } from '../../generation/title';
 import { isUnfinished, type GenerationView } from '../../generation/types';
@@ -77,17 +78,7 @@ export function HistoryCard({ item, onView, downloads }: HistoryCardProps) {
             {M.history.errorLabel}: {item.errorMessage || M.generation.unknown}
           </Text>
         )}
-        {isUnfinished(item.status) && (
-          <Progress
-            value={Math.max(3, item.progress)}
-            size="sm"
-            radius="xl"
-            striped
-            animated
-            mt={4}
-            aria-label={M.generation.progressLabel}
-          />
-        )}
+        {isUnfinished(item.status) && <ProgressMeter progress={item.progress} size="sm" />}
       </Stack>
 
       {completed && (

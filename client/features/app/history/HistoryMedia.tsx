@@ -1,4 +1,4 @@
-import { Box, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Center, Loader, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled, IconQuestionMark } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import { SafeImage } from '../../generation/SafeImage';
@@ -12,12 +12,7 @@ export function HistoryMedia({ item }: { item: GenerationView }) {
   if (isUnfinished(item.status)) {
     return (
       <Center className={classes.mediaState}>
-        <Stack align="center" gap={6}>
-          <Loader size="sm" type="dots" />
-          <Text size="sm" fw={600} c="dimmed">
-            %{item.progress}
-          </Text>
-        </Stack>
+        <Loader size="sm" type="dots" />
       </Center>
     );
   }

@@ -8,7 +8,7 @@ import { showFormServerError } from '../../../lib/formServerError';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
-import { emailPrefix, useSession } from '../../auth/useSession';
+import { displayName, useSession } from '../../auth/useSession';
 import { PageHeader } from '../PageHeader';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ChangeEmailCard } from './ChangeEmailCard';
@@ -53,7 +53,7 @@ export default function ProfilePage() {
   });
 
   if (!user) return null;
-  const initial = initials(user.fullName || emailPrefix(user.email), 1);
+  const initial = initials(displayName(user), 1);
 
   return (
     <Stack maw={760} gap={0}>
@@ -65,7 +65,7 @@ export default function ProfilePage() {
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Text fw={700} fz="lg" truncate>
-              {user.fullName || emailPrefix(user.email)}
+              {displayName(user)}
             </Text>
             <Text size="sm" c="dimmed">
               {M.profile.memberSince}: {formatDate(user.createdAt)}
@@ -101,9 +101,11 @@ export default function ProfilePage() {
             </SimpleGrid>
             <TextInput label={M.auth.email} value={user.email} readOnly disabled description={M.profile.emailReadonly} />
             {!user.emailVerified && (
-              <Alert color="orange" variant="light" role="status">
+              <Alert color="orange" variant="light" role="status" data-testid="unverified-alert" styles={{ body: { minWidth: 0 } }}>
                 <Group justify="space-between" gap="sm">
-                  <Text size="sm">{M.accounts.unverifiedNotice}</Text>
+                  <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {M.accounts.unverifiedNotice}
+                  </Text>
                   <ResendVerification email={user.email} variant="subtle" />
                 </Group>
               </Alert>

@@ -5,12 +5,11 @@ import { ToggleListCard, type ToggleListRow } from './ToggleListCard';
 
 type Notifications = TPreferences['notifications'];
 
-const ROWS: ToggleListRow<Notifications>[] = [
-  { key: 'email', label: M.settings.notifEmail, description: M.settings.notifEmailDesc },
-  { key: 'push', label: M.settings.notifPush, description: M.settings.notifPushDesc },
-  { key: 'marketing', label: M.settings.notifMarketing, description: M.settings.notifMarketingDesc },
-  { key: 'updates', label: M.settings.notifUpdates, description: M.settings.notifUpdatesDesc },
-];
+/**
+ * Only what the product really sends: the e-mail notifications. The stored preferences keep the
+ * spec's other keys (push, marketing, updates), but nothing sends those, so they are not offered.
+ */
+const ROWS: ToggleListRow<Notifications>[] = [{ key: 'email', label: M.settings.notifEmail, description: M.settings.notifEmailDesc }];
 
 export function NotificationsCard({ initial }: { initial: Notifications }) {
   return (

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
 import { usePageTitle } from '../../../lib/pageTitle';
@@ -10,9 +10,8 @@ import { DangerZoneCard } from './DangerZoneCard';
 import { DataExportCard } from './DataExportCard';
 import { NotificationsCard } from './NotificationsCard';
 import { PreferencesCard } from './PreferencesCard';
-import { PrivacyCard } from './PrivacyCard';
 
-/** /app/settings: three sections saved separately (D18), the data export and the danger zone. */
+/** /app/settings: notifications and preferences saved separately (D18), the data export and the danger zone. */
 export default function SettingsPage() {
   usePageTitle(M.titles.settings);
   const prefs = trpc.auth.preferences.useQuery();
@@ -25,10 +24,8 @@ export default function SettingsPage() {
     const p = prefs.data;
     body = (
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <NotificationsCard initial={p.notifications} />
-          <PrivacyCard initial={p.privacy} />
-        </SimpleGrid>
+        {/* No privacy switches: there are no team members, public profiles or usage analytics to switch. */}
+        <NotificationsCard initial={p.notifications} />
         <PreferencesCard initial={{ language: p.language, timezone: p.timezone, theme: p.theme }} />
         <DataExportCard />
         <DangerZoneCard />
