@@ -1,107 +1,26 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
-import { productFromCutout } from '../providers/ai/studio/cutout-product';
-import { EXPORT_PRESETS, type ExportPreset, type ExportPresetId } from '../../shared/export-presets';
+import { exportImage, type SceneSource } from '../providers/ai/studio/export-render';
+import { studioPool, type StudioPool } from '../providers/ai/studio/pool';
+import { EXPORT_PRESETS, type ExportPresetId } from '../../shared/export-presets';
 import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
-import type { StoredOutput } from '../../shared/schemas/generations';
+import type { ImageParams, StoredOutput } from '../../shared/schemas/generations';
 import { zipStream } from './zip-stream';
 import { FairGate } from './fair-gate';
 
-const WHITE = { r: 255, g: 255, b: 255 };
-const JPEG = { quality: 90, chromaSubsampling: '4:4:4', mozjpeg: false } as const;
-/** Near-white the trim of a white image without cut-out treats as background (its faint shadow stays in). */
-const TRIM_THRESHOLD = 12;
+/** One output fitted to a preset, in this process (the export route renders on the studio pool; tests compare with this). */
+export { exportImage };
 
-/** A product (RGB, optional alpha) scaled into the preset's fill box and centred on pure white. */
-async function placeOnWhite(
-  rgb: Buffer,
-  alpha: Buffer | null,
-  size: { width: number; height: number },
-  preset: Pick<ExportPreset, 'width' | 'height' | 'fill'>,
-): Promise<{ bytes: Buffer; upscale: number }> {
-  const { width: W, height: H, fill } = preset;
-  const k = Math.min((W * fill) / size.width, (H * fill) / size.height);
-  const pw = Math.max(1, Math.round(size.width * k));
-  const ph = Math.max(1, Math.round(size.height * k));
-  const layer = sharp(rgb, { raw: { width: size.width, height: size.height, channels: 3 } }).resize(pw, ph, {
-    fit: 'fill',
-    kernel: 'lanczos3',
-  });
-  let input: Buffer;
-  if (alpha) {
-    const a = await sharp(alpha, { raw: { width: size.width, height: size.height, channels: 1 } })
-      .resize(pw, ph, { fit: 'fill', kernel: 'cubic' })
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer();
-    input = await layer
-      .joinChannel(a, { raw: { width: pw, height: ph, channels: 1 } })
-      .raw()
-      .toBuffer();
-  } else {
-    input = await layer.ensureAlpha(1).raw().toBuffer();
-  }
-  const bytes = await sharp({ create: { width: W, height: H, channels: 3, background: WHITE } })
-    .composite([{ input, raw: { width: pw, height: ph, channels: 4 }, left: Math.round((W - pw) / 2), top: Math.round((H - ph) / 2) }])
-    .jpeg(JPEG)
-    .toBuffer();
-  return { bytes, upscale: k };
-}
-
-/** The product of a run's white image: from its cut-out when stored, else the white JPEG trimmed to what is not white. */
-async function whiteProduct(white: Buffer, cutoutPng: Buffer | null) {
-  if (cutoutPng) {
-    const p = await productFromCutout(cutoutPng);
-    return { rgb: p.rgb, alpha: p.alpha, width: p.width, height: p.height };
-  }
-  const { data, info } = await sharp(white)
-    .rotate()
-    .flatten({ background: WHITE })
-    .trim({ background: '#ffffff', threshold: TRIM_THRESHOLD })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { rgb: data, alpha: null, width: info.width, height: info.height };
-}
-
-/** A whole picture (scene, framed photo, fal result) contained in the canvas, centred, white padding. */
-async function containOnWhite(image: Buffer, preset: ExportPreset): Promise<{ bytes: Buffer; upscale: number }> {
-  const { data, info } = await sharp(image)
-    .rotate()
-    .flatten({ background: WHITE })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return placeOnWhite(data, null, { width: info.width, height: info.height }, { ...preset, fill: 1 });
-}
-
-/**
- * One output fitted to a preset. The white image (role 'white') is rebuilt
- * from the cut-out so the product fills exactly the preset's share; scenes and
- * other pictures are kept whole and padded with white.
- */
-export async function exportImage(
-  output: { bytes: Buffer; role?: StoredOutput['role'] },
-  preset: ExportPreset,
-  cutoutPng: Buffer | null,
-): Promise<{ bytes: Buffer; upscale: number }> {
-  if (output.role === 'white') {
-    const p = await whiteProduct(output.bytes, cutoutPng);
-    return placeOnWhite(p.rgb, p.alpha, p, preset);
-  }
-  return containOnWhite(output.bytes, preset);
-}
-
-export type ExportDeps = { db: Db; storage: Storage };
+/** `pool`: the studio threads the renders run on (default: the process-wide pool). */
+export type ExportDeps = { db: Db; storage: Storage; pool?: StudioPool };
 
 /** The completed image run of this owner with its stored outputs and the key of its cut-out, or null (not found, not theirs, not ready, video). */
 export async function loadRunForExport(deps: ExportDeps, userId: string, generationId: string) {
   const g = await deps.db
     .selectFrom('generations')
-    .select(['id', 'type', 'status', 'outputs', 'cutout_id'])
+    .select(['id', 'type', 'status', 'outputs', 'cutout_id', 'parameters', 'provider'])
     .where('id', '=', generationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -109,11 +28,20 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
   const outputs = ((g.outputs ?? []) as StoredOutput[]).filter((o) => o.mime === 'image/jpeg');
   if (!outputs.length) return null;
   let cutoutKey: string | null = null;
-  if (g.cutout_id && outputs[0]?.role === 'white') {
+  if (g.cutout_id) {
     const c = await deps.db.selectFrom('cutouts').select('storage_key').where('id', '=', g.cutout_id).executeTakeFirst();
     cutoutKey = c?.storage_key ?? null;
   }
-  return { id: g.id, outputs, cutoutKey };
+  // The local studio's scenes are composed again for each frame from the cut-out and what made them.
+  const params = g.parameters as Partial<ImageParams>;
+  let sceneIndex = 0;
+  const scenes = outputs.map((o): SceneSource | null => {
+    if (o.role !== 'scene') return null;
+    const index = sceneIndex++;
+    if (!cutoutKey || g.provider !== 'local' || typeof params.prompt !== 'string') return null;
+    return { prompt: params.prompt, category: params.category, controls: params.scene, index, view: o.view ?? 'side' };
+  });
+  return { id: g.id, outputs, cutoutKey, scenes };
 }
 
 /**
@@ -141,24 +69,26 @@ export async function exportRun(
   const run = await loadRunForExport(deps, userId, generationId);
   if (!run) return null;
   const preset = EXPORT_PRESETS[presetId];
-  const present: { n: number; out: StoredOutput }[] = [];
-  for (const [i, out] of run.outputs.entries()) if (await deps.storage.head(out.key)) present.push({ n: i + 1, out });
+  const present: { n: number; out: StoredOutput; scene: SceneSource | null }[] = [];
+  for (const [i, out] of run.outputs.entries()) if (await deps.storage.head(out.key)) present.push({ n: i + 1, out, scene: run.scenes[i]! });
   if (!present.length) return null;
   const zip = zipStream(async (writer) => {
     const upscaled: string[] = [];
-    for (const { n, out } of present) {
+    for (const { n, out, scene } of present) {
       const name = `${preset.id}-${n}.jpg`;
       const r = await renders.run(userId, async () => {
         // A client that left while this export queued frees its turn without a render.
         if (writer.output.destroyed) throw new Error('zip: output closed');
         const stored = await deps.storage.get(out.key);
         if (!stored) return null;
-        // The cut-out (a 12 MP PNG can be 20 MB) is read only for the white image, when its turn comes.
-        const cutout = out.role === 'white' && run.cutoutKey ? await deps.storage.get(run.cutoutKey) : null;
-        return exportImage({ bytes: stored.bytes, role: out.role }, preset, cutout?.bytes ?? null);
+        // The cut-out (a 12 MP PNG can be 20 MB) is read only for what is composed from it, when its turn comes.
+        const cutout = (out.role === 'white' || scene) && run.cutoutKey ? await deps.storage.get(run.cutoutKey) : null;
+        const input = { bytes: stored.bytes, role: out.role, cutoutPng: cutout?.bytes ?? null, scene };
+        // On a studio thread: composing a scene is seconds of pixel work that must not hold the event loop.
+        return (deps.pool ?? studioPool()).run({ kind: 'export', input, preset }, { owner: userId });
       });
       if (!r) continue;
-      await writer.add(name, r.bytes);
+      await writer.add(name, Buffer.from(r.bytes));
       if (r.upscale > MAX_SILENT_UPSCALE) upscaled.push(`${name} (${r.upscale.toFixed(1)}×)`);
     }
     // The note of enlarged images (more than 2×) comes last: it is known only once all are rendered.

@@ -341,9 +341,9 @@ const OWN = {
     reflection: 'Yansıma',
     reflectionHint: 'Yansıma, ürün yandan çekildiğinde zeminde görünür.',
     productSize: 'Ürünün kadrajdaki büyüklüğü',
-    productSizeValue: (pct: number) => `%${pct}`,
+    percent: (pct: number) => `%${pct}`,
     regenerate: 'Yeniden üret',
-    regenerateHint: 'Aynı prompt ve ayarlarla yeni görseller üretir (1 üretim kredisi).',
+    regenerateHint: (credits: number) => `Aynı prompt ve ayarlarla yeni görseller üretir (${credits} kredi).`,
     understoodTitle: 'Anlaşılan kelimeler',
     understoodNone: 'Henüz sahneyi değiştiren bir kelime bulunamadı. Örn: mermer, ahşap, sıcak, soğuk, gün batımı, dramatik, yumuşak, sabah, lüks.',
     kinds: {

@@ -122,4 +122,6 @@ export type StoredOutput = {
   height?: number;
   /** 'white': the marketplace white image; 'scene': prompt scene; 'framed': the photo kept whole. */
   role?: 'white' | 'scene' | 'framed' | 'video';
+  /** Local studio scenes: composed as a flat-lay from above ('top') or standing on a floor ('side'). */
+  view?: 'top' | 'side';
 };

@@ -64,7 +64,8 @@ export async function renderStudioImages(input: StudioImagesInput, onProgress: (
   onProgress(15);
 
   let done = 0;
-  const finish = async (image: import('sharp').Sharp, width: number, height: number): Promise<ProviderOutput> => {
+  type Jpeg = Extract<ProviderOutput, { mime: 'image/jpeg' }>;
+  const finish = async (image: import('sharp').Sharp, width: number, height: number): Promise<Jpeg> => {
     const bytes = await image.jpeg(JPEG).toBuffer();
     done++;
     onProgress(15 + Math.round((80 * done) / 4));
@@ -81,7 +82,7 @@ export async function renderStudioImages(input: StudioImagesInput, onProgress: (
   const scene = async (setup: SceneSetup): Promise<ProviderOutput> => {
     const canvas = honestSceneCanvas(product, style, setup, view, sceneAspect(product.sourceAspect));
     const r = await renderScene(product, style, setup, view, canvas);
-    return finish(r.image, r.width, r.height);
+    return { ...(await finish(r.image, r.width, r.height)), role: 'scene', view };
   };
   // Two at a time: sharp runs each pipeline on one thread here, so pairs keep
   // both cores busy without piling up four 4K canvases in memory.

@@ -57,11 +57,13 @@ const MATERIAL_COLOUR: Record<Material, Rgb> = {
   walnut: [104, 70, 44],
   concrete: [162, 160, 156],
   linen: [222, 212, 192],
-  paper: [244, 240, 232],
+  paper: [238, 228, 210],
   sand: [226, 204, 160],
   grass: [104, 150, 72],
   tile: [228, 232, 234],
 };
+
+const STUDIO_PAPER: Rgb = [238, 236, 232];
 
 const COLOURS: Record<ColourWord, Rgb> = {
   navy: [36, 50, 96],
@@ -143,8 +145,10 @@ export function planStyle(prompt: string, category = '', controls: SceneControls
   const moodWord = word<MoodWord>('mood');
   const mood = moodWord ? MOODS[moodWord] : null;
 
-  const material: Material = named ?? (setting ? SETTINGS[setting].material : (mood?.material ?? 'solid'));
-  let colour: Rgb = colourWord ? COLOURS[colourWord] : named ? MATERIAL_COLOUR[material] : (mood?.colour ?? MATERIAL_COLOUR[material]);
+  const material: Material = named ?? (setting ? SETTINGS[setting].material : (mood?.material ?? 'paper'));
+  // With no surface named, the studio's own: a seamless sheet of light grey paper.
+  const fallback: Rgb = !named && !setting && !mood?.material ? STUDIO_PAPER : MATERIAL_COLOUR[material];
+  let colour: Rgb = colourWord ? COLOURS[colourWord] : named ? MATERIAL_COLOUR[material] : (mood?.colour ?? fallback);
   // A colour named with a material tints the material instead of replacing it ("siyah mermer").
   if (colourWord && named) colour = mix(MATERIAL_COLOUR[material], COLOURS[colourWord], 0.75);
   const pureWhite = controls.background === '#ffffff';
