@@ -124,7 +124,12 @@ export type UnderstoodWord = { kind: SceneWordKind; value: string; word: string 
 export function understoodWords(prompt: string): UnderstoodWord[] {
   const original = prompt.split(/\s+/).filter(Boolean);
   // Folded pieces, each remembering the prompt word it came from (punctuation may split one).
-  const pieces = original.flatMap((w, i) => foldTurkish(w).split(' ').filter(Boolean).map((piece) => ({ piece, i })));
+  const pieces = original.flatMap((w, i) =>
+    foldTurkish(w)
+      .split(' ')
+      .filter(Boolean)
+      .map((piece) => ({ piece, i })),
+  );
   const text = ` ${pieces.map((p) => p.piece).join(' ')} `;
   const found: UnderstoodWord[] = [];
   for (const kind of Object.keys(SCENE_WORDS) as SceneWordKind[]) {
@@ -136,7 +141,11 @@ export function understoodWords(prompt: string): UnderstoodWord[] {
       }
     }
     if (!best) continue;
-    const first = text.slice(0, best.at + 1).trim().split(' ').filter(Boolean).length;
+    const first = text
+      .slice(0, best.at + 1)
+      .trim()
+      .split(' ')
+      .filter(Boolean).length;
     const from = pieces[first]!.i;
     const to = pieces[Math.min(pieces.length - 1, first + best.len - 1)]!.i;
     const word = original

@@ -70,7 +70,8 @@ export async function exportRun(
   if (!run) return null;
   const preset = EXPORT_PRESETS[presetId];
   const present: { n: number; out: StoredOutput; scene: SceneSource | null }[] = [];
-  for (const [i, out] of run.outputs.entries()) if (await deps.storage.head(out.key)) present.push({ n: i + 1, out, scene: run.scenes[i]! });
+  for (const [i, out] of run.outputs.entries())
+    if (await deps.storage.head(out.key)) present.push({ n: i + 1, out, scene: run.scenes[i]! });
   if (!present.length) return null;
   const zip = zipStream(async (writer) => {
     const upscaled: string[] = [];

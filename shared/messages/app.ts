@@ -345,7 +345,8 @@ const OWN = {
     regenerate: 'Yeniden üret',
     regenerateHint: (credits: number) => `Aynı prompt ve ayarlarla yeni görseller üretir (${credits} kredi).`,
     understoodTitle: 'Anlaşılan kelimeler',
-    understoodNone: 'Henüz sahneyi değiştiren bir kelime bulunamadı. Örn: mermer, ahşap, sıcak, soğuk, gün batımı, dramatik, yumuşak, sabah, lüks.',
+    understoodNone:
+      'Henüz sahneyi değiştiren bir kelime bulunamadı. Örn: mermer, ahşap, sıcak, soğuk, gün batımı, dramatik, yumuşak, sabah, lüks.',
     kinds: {
       material: 'Zemin',
       colour: 'Renk',

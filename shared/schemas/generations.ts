@@ -34,7 +34,12 @@ export const ZSceneControls = z.object({
   reflection: z.boolean(G.sceneControl).optional(),
   /** The product's share of the frame's shorter fit, 0.3..0.9. */
   productSize: z.number(G.sceneControl).min(SCENE_PRODUCT_SIZE.min, G.sceneControl).max(SCENE_PRODUCT_SIZE.max, G.sceneControl).optional(),
-  seed: z.number(G.sceneControl).int(G.sceneControl).min(0, G.sceneControl).max(2 ** 31 - 1, G.sceneControl).optional(),
+  seed: z
+    .number(G.sceneControl)
+    .int(G.sceneControl)
+    .min(0, G.sceneControl)
+    .max(2 ** 31 - 1, G.sceneControl)
+    .optional(),
 });
 export type SceneControls = z.output<typeof ZSceneControls>;
 

@@ -165,7 +165,10 @@ describe('the Turkish scene vocabulary', () => {
       for (const entry of SCENE_WORDS[kind]) {
         for (const word of entry.words) {
           const style = planStyle(`ürün ${word.trim()}`);
-          expect(style.understood.map((u) => u.value), word).toContain(entry.value);
+          expect(
+            style.understood.map((u) => u.value),
+            word,
+          ).toContain(entry.value);
           expect(JSON.stringify({ ...style, understood: [], seed: 0 }), `${kind}: ${word}`).not.toBe(base);
         }
       }

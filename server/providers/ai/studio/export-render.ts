@@ -51,7 +51,11 @@ export async function exportImage(input: ExportInput, preset: Pick<ExportPreset,
   return containOnWhite(input.bytes, preset);
 }
 
-async function composedScene(cutoutPng: Buffer, source: SceneSource, preset: Pick<ExportPreset, 'width' | 'height'>): Promise<ExportResult> {
+async function composedScene(
+  cutoutPng: Buffer,
+  source: SceneSource,
+  preset: Pick<ExportPreset, 'width' | 'height'>,
+): Promise<ExportResult> {
   const product = await productFromCutout(cutoutPng);
   const style = planStyle(source.prompt, source.category, source.controls);
   const setup = sceneSetups(style)[source.index] ?? sceneSetups(style)[0];

@@ -58,13 +58,20 @@ export function placeScene(product: Product, style: SceneStyle, setup: SceneSetu
  * product at most MAX_SILENT_UPSCALE times its real pixel size.
  */
 export function honestSceneCanvas(product: Product, style: SceneStyle, setup: SceneSetup, view: CameraView, aspect: number): Canvas {
-  const shape = (long: number): Canvas => (aspect >= 1 ? { width: long, height: Math.round(long / aspect) } : { width: Math.round(long * aspect), height: long });
+  const shape = (long: number): Canvas =>
+    aspect >= 1 ? { width: long, height: Math.round(long / aspect) } : { width: Math.round(long * aspect), height: long };
   const probe = placeScene(product, style, setup, view, shape(1000));
   const long = Math.max(64, Math.min(MAX_OUTPUT_LONG_SIDE, Math.floor((1000 * MAX_SILENT_UPSCALE * product.width) / probe.width)));
   return shape(long);
 }
 
-export async function renderScene(product: Product, style: SceneStyle, setup: SceneSetup, view: CameraView, canvas: Canvas): Promise<SceneRender> {
+export async function renderScene(
+  product: Product,
+  style: SceneStyle,
+  setup: SceneSetup,
+  view: CameraView,
+  canvas: Canvas,
+): Promise<SceneRender> {
   const { width: W, height: H } = canvas;
   const place = placeScene(product, style, setup, view, canvas);
   const s = Math.max(1, Math.max(W, H) / TEXTURE_LONG_SIDE);
@@ -122,7 +129,13 @@ function horizonRow(mask: Float32Array, tw: number, th: number, mt: number, mh: 
   for (let x = 0; x < tw; x++) {
     for (let y = th - 1; y > 0; y--) {
       // A base: the bottom of a run of product pixels at least 3 tall.
-      if (mask[y * tw + x]! > 0.5 && mask[(y - 1) * tw + x]! > 0.5 && (y + 1 >= th || mask[(y + 1) * tw + x]! <= 0.5) && y > 2 && mask[(y - 2) * tw + x]! > 0.5) {
+      if (
+        mask[y * tw + x]! > 0.5 &&
+        mask[(y - 1) * tw + x]! > 0.5 &&
+        (y + 1 >= th || mask[(y + 1) * tw + x]! <= 0.5) &&
+        y > 2 &&
+        mask[(y - 2) * tw + x]! > 0.5
+      ) {
         highestBase = Math.min(highestBase, y);
         break;
       }
@@ -133,7 +146,14 @@ function horizonRow(mask: Float32Array, tw: number, th: number, mt: number, mh: 
 }
 
 /** Shadow darkness 0..1 per texture pixel: contact shadow at each object's edge or base, and the cast shadow away from the light. */
-async function shadows(mask: Float32Array, tw: number, th: number, style: SceneStyle, setup: SceneSetup, view: CameraView): Promise<Float32Array> {
+async function shadows(
+  mask: Float32Array,
+  tw: number,
+  th: number,
+  style: SceneStyle,
+  setup: SceneSetup,
+  view: CameraView,
+): Promise<Float32Array> {
   const out = new Float32Array(tw * th);
   if (style.shadow <= 0) return out;
   const { low, softness } = style.light;
@@ -203,7 +223,15 @@ function blurGrey(data: Uint8Array, w: number, h: number, sigma: number): Promis
 }
 
 /** Surface (and wall), light falloff and colour, shadows and a little noise, at texture size. */
-function paintBackdrop(tw: number, th: number, style: SceneStyle, setup: SceneSetup, view: CameraView, horizon: number, shade: Float32Array): Buffer {
+function paintBackdrop(
+  tw: number,
+  th: number,
+  style: SceneStyle,
+  setup: SceneSetup,
+  view: CameraView,
+  horizon: number,
+  shade: Float32Array,
+): Buffer {
   const out = Buffer.alloc(tw * th * 3);
   const noise = makeNoise(setup.noiseSeed);
   const { light } = style;

@@ -65,7 +65,8 @@ const MATERIAL_COLOUR: Record<Material, Rgb> = {
 
 const STUDIO_PAPER: Rgb = [238, 236, 232];
 
-const COLOURS: Record<ColourWord, Rgb> = {
+/** What each colour word paints (the video's plan reads it too). */
+export const SCENE_COLOURS: Record<ColourWord, Rgb> = {
   navy: [36, 50, 96],
   white: [246, 246, 244],
   black: [34, 34, 38],
@@ -115,7 +116,10 @@ const TIMES: Record<TimeWord, Partial<Light> & { warmth: number }> = {
 };
 
 /** Mood: a default surface when none was named, the product's size, saturation and contrast. */
-const MOODS: Record<MoodWord, { material?: Material; colour?: Rgb; size: number; saturation: number; contrast: number; reflection?: boolean }> = {
+const MOODS: Record<
+  MoodWord,
+  { material?: Material; colour?: Rgb; size: number; saturation: number; contrast: number; reflection?: boolean }
+> = {
   minimal: { material: 'solid', colour: [240, 238, 234], size: 0.9, saturation: 0.96, contrast: 1 },
   luxury: { material: 'marble', colour: [40, 40, 44], size: 1, saturation: 1.04, contrast: 1.1, reflection: true },
   natural: { material: 'linen', size: 1, saturation: 1.02, contrast: 1 },
@@ -130,7 +134,9 @@ const hex = (c: string): Rgb => [parseInt(c.slice(1, 3), 16), parseInt(c.slice(3
 /** The seed a run without one gets: a hash of what decides the scenes, so repeating them repeats the images. */
 export function defaultSeed(prompt: string, category: string, controls: SceneControls): number {
   const { seed: _ignored, ...rest } = controls;
-  const h = createHash('sha256').update(JSON.stringify([prompt, category, rest])).digest();
+  const h = createHash('sha256')
+    .update(JSON.stringify([prompt, category, rest]))
+    .digest();
   return h.readUInt32BE(0) & 0x7fffffff;
 }
 
@@ -148,9 +154,9 @@ export function planStyle(prompt: string, category = '', controls: SceneControls
   const material: Material = named ?? (setting ? SETTINGS[setting].material : (mood?.material ?? 'paper'));
   // With no surface named, the studio's own: a seamless sheet of light grey paper.
   const fallback: Rgb = !named && !setting && !mood?.material ? STUDIO_PAPER : MATERIAL_COLOUR[material];
-  let colour: Rgb = colourWord ? COLOURS[colourWord] : named ? MATERIAL_COLOUR[material] : (mood?.colour ?? fallback);
+  let colour: Rgb = colourWord ? SCENE_COLOURS[colourWord] : named ? MATERIAL_COLOUR[material] : (mood?.colour ?? fallback);
   // A colour named with a material tints the material instead of replacing it ("siyah mermer").
-  if (colourWord && named) colour = mix(MATERIAL_COLOUR[material], COLOURS[colourWord], 0.75);
+  if (colourWord && named) colour = mix(MATERIAL_COLOUR[material], SCENE_COLOURS[colourWord], 0.75);
   const pureWhite = controls.background === '#ffffff';
   if (controls.background) colour = hex(controls.background);
   const wallBase = setting ? SETTINGS[setting].wall : mix(colour, [255, 255, 255], 0.35);
@@ -207,7 +213,14 @@ export function sceneSetups(style: SceneStyle): [SceneSetup, SceneSetup, SceneSe
   };
   const jitter = (r: number) => (rnd() - 0.5) * 2 * r;
   const base = style.light.azimuth;
-  const hero: SceneSetup = { azimuth: base + jitter(0.35), size: 1, offsetX: jitter(0.02), offsetY: 0, angle: rnd() * Math.PI, noiseSeed: 0 };
+  const hero: SceneSetup = {
+    azimuth: base + jitter(0.35),
+    size: 1,
+    offsetX: jitter(0.02),
+    offsetY: 0,
+    angle: rnd() * Math.PI,
+    noiseSeed: 0,
+  };
   const close: SceneSetup = {
     azimuth: Math.PI - base + jitter(0.35),
     size: 1.18,

@@ -66,7 +66,9 @@ export async function detectView(photo: Buffer, cutoutPng: Buffer | null): Promi
   for (let y = 0; y < n; y++) level = Math.max(level, rows.filter((r) => Math.abs(r - y) <= SEAM_ROWS).length);
   const share = judged ? level / judged : 0;
   const why = `a level seam in ${Math.round(share * 100)}% of the columns`;
-  return share >= SEAM_COLUMNS ? { view: 'side', why: `level seam behind the product (${why})` } : { view: 'top', why: `one surface around the product (${why})` };
+  return share >= SEAM_COLUMNS
+    ? { view: 'side', why: `level seam behind the product (${why})` }
+    : { view: 'top', why: `one surface around the product (${why})` };
 }
 
 /** Two or more sizeable objects, one entirely above another: things laid out on a table. */
