@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { ExportPreset } from '../../../../shared/export-presets.js';
 import type { SceneControls, StoredOutput } from '../../../../shared/schemas/generations.js';
 import { productFromCutout } from './cutout-product.js';
+import type { Product } from './product.js';
 import { renderScene } from './scene-render.js';
 import { planStyle, sceneSetups } from './scene-style.js';
 
@@ -51,12 +53,32 @@ export async function exportImage(input: ExportInput, preset: Pick<ExportPreset,
   return containOnWhite(input.bytes, preset);
 }
 
+/**
+ * The last cut-out decoded on this thread, for a while: a zip composes its three scenes (and its
+ * white image) from the same cut-out one after another, and decoding a 12 MP PNG is the slow part.
+ */
+let recent: { digest: string; product: Promise<Product>; timer: NodeJS.Timeout } | null = null;
+const KEEP_DECODED_MS = 30_000;
+
+function decodedCutout(png: Buffer): Promise<Product> {
+  const digest = createHash('sha1').update(png).digest('hex');
+  if (recent?.digest === digest) return recent.product;
+  if (recent) clearTimeout(recent.timer);
+  const timer = setTimeout(() => (recent = null), KEEP_DECODED_MS).unref();
+  const product = productFromCutout(png);
+  recent = { digest, product, timer };
+  product.catch(() => {
+    if (recent?.product === product) recent = null;
+  });
+  return product;
+}
+
 async function composedScene(
   cutoutPng: Buffer,
   source: SceneSource,
   preset: Pick<ExportPreset, 'width' | 'height'>,
 ): Promise<ExportResult> {
-  const product = await productFromCutout(cutoutPng);
+  const product = await decodedCutout(cutoutPng);
   const style = planStyle(source.prompt, source.category, source.controls);
   const setup = sceneSetups(style)[source.index] ?? sceneSetups(style)[0];
   const r = await renderScene(product, style, setup, source.view, { width: preset.width, height: preset.height });
@@ -118,7 +140,7 @@ async function placeOnWhite(
 /** The product of a run's white image: from its cut-out when stored, else the white JPEG trimmed to what is not white. */
 async function whiteProduct(white: Buffer, cutoutPng: Buffer | null) {
   if (cutoutPng) {
-    const p = await productFromCutout(cutoutPng);
+    const p = await decodedCutout(cutoutPng);
     return { rgb: p.rgb, alpha: p.alpha, width: p.width, height: p.height };
   }
   const { data, info } = await sharp(white)
