@@ -59,6 +59,8 @@ export const MAX_SILENT_UPSCALE = 2;
 export const MAX_OUTPUT_LONG_SIDE = 4096;
 /** The white marketplace image: share of the longer side the product fills. */
 export const WHITE_PRODUCT_FILL = 0.85;
+/** The scene control "product size in frame": share of the frame the product's box fits into. */
+export const SCENE_PRODUCT_SIZE = { min: 0.3, max: 0.9, default: 0.62 } as const;
 
 /** Cut-out gate and guidance (the thresholds measured in STUDIO-NOTES). */
 export const CUTOUT_LIMITS = {

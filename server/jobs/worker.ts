@@ -102,8 +102,8 @@ function providerInput(
   const owner = job.user_id;
   const params = typedParams(job);
   if (params.type === 'image') {
-    const { prompt, category } = params.parameters;
-    return { kind: 'image', input: { ...source, owner, prompt, category, numImages: IMAGES_PER_RUN } };
+    const { prompt, category, scene } = params.parameters;
+    return { kind: 'image', input: { ...source, owner, prompt, category, scene, numImages: IMAGES_PER_RUN } };
   }
   const { prompt, duration, aspectRatio, resolution } = params.parameters;
   return { kind: 'video', input: { ...source, prompt, duration, aspectRatio, resolution } };
@@ -309,6 +309,7 @@ export class GenerationWorker {
         mime: out.mime,
         ...(out.width && out.height ? { width: out.width, height: out.height } : {}),
         ...(role ? { role } : {}),
+        ...(out.mime === 'image/jpeg' && out.view ? { view: out.view } : {}),
       });
     }
     return saved;

@@ -21,7 +21,7 @@ import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
 
 export type CreateInput =
-  | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch'>)
+  | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene'>)
   | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio'>);
 
 /** One stored output: the full file and a small WEBP thumbnail, both private to the owner (shared/schemas). */
@@ -30,8 +30,15 @@ export type { StoredOutput };
 /** The row's `parameters`: the seller's input and the fixed settings of its kind. */
 function parametersOf(input: CreateInput): GenerationParams {
   if (input.type === 'image') {
-    const { prompt, category, batch } = input;
-    return { prompt, numImages: IMAGES_PER_RUN, outputFormat: 'jpeg', ...(category ? { category } : {}), ...(batch ? { batch } : {}) };
+    const { prompt, category, batch, scene } = input;
+    return {
+      prompt,
+      numImages: IMAGES_PER_RUN,
+      outputFormat: 'jpeg',
+      ...(category ? { category } : {}),
+      ...(batch ? { batch } : {}),
+      ...(scene && Object.keys(scene).length ? { scene } : {}),
+    };
   }
   const { prompt, duration, aspectRatio } = input;
   return { prompt, duration, aspectRatio, resolution: VIDEO_RESOLUTION, seed: Math.floor(Math.random() * 2 ** 31) };

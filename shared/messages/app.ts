@@ -163,6 +163,8 @@ const OWN = {
     // SPEC §5
     needPhotoAndPrompt: 'Lütfen fotoğraf seçin ve prompt girin',
     needPhoto: 'Lütfen fotoğraf seçin',
+    backgroundColour: 'Arka plan rengi #rrggbb biçiminde olmalı (ör. #ffffff).',
+    sceneControl: 'Sahne ayarlarından biri geçersiz; sayfayı yenileyip tekrar deneyin.',
     userNotLoaded: 'Kullanıcı bilgisi yüklenemedi',
     insufficient: 'Krediniz yetersiz, lütfen kredi satın alın.',
     deductFailed: 'Kredi düşürme işlemi başarısız oldu',
@@ -326,6 +328,33 @@ const OWN = {
     pixelSize: (w: number, h: number) => `${w}×${h} px`,
     whiteLabel: 'Pazaryeri için beyaz fon',
     framedNote: 'Bu üretimde ürün dekupe edilemedi; fotoğraf çerçeveli olarak kullanıldı.',
+  },
+
+  // Issue 23: scene controls beside the prompt and the words the studio understood
+  scene: {
+    controlsTitle: 'Sahne ayarları',
+    background: 'Arka plan rengi',
+    backgroundAuto: 'Prompta göre',
+    pureWhite: 'Saf beyaz (pazaryeri)',
+    shadow: 'Gölge',
+    shadowStrength: 'Gölge yoğunluğu',
+    reflection: 'Yansıma',
+    reflectionHint: 'Yansıma, ürün yandan çekildiğinde zeminde görünür.',
+    productSize: 'Ürünün kadrajdaki büyüklüğü',
+    percent: (pct: number) => `%${pct}`,
+    regenerate: 'Yeniden üret',
+    regenerateHint: (credits: number) => `Aynı prompt ve ayarlarla yeni görseller üretir (${credits} kredi).`,
+    understoodTitle: 'Anlaşılan kelimeler',
+    understoodNone:
+      'Henüz sahneyi değiştiren bir kelime bulunamadı. Örn: mermer, ahşap, sıcak, soğuk, gün batımı, dramatik, yumuşak, sabah, lüks.',
+    kinds: {
+      material: 'Zemin',
+      colour: 'Renk',
+      light: 'Işık',
+      time: 'Zaman',
+      mood: 'Hava',
+      setting: 'Mekan',
+    },
   },
 
   history: {

@@ -1,17 +1,54 @@
 import { z } from '../zod';
 import { M } from '../messages/app';
-import { ASPECT_RATIOS, CUTOUT_LIMITS, IMAGES_PER_RUN, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio } from '../constants';
+import {
+  ASPECT_RATIOS,
+  CUTOUT_LIMITS,
+  IMAGES_PER_RUN,
+  SCENE_PRODUCT_SIZE,
+  VIDEO_DURATIONS,
+  VIDEO_RESOLUTION,
+  type AspectRatio,
+} from '../constants';
 import { ZLine } from './text';
 
 export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio };
 
 const G = M.generation;
 
+/**
+ * The seller's scene controls beside the prompt. All optional: a run without them (older rows,
+ * other clients) gets the studio's choice from the prompt. `seed`: the same prompt and controls
+ * with the same seed give the same images; "Yeniden üret" sends a new one. Without it the studio
+ * derives one from the prompt and controls, so a plain repeat is the same too.
+ */
+export const ZSceneControls = z.object({
+  /** Surface colour as #rrggbb; #ffffff is the marketplaces' pure white (no tint, no texture). */
+  background: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, G.backgroundColour)
+    .transform((c) => c.toLowerCase())
+    .optional(),
+  /** Shadow strength 0..1; 0 turns it off. */
+  shadow: z.number(G.sceneControl).min(0, G.sceneControl).max(1, G.sceneControl).optional(),
+  /** The fading floor reflection (side views). */
+  reflection: z.boolean(G.sceneControl).optional(),
+  /** The product's share of the frame's shorter fit, 0.3..0.9. */
+  productSize: z.number(G.sceneControl).min(SCENE_PRODUCT_SIZE.min, G.sceneControl).max(SCENE_PRODUCT_SIZE.max, G.sceneControl).optional(),
+  seed: z
+    .number(G.sceneControl)
+    .int(G.sceneControl)
+    .min(0, G.sceneControl)
+    .max(2 ** 31 - 1, G.sceneControl)
+    .optional(),
+});
+export type SceneControls = z.output<typeof ZSceneControls>;
+
 export const ZCreateImage = z.object({
   uploadId: z.uuid(G.needPhotoAndPrompt),
   prompt: z.string(G.needPhotoAndPrompt).trim().min(1, G.needPhotoAndPrompt).max(1000, G.promptTooLong),
   /** The preset category the seller picked (read by the local studio's scene plan). */
   category: ZLine().max(60).optional(),
+  scene: ZSceneControls.optional(),
 });
 export type TCreateImage = z.input<typeof ZCreateImage>;
 
@@ -65,6 +102,8 @@ export type ImageParams = {
   outputFormat: 'jpeg';
   /** The batch this image run belongs to (issue 12), when it was started as one. */
   batch?: string;
+  /** The seller's scene controls (absent on older rows: the studio's choice). */
+  scene?: SceneControls;
 };
 export type VideoParams = {
   prompt: string;
@@ -88,4 +127,6 @@ export type StoredOutput = {
   height?: number;
   /** 'white': the marketplace white image; 'scene': prompt scene; 'framed': the photo kept whole. */
   role?: 'white' | 'scene' | 'framed' | 'video';
+  /** Local studio scenes: composed as a flat-lay from above ('top') or standing on a floor ('side'). */
+  view?: 'top' | 'side';
 };

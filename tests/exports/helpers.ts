@@ -57,3 +57,26 @@ export async function onWhite(jpeg: Buffer) {
     fill: Math.max(bw, bh),
   };
 }
+
+/**
+ * The widest band of near-white (every channel ≥ 250) whole rows or columns running in from any
+ * edge, as a share of the side it is measured along: a letterboxed picture has one.
+ */
+export async function widestWhiteBand(jpeg: Buffer): Promise<number> {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width: W, height: H } = info;
+  const white = (x: number, y: number) => Math.min(data[(y * W + x) * 3]!, data[(y * W + x) * 3 + 1]!, data[(y * W + x) * 3 + 2]!) >= 250;
+  const rowWhite = (y: number) => Array.from({ length: W }, (_, x) => x).every((x) => white(x, y));
+  const colWhite = (x: number) => Array.from({ length: H }, (_, y) => y).every((y) => white(x, y));
+  const run = (n: number, test: (i: number) => boolean) => {
+    let k = 0;
+    while (k < n && test(k)) k++;
+    return k;
+  };
+  return Math.max(
+    run(H, (i) => rowWhite(i)) / H,
+    run(H, (i) => rowWhite(H - 1 - i)) / H,
+    run(W, (i) => colWhite(i)) / W,
+    run(W, (i) => colWhite(W - 1 - i)) / W,
+  );
+}

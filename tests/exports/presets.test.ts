@@ -6,7 +6,7 @@ import type { RunningServer } from '../../server/index';
 import { EXPORT_PRESETS, EXPORT_PRESET_IDS, exportUrl } from '../../shared/export-presets';
 import { M } from '../../shared/messages';
 import { photo } from '../studio/photos';
-import { onWhite, unzip, waitDone } from './helpers';
+import { onWhite, unzip, waitDone, widestWhiteBand } from './helpers';
 import { uploaded } from '../helpers/server';
 
 let server: RunningServer;
@@ -57,9 +57,12 @@ test.each(EXPORT_PRESET_IDS)(
     expect(Math.abs(white.box.cx - 0.5)).toBeLessThan(0.01);
     expect(Math.abs(white.box.cy - 0.5)).toBeLessThan(0.01);
     if (id === 'amazon') expect(white.fill).toBeGreaterThanOrEqual(0.85);
-    // Scenes are kept whole, padded with white on the sides that do not match the preset's shape.
-    const scene = await onWhite(files.get(`${id}-2.jpg`)!);
-    expect(scene.fill).toBeGreaterThan(0.99);
+    // Scenes are composed again at the preset's own shape from the cut-out: the surface fills the frame, no white bands.
+    for (const n of [2, 3, 4]) {
+      const scene = files.get(`${id}-${n}.jpg`)!;
+      expect((await onWhite(scene)).fill).toBeGreaterThan(0.99);
+      expect(await widestWhiteBand(scene)).toBeLessThanOrEqual(0.02);
+    }
     // The coffee photo is 600×400: every preset enlarges its cut-out more than 2×, and the zip says so (D31).
     expect(files.get(M.exports.noteFileName)?.toString('utf8')).toContain(`${id}-1.jpg`);
   },
@@ -78,6 +81,12 @@ test('a run without a cut-out (framed photo) exports its framed image whole on w
   expect(at(600, 2)).toEqual([255, 255, 255]);
   expect(at(600, 1797)).toEqual([255, 255, 255]);
   expect(Math.min(...at(600, 900))).toBeLessThan(250);
+  // Its scenes (the framed photo on a scene) fill the 2:3 frame, cropped around what matters: no bands either.
+  for (const n of [2, 3, 4]) {
+    const scene = files.get(`trendyol-${n}.jpg`)!;
+    expect(await sharp(scene).metadata()).toMatchObject({ width: 1200, height: 1800 });
+    expect(await widestWhiteBand(scene)).toBeLessThanOrEqual(0.02);
+  }
 });
 
 test('owner only: another seller, a visitor, an unknown preset or id all get 404', async () => {

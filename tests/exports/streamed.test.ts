@@ -93,7 +93,7 @@ test('the zip streams out while it is built: the first image leaves before the l
   const enlarged: string[] = [];
   for (const [i, out] of outputs.entries()) {
     const name = `square-${i + 1}.jpg`;
-    const expected = await exportImage({ bytes: (await local.get(out.key))!.bytes, role: out.role }, preset, null);
+    const expected = await exportImage({ bytes: (await local.get(out.key))!.bytes, role: out.role, cutoutPng: null }, preset);
     expect(files.get(name)).toEqual(expected.bytes);
     expect(await sharp(files.get(name)!).metadata()).toMatchObject({ width: preset.width, height: preset.height });
     if (expected.upscale > 2) enlarged.push(`${name} (${expected.upscale.toFixed(1)}×)`);

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
-/** Real photographs (scikit-image sample data, CC0 / public domain: tests/fixtures/photos/README.md). */
-export const photo = (name: 'coffee' | 'rocket' | 'chelsea'): Buffer =>
+/** Real photographs (scikit-image and OpenCV sample data as shipped by Debian: tests/fixtures/photos/README.md). */
+export const photo = (name: 'coffee' | 'rocket' | 'chelsea' | 'stuff' | 'smarties' | 'apple'): Buffer =>
   readFileSync(join(__dirname, '..', 'fixtures', 'photos', `${name}.jpg`));
 
 /** Alpha channel of a PNG with its size. */

@@ -146,7 +146,10 @@ export class LocalStudioProvider implements AiProvider {
       cutoutPng = cut.ok ? cut.png : null;
     }
     return pool.run(
-      { kind: 'images', input: { imageBytes: input.imageBytes, cutoutPng, prompt: input.prompt, category: input.category } },
+      {
+        kind: 'images',
+        input: { imageBytes: input.imageBytes, cutoutPng, prompt: input.prompt, category: input.category, scene: input.scene },
+      },
       { owner, onProgress: report },
     );
   }

@@ -14,8 +14,8 @@ import type { ImageParams, VideoParams } from '../../../shared/schemas/generatio
 
 export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, type AspectRatio } from '../../../shared/constants.js';
 
-/** The stored image parameters the provider reads (`category`: the local studio's scene plan), and the photo. */
-export type ImageJobInput = Pick<ImageParams, 'prompt' | 'category' | 'numImages'> & {
+/** The stored image parameters the provider reads (`category`, `scene`: the local studio's scene plan), and the photo. */
+export type ImageJobInput = Pick<ImageParams, 'prompt' | 'category' | 'numImages' | 'scene'> & {
   imageBytes: Buffer;
   mime: string;
   /**
@@ -43,7 +43,16 @@ export type VideoJobInput = Pick<VideoParams, 'prompt' | 'duration' | 'aspectRat
 /** width/height: the real pixel size, when the provider knows it (shown to the seller, D31). */
 export type ProviderOutput =
   /** role: set by providers that know what an image is (the fal studio's 'white' image and 'scene's). */
-  | { bytes: Buffer; mime: 'image/jpeg'; ext: 'jpg'; width?: number; height?: number; role?: 'white' | 'scene' }
+  | {
+      bytes: Buffer;
+      mime: 'image/jpeg';
+      ext: 'jpg';
+      width?: number;
+      height?: number;
+      role?: 'white' | 'scene';
+      /** Local studio scenes: the camera view they were composed for (exports compose again the same way). */
+      view?: 'top' | 'side';
+    }
   | { bytes: Buffer; mime: 'video/mp4'; ext: 'mp4'; width?: number; height?: number };
 
 /**

@@ -1,5 +1,5 @@
-import { Chip, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconPhotoAi } from '@tabler/icons-react';
+import { Button, Chip, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconPhotoAi, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
@@ -19,6 +19,8 @@ import { useGenerationRun } from '../../generation/useGenerationRun';
 import { useSite } from '../../site/useSite';
 import { CutoutEditor } from './CutoutEditor';
 import { ImageResultsCard } from './ImageResultsCard';
+import { SceneControls, UnderstoodWords } from './SceneControls';
+import type { SceneControls as Controls } from '../../../../shared/schemas/generations';
 
 const PROMPT_MAX = 1000;
 const PRESETS = M.generation.presets;
@@ -33,6 +35,7 @@ export default function GenerateImagePage() {
 
   const [saved] = useState(() => loadActiveJob('image', user?.id));
   const [prompt, setPrompt] = useState(saved?.prompt ?? '');
+  const [controls, setControls] = useState<Controls>({});
   const create = trpc.generations.createImage.useMutation();
   const run = useGenerationRun({
     create,
@@ -50,9 +53,18 @@ export default function GenerateImagePage() {
     if (user) saveActiveJob('image', { userId: user.id, jobId, jobPhoto, photo, prompt });
   }, [user, jobId, jobPhoto, photo, prompt]);
 
-  function generate() {
+  /** Without a seed the same prompt and settings give the same images; "Yeniden üret" asks for new ones with a new seed. */
+  function generate(seed?: number) {
+    const scene = seed === undefined ? controls : { ...controls, seed };
     void run.start((chosen) =>
-      prompt.trim() ? { uploadId: chosen.uploadId, prompt: prompt.trim(), ...(preset ? { category: preset } : {}) } : null,
+      prompt.trim()
+        ? {
+            uploadId: chosen.uploadId,
+            prompt: prompt.trim(),
+            ...(preset ? { category: preset } : {}),
+            ...(Object.keys(scene).length ? { scene } : {}),
+          }
+        : null,
     );
   }
 
@@ -113,6 +125,8 @@ export default function GenerateImagePage() {
         <Text size="xs" c="dimmed" ta="right" mt={-6}>
           {prompt.length}/{PROMPT_MAX}
         </Text>
+        <UnderstoodWords prompt={prompt} />
+        <SceneControls value={controls} onChange={setControls} disabled={running} />
       </Stack>
 
       <GenerateActions
@@ -120,8 +134,15 @@ export default function GenerateImagePage() {
         cost={cost}
         costNote={M.generation.imageCostNote}
         label={M.generation.generateImage}
-        onGenerate={generate}
+        onGenerate={() => generate()}
       />
+      {completed && !running && (
+        <Tooltip label={M.scene.regenerateHint(cost)}>
+          <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => generate(Math.floor(Math.random() * 2 ** 31))}>
+            {M.scene.regenerate}
+          </Button>
+        </Tooltip>
+      )}
     </GenerateScreen>
   );
 }

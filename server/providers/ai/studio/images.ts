@@ -2,9 +2,12 @@ import { MAX_OUTPUT_LONG_SIDE, MAX_SILENT_UPSCALE } from '../../../../shared/con
 import type { ProviderOutput } from '../types.js';
 import { composeShot, placeProduct, type Canvas } from './compose.js';
 import { productFromCutout } from './cutout-product.js';
+import type { SceneControls } from '../../../../shared/schemas/generations.js';
 import { LOOKS, type Look } from './looks.js';
 import { loadProduct, type Product } from './product.js';
-import { planScene, sceneLooks } from './scene-plan.js';
+import { honestSceneCanvas, renderScene } from './scene-render.js';
+import { planStyle, sceneSetups, type SceneSetup } from './scene-style.js';
+import { detectView } from './view.js';
 import { composeWhite } from './white.js';
 
 export type StudioImagesInput = {
@@ -14,11 +17,13 @@ export type StudioImagesInput = {
   cutoutPng: Buffer | null;
   prompt: string;
   category?: string;
+  /** The seller's scene controls (background, shadow, reflection, size, seed). */
+  scene?: SceneControls;
 };
 
-/** Canvas follows the photo's shape, kept within 3:4 .. 16:9 so odd crops still look like product shots. */
+/** Canvas follows the photo's shape (see sceneAspect). */
 export function imageCanvas(sourceAspect: number, longSide: number): Canvas {
-  const aspect = Math.min(16 / 9, Math.max(3 / 4, sourceAspect));
+  const aspect = sceneAspect(sourceAspect);
   return aspect >= 1
     ? { width: longSide, height: Math.round(longSide / aspect) }
     : { width: Math.round(longSide * aspect), height: longSide };
@@ -38,19 +43,29 @@ export function honestCanvas(product: Product, look: Look): Canvas {
 
 const JPEG = { quality: 88, mozjpeg: false, chromaSubsampling: '4:2:0' } as const;
 
+/** The scene canvas's shape: the photo's, kept within 3:4 .. 16:9 so odd crops still look like product shots. */
+export const sceneAspect = (sourceAspect: number) => Math.min(16 / 9, Math.max(3 / 4, sourceAspect));
+
 /**
  * Four images. With a cut-out: outputs[0] the marketplace white image, then
- * three scenes planned from the prompt. Without one: the framed photo on the
- * white studio set, then the same three prompt scenes around the framed photo.
+ * three scenes planned from the prompt and the seller's controls, composed for
+ * the camera view of the photo (flat-lay from above, floor and wall when level).
+ * Without one: the framed photo on the white studio set, then the same three
+ * scenes around the framed photo.
  */
 export async function renderStudioImages(input: StudioImagesInput, onProgress: (pct: number) => void): Promise<ProviderOutput[]> {
   onProgress(2);
-  const product = input.cutoutPng ? await productFromCutout(input.cutoutPng) : await loadProduct(input.imageBytes);
-  const scenes = sceneLooks(planScene(input.prompt, input.category));
+  const [product, { view }] = await Promise.all([
+    input.cutoutPng ? productFromCutout(input.cutoutPng) : loadProduct(input.imageBytes),
+    detectView(input.imageBytes, input.cutoutPng),
+  ]);
+  const style = planStyle(input.prompt, input.category, input.scene);
+  const setups = sceneSetups(style);
   onProgress(15);
 
   let done = 0;
-  const finish = async (image: import('sharp').Sharp, width: number, height: number): Promise<ProviderOutput> => {
+  type Jpeg = Extract<ProviderOutput, { mime: 'image/jpeg' }>;
+  const finish = async (image: import('sharp').Sharp, width: number, height: number): Promise<Jpeg> => {
     const bytes = await image.jpeg(JPEG).toBuffer();
     done++;
     onProgress(15 + Math.round((80 * done) / 4));
@@ -64,14 +79,14 @@ export async function renderStudioImages(input: StudioImagesInput, onProgress: (
     const canvas = honestCanvas(product, LOOKS[0]);
     return finish(await composeShot(product, LOOKS[0], canvas), canvas.width, canvas.height);
   };
-  const scene = async (look: Look): Promise<ProviderOutput> => {
-    const canvas = honestCanvas(product, look);
-    return finish(await composeShot(product, look, canvas), canvas.width, canvas.height);
+  const scene = async (setup: SceneSetup): Promise<ProviderOutput> => {
+    const canvas = honestSceneCanvas(product, style, setup, view, sceneAspect(product.sourceAspect));
+    const r = await renderScene(product, style, setup, view, canvas);
+    return { ...(await finish(r.image, r.width, r.height)), role: 'scene', view };
   };
   // Two at a time: sharp runs each pipeline on one thread here, so pairs keep
   // both cores busy without piling up four 4K canvases in memory.
-  // sceneLooks plans three scenes.
-  const outputs = await Promise.all([first(), scene(scenes[0]!)]);
-  outputs.push(...(await Promise.all([scene(scenes[1]!), scene(scenes[2]!)])));
+  const outputs = await Promise.all([first(), scene(setups[0])]);
+  outputs.push(...(await Promise.all([scene(setups[1]), scene(setups[2])])));
   return outputs;
 }

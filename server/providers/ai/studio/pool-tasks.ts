@@ -1,12 +1,21 @@
 import { cutOut, type CutoutHints, type CutoutResult } from './cutout.js';
+import { exportImage, type ExportInput, type ExportResult } from './export-render.js';
 import { renderStudioImages, type StudioImagesInput } from './images.js';
+import type { ExportPreset } from '../../../../shared/export-presets.js';
 import { loadDetector, loadOpenCv } from './wasm.js';
 import type { ProviderOutput } from '../types.js';
 
 /** The CPU-heavy studio work that runs on the worker-thread pool, never on the event loop. */
-export type StudioTask = { kind: 'cutout'; bytes: Buffer; hints: CutoutHints } | { kind: 'images'; input: StudioImagesInput };
+export type StudioTask =
+  | { kind: 'cutout'; bytes: Buffer; hints: CutoutHints }
+  | { kind: 'images'; input: StudioImagesInput }
+  | { kind: 'export'; input: ExportInput; preset: Pick<ExportPreset, 'width' | 'height' | 'fill'> };
 
-export type StudioTaskResult<T extends StudioTask> = T extends { kind: 'cutout' } ? CutoutResult : ProviderOutput[];
+export type StudioTaskResult<T extends StudioTask> = T extends { kind: 'cutout' }
+  ? CutoutResult
+  : T extends { kind: 'export' }
+    ? ExportResult
+    : ProviderOutput[];
 
 /** Buffers arrive as Uint8Array after the thread hop; sharp and the pipeline want Buffers. */
 const buf = (b: Uint8Array | null | undefined) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : b);
@@ -18,6 +27,10 @@ export async function warmUp(): Promise<void> {
 
 export async function runTask(task: StudioTask, onProgress: (pct: number) => void): Promise<unknown> {
   if (task.kind === 'cutout') return cutOut(buf(task.bytes) as Buffer, task.hints);
+  if (task.kind === 'export') {
+    const input = { ...task.input, bytes: buf(task.input.bytes) as Buffer, cutoutPng: buf(task.input.cutoutPng) ?? null };
+    return exportImage(input, task.preset);
+  }
   const input = { ...task.input, imageBytes: buf(task.input.imageBytes) as Buffer, cutoutPng: buf(task.input.cutoutPng) ?? null };
   return renderStudioImages(input, onProgress);
 }

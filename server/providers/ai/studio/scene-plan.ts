@@ -1,8 +1,17 @@
+import {
+  understoodWords,
+  type ColourWord,
+  type LightWord,
+  type Material as WordMaterial,
+  type TimeWord,
+  type UnderstoodWord,
+} from '../../../../shared/scene-words.js';
 import type { Look, Rgb } from './looks.js';
+import { SCENE_COLOURS } from './scene-style.js';
 
 /**
- * Stage 2 of the studio: the seller's Turkish prompt (and category) read word
- * by word into a scene plan — wall, floor material, light and shadow — and
+ * The video's scene: the seller's Turkish prompt (and category) read with the
+ * shared word table (shared/scene-words.ts) into a scene plan — wall, floor material, light and shadow — and
  * turned into three set-ups (hero, close, wide). A pure function: the same
  * words always give the same scenes, and different words visibly different ones.
  */
@@ -21,66 +30,34 @@ export type ScenePlan = {
   matched: string[];
 };
 
-type Rule<T> = { words: string[]; value: T };
+/** The shared word table's materials as this plan's floors (walnut is dark wood, granite dark stone). */
+const MATERIALS: Record<WordMaterial, { material: Material; color: Rgb }> = {
+  solid: { material: 'plain', color: [236, 232, 226] },
+  paper: { material: 'plain', color: [238, 228, 210] },
+  marble: { material: 'marble', color: [236, 234, 231] },
+  granite: { material: 'marble', color: [120, 118, 116] },
+  walnut: { material: 'wood', color: [104, 70, 44] },
+  wood: { material: 'wood', color: [178, 132, 88] },
+  concrete: { material: 'concrete', color: [160, 158, 154] },
+  linen: { material: 'linen', color: [222, 210, 188] },
+  sand: { material: 'sand', color: [226, 204, 160] },
+  grass: { material: 'grass', color: [104, 150, 72] },
+  tile: { material: 'tile', color: [228, 232, 234] },
+};
 
-/** Lower-case, Turkish-aware, diacritics folded so "ahsap" and "ahşap" both match. */
-export function normaliseTurkish(text: string): string {
-  return text
-    .toLocaleLowerCase('tr-TR')
-    .replace(/ı/g, 'i')
-    .replace(/ş/g, 's')
-    .replace(/ğ/g, 'g')
-    .replace(/ü/g, 'u')
-    .replace(/ö/g, 'o')
-    .replace(/ç/g, 'c')
-    .replace(/â/g, 'a')
-    .replace(/[^a-z0-9 ]+/g, ' ');
-}
-
-const MATERIALS: Rule<{ material: Material; color: Rgb }>[] = [
-  { words: ['mermer', 'marble'], value: { material: 'marble', color: [236, 234, 231] } },
-  { words: ['granit', 'tas '], value: { material: 'marble', color: [120, 118, 116] } },
-  { words: ['ceviz', 'koyu ahsap'], value: { material: 'wood', color: [104, 70, 44] } },
-  { words: ['ahsap', 'mese', 'parke', 'tahta', 'wood', 'oak'], value: { material: 'wood', color: [178, 132, 88] } },
-  { words: ['beton', 'cimento', 'concrete'], value: { material: 'concrete', color: [160, 158, 154] } },
-  { words: ['keten', 'kumas', 'pamuk', 'linen'], value: { material: 'linen', color: [222, 210, 188] } },
-  { words: ['kum', 'plaj', 'sahil'], value: { material: 'sand', color: [226, 204, 160] } },
-  { words: ['cim', 'bahce', 'cimen'], value: { material: 'grass', color: [104, 150, 72] } },
-  { words: ['fayans', 'seramik', 'karo'], value: { material: 'tile', color: [228, 232, 234] } },
-];
-
-const COLOURS: Rule<Rgb>[] = [
-  { words: ['lacivert'], value: [32, 46, 92] },
-  { words: ['beyaz'], value: [246, 246, 244] },
-  { words: ['siyah'], value: [28, 28, 30] },
-  { words: ['kirmizi', 'bordo'], value: [168, 40, 44] },
-  { words: ['mavi'], value: [84, 140, 206] },
-  { words: ['yesil'], value: [96, 150, 100] },
-  { words: ['sari'], value: [240, 204, 84] },
-  { words: ['turuncu'], value: [232, 132, 60] },
-  { words: ['pembe'], value: [236, 170, 184] },
-  { words: ['mor', 'lila'], value: [140, 110, 180] },
-  { words: ['gri'], value: [150, 152, 156] },
-  { words: ['bej', 'krem'], value: [230, 214, 190] },
-  { words: ['kahverengi', 'kahve'], value: [120, 84, 56] },
-  { words: ['altin', 'gold'], value: [212, 172, 90] },
-  { words: ['pastel'], value: [226, 214, 232] },
-];
-
-const LIGHTS: Rule<LightKind>[] = [
-  { words: ['gun batimi', 'gunbatimi', 'aksam', 'sicak isik', 'sunset'], value: 'sunset' },
-  { words: ['dramatik', 'karanlik', 'los', 'spot', 'luks', 'premium'], value: 'dramatic' },
-  { words: ['aydinlik', 'parlak', 'ferah', 'gunesli', 'sabah', 'dogal isik'], value: 'bright' },
-];
-
-const SETTINGS: Rule<Setting>[] = [
-  { words: ['mutfak', 'tezgah'], value: 'kitchen' },
-  { words: ['banyo', 'lavabo'], value: 'bathroom' },
-  { words: ['plaj', 'sahil', 'deniz'], value: 'beach' },
-  { words: ['dis mekan', 'disarida', 'bahce', 'doga', 'park ', 'parkta', 'orman'], value: 'outdoor' },
-  { words: ['salon', 'oturma odasi', 'yatak odasi', 'ev ', 'living'], value: 'living' },
-  { words: ['ofis', 'masa ', 'calisma'], value: 'office' },
-];
+/** The video's four lights from the shared light and time words. */
+const LIGHTS: Record<LightWord | TimeWord, LightKind> = {
+  sunset: 'sunset',
+  warm: 'sunset',
+  evening: 'sunset',
+  dramatic: 'dramatic',
+  night: 'dramatic',
+  bright: 'bright',
+  cool: 'bright',
+  morning: 'bright',
+  noon: 'bright',
+  soft: 'soft',
+};
 
 const SETTING_DEFAULTS: Record<Setting, Omit<ScenePlan, 'matched' | 'setting' | 'light' | 'accent'>> = {
   studio: { floor: { material: 'plain', color: [236, 232, 226] }, wall: { top: [244, 242, 238], bottom: [226, 222, 216] } },
@@ -92,33 +69,23 @@ const SETTING_DEFAULTS: Record<Setting, Omit<ScenePlan, 'matched' | 'setting' | 
   office: { floor: { material: 'wood', color: [150, 112, 80] }, wall: { top: [212, 214, 216], bottom: [186, 190, 194] } },
 };
 
-function find<T>(text: string, rules: Rule<T>[], matched: string[]): T | null {
-  const padded = ` ${text} `;
-  for (const rule of rules) {
-    for (const word of rule.words) {
-      if (padded.includes(` ${word}`)) {
-        matched.push(word.trim());
-        return rule.value;
-      }
-    }
-  }
-  return null;
-}
-
 export function planScene(prompt: string, category = ''): ScenePlan {
-  const text = normaliseTurkish(`${prompt} ${category}`).replace(/\s+/g, ' ').trim();
-  const matched: string[] = [];
-  const setting = find(text, SETTINGS, matched) ?? 'studio';
+  const understood = understoodWords(`${prompt} ${category}`);
+  const word = (kind: UnderstoodWord['kind']) => understood.find((w) => w.kind === kind);
+  const setting = (word('setting')?.value as Setting | undefined) ?? 'studio';
   const base = SETTING_DEFAULTS[setting];
-  const material = find(text, MATERIALS, matched);
-  const colour = find(text, COLOURS, matched);
-  const light = find(text, LIGHTS, matched) ?? (setting === 'studio' ? 'soft' : 'bright');
+  const material = word('material');
+  const colourWord = word('colour');
+  const colour = colourWord ? SCENE_COLOURS[colourWord.value as ColourWord] : null;
+  const lightWord = word('light') ?? word('time');
+  const light = lightWord ? LIGHTS[lightWord.value as LightWord | TimeWord] : setting === 'studio' ? 'soft' : 'bright';
   let wall = base.wall;
   if (colour) {
     // A named colour paints the wall (the floor keeps its material's own colour).
     wall = { top: mix(colour, [255, 255, 255], 0.25), bottom: mix(colour, [0, 0, 0], 0.12) };
   }
-  return { setting, floor: material ?? base.floor, wall, accent: colour, light, matched };
+  const floor = material ? MATERIALS[material.value as WordMaterial] : base.floor;
+  return { setting, floor, wall, accent: colour, light, matched: understood.map((w) => w.word) };
 }
 
 /** Three set-ups of one plan: hero (centred), close (lower camera, bigger), wide (off-centre, more room). */

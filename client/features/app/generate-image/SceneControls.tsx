@@ -1,0 +1,118 @@
+import { Badge, Button, ColorInput, Group, Slider, Stack, Switch, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { SCENE_PRODUCT_SIZE } from '../../../../shared/constants';
+import { M } from '../../../../shared/messages/app';
+import { understoodWords } from '../../../../shared/scene-words';
+import type { SceneControls as Controls } from '../../../../shared/schemas/generations';
+
+const S = M.scene;
+const PURE_WHITE = '#ffffff';
+const SWATCHES = [PURE_WHITE, '#f2eee8', '#e9dfd3', '#d9e2e6', '#f3d9dc', '#2b2b30'];
+const DEFAULT_SHADOW = 0.6;
+
+/** The words of the prompt the studio understood, as the seller typed them, by kind. */
+export function UnderstoodWords({ prompt }: { prompt: string }) {
+  const words = useMemo(() => understoodWords(prompt), [prompt]);
+  return (
+    <Stack gap={4} aria-live="polite">
+      <Text size="xs" fw={500}>
+        {S.understoodTitle}
+      </Text>
+      {words.length ? (
+        <Group gap={6}>
+          {words.map((w) => (
+            <Badge key={w.kind} variant="light" size="sm" tt="none">
+              {S.kinds[w.kind]}: {w.word}
+            </Badge>
+          ))}
+        </Group>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {S.understoodNone}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Background colour (pure white one click away), shadow, reflection and product size beside the prompt. */
+export function SceneControls({ value, onChange, disabled }: { value: Controls; onChange: (next: Controls) => void; disabled?: boolean }) {
+  const set = (patch: Partial<Controls>) => {
+    const next = { ...value, ...patch };
+    for (const k of Object.keys(next) as (keyof Controls)[]) if (next[k] === undefined) delete next[k];
+    onChange(next);
+  };
+  const shadowOn = value.shadow !== 0;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {S.controlsTitle}
+      </Text>
+      <Group gap="xs" align="flex-end">
+        <ColorInput
+          label={S.background}
+          placeholder={S.backgroundAuto}
+          value={value.background ?? ''}
+          onChange={(c) => set({ background: /^#[0-9a-f]{6}$/i.test(c) ? c.toLowerCase() : undefined })}
+          swatches={SWATCHES}
+          format="hex"
+          disabled={disabled}
+          style={{ flex: 1, minWidth: 160 }}
+        />
+        <Button
+          variant={value.background === PURE_WHITE ? 'filled' : 'default'}
+          onClick={() => set({ background: PURE_WHITE })}
+          disabled={disabled}
+        >
+          {S.pureWhite}
+        </Button>
+        {value.background && (
+          <Button variant="subtle" onClick={() => set({ background: undefined })} disabled={disabled}>
+            {S.backgroundAuto}
+          </Button>
+        )}
+      </Group>
+      <Switch
+        label={S.shadow}
+        checked={shadowOn}
+        onChange={(e) => set({ shadow: e.currentTarget.checked ? DEFAULT_SHADOW : 0 })}
+        disabled={disabled}
+      />
+      {shadowOn && (
+        <Stack gap={2}>
+          <Text size="xs">{S.shadowStrength}</Text>
+          <Slider
+            aria-label={S.shadowStrength}
+            min={0.1}
+            max={1}
+            step={0.05}
+            value={value.shadow ?? DEFAULT_SHADOW}
+            onChange={(v) => set({ shadow: v })}
+            label={(v) => S.percent(Math.round(v * 100))}
+            disabled={disabled}
+          />
+        </Stack>
+      )}
+      <Switch
+        label={S.reflection}
+        description={S.reflectionHint}
+        checked={value.reflection ?? false}
+        onChange={(e) => set({ reflection: e.currentTarget.checked })}
+        disabled={disabled}
+      />
+      <Stack gap={2}>
+        <Text size="xs">{S.productSize}</Text>
+        <Slider
+          aria-label={S.productSize}
+          min={SCENE_PRODUCT_SIZE.min}
+          max={SCENE_PRODUCT_SIZE.max}
+          step={0.02}
+          value={value.productSize ?? SCENE_PRODUCT_SIZE.default}
+          onChange={(v) => set({ productSize: v })}
+          label={(v) => S.percent(Math.round(v * 100))}
+          disabled={disabled}
+        />
+      </Stack>
+    </Stack>
+  );
+}
