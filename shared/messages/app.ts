@@ -490,7 +490,11 @@ const OWN = {
     attemptLine: (when: string, code: number | null, error: string | null, ms: number) =>
       `${when}: ${code !== null ? `HTTP ${code}` : (error ?? 'Hata')} (${ms} ms)`,
     examplesTitle: 'Örnekler',
-    examplesDesc: 'ANAHTARINIZ yerine kendi anahtarınızı yazın.',
+    examplesDesc: 'ANAHTARINIZ yerine kendi anahtarınızı, URETIM_ID yerine görsel isteğinin yanıtındaki id değerini yazın.',
+    examplePrompt: 'mermer zemin, yumuşak gün ışığı',
+    exampleKey: 'ANAHTARINIZ',
+    exampleId: 'URETIM_ID',
+    exampleFile: 'urun.jpg',
     loadFailed: 'API bilgileri yüklenemedi',
     actionFailed: 'İşlem tamamlanamadı',
     usage: {
