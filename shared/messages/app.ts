@@ -505,6 +505,9 @@ const OWN = {
       credits: 'API ile kullanılan kredi',
       lastUsed: 'Son kullanım',
       webhook: 'Webhook adresi',
+      revokedBadge: 'İptal edildi',
+      noKeys: 'Bu satıcının API anahtarı yok.',
+      keyLine: (requests: string, runs: string, credits: string) => `${requests} istek · ${runs} üretim · ${credits} kredi`,
     },
     errors: {
       unauthorized: 'API anahtarı eksik, hatalı veya iptal edilmiş. Authorization: Bearer <anahtar> başlığını kontrol edin.',

@@ -48,8 +48,8 @@ beforeAll(async () => {
   );
   alice = new HttpClient(server.url);
   bob = new HttpClient(server.url);
-  aliceId = (await alice.mutate('auth.signUp', validSignUp('alice@example.com'))).data.user.id;
-  bobId = (await bob.mutate('auth.signUp', validSignUp('bob@example.com'))).data.user.id;
+  aliceId = (await alice.mutate('auth.signUp', validSignUp('alice@example.com'))).data.user!.id;
+  bobId = (await bob.mutate('auth.signUp', validSignUp('bob@example.com'))).data.user!.id;
 }, 60_000);
 
 afterAll(async () => {
