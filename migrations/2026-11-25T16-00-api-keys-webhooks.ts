@@ -21,7 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('api_keys_user_idx').on('api_keys').columns(['user_id', 'created_at']).execute();
 
-  await db.schema.alterTable('generations').addColumn('api_key_id', 'uuid', (c) => c.references('api_keys.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('generations')
+    .addColumn('api_key_id', 'uuid', (c) => c.references('api_keys.id').onDelete('set null'))
+    .execute();
   await db.schema.createIndex('generations_api_key_idx').on('generations').column('api_key_id').execute();
 
   await db.schema
@@ -68,7 +71,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('duration_ms', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('api_webhook_attempts_delivery_idx').on('api_webhook_attempts').columns(['delivery_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('api_webhook_attempts_delivery_idx')
+    .on('api_webhook_attempts')
+    .columns(['delivery_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

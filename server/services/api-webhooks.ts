@@ -171,7 +171,12 @@ export async function recordAttempt(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('api_webhook_attempts')
-      .values({ delivery_id: d.id, status_code: attempt.statusCode, error: attempt.error?.slice(0, 500) ?? null, duration_ms: attempt.durationMs })
+      .values({
+        delivery_id: d.id,
+        status_code: attempt.statusCode,
+        error: attempt.error?.slice(0, 500) ?? null,
+        duration_ms: attempt.durationMs,
+      })
       .execute();
     const common = { lease_owner: null, lease_expires_at: null, url: d.url };
     const set = next.delivered

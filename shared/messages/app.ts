@@ -453,7 +453,8 @@ const OWN = {
     keyNamePlaceholder: 'ör. Mağaza entegrasyonu',
     createKey: 'Anahtar oluştur',
     keyCreatedTitle: 'Yeni API anahtarınız',
-    keyShownOnce: 'Bu anahtar yalnızca şimdi gösterilir. Güvenli bir yere kaydedin; kaybederseniz bu anahtarı iptal edip yenisini oluşturun.',
+    keyShownOnce:
+      'Bu anahtar yalnızca şimdi gösterilir. Güvenli bir yere kaydedin; kaybederseniz bu anahtarı iptal edip yenisini oluşturun.',
     copy: 'Kopyala',
     copied: 'Kopyalandı',
     close: 'Kapat',
@@ -486,7 +487,10 @@ const OWN = {
     colEvent: 'Olay',
     colStatus: 'Durum',
     colAttempts: 'Denemeler',
-    deliveryStatus: { queued: 'Sırada', sending: 'Gönderiliyor', delivered: 'Teslim edildi', failed: 'Teslim edilemedi' } as Record<string, string>,
+    deliveryStatus: { queued: 'Sırada', sending: 'Gönderiliyor', delivered: 'Teslim edildi', failed: 'Teslim edilemedi' } as Record<
+      string,
+      string
+    >,
     attemptLine: (when: string, code: number | null, error: string | null, ms: number) =>
       `${when}: ${code !== null ? `HTTP ${code}` : (error ?? 'Hata')} (${ms} ms)`,
     examplesTitle: 'Örnekler',

@@ -103,7 +103,8 @@ const OWN = {
       },
       createVideo: {
         summary: 'Video üretimi başlat',
-        description: 'Ürün fotoğrafından kısa bir ürün videosu (MP4) üretir. Bir video üretiminin kredisi düşülür ve üretim sıraya alınır (202).',
+        description:
+          'Ürün fotoğrafından kısa bir ürün videosu (MP4) üretir. Bir video üretiminin kredisi düşülür ve üretim sıraya alınır (202).',
       },
       getGeneration: {
         summary: 'Üretimin durumu ve sonuçları',

@@ -99,9 +99,7 @@ export const ZApiCutout = z
   })
   .meta({ id: 'Cutout' });
 
-export const ZApiError = z
-  .object({ error: z.object({ code: z.string(), message: z.string() }) })
-  .meta({ id: 'Error' });
+export const ZApiError = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).meta({ id: 'Error' });
 
 /** The body of every webhook: the run as GET /api/v1/generations/{id} answers it. */
 export const ZWebhookEvent = z

@@ -96,7 +96,9 @@ describe('keys', () => {
     aliceKey = created.data.key;
     expect(aliceKey).toMatch(/^vk_live_[a-z2-7]{48}$/);
     const list = await alice.query('apiKeys.list');
-    expect(list.data).toEqual([{ id: created.data.id, name: 'Mağaza', prefix: aliceKey.slice(0, 12), createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(list.data).toEqual([
+      { id: created.data.id, name: 'Mağaza', prefix: aliceKey.slice(0, 12), createdAt: expect.any(String), lastUsedAt: null },
+    ]);
     const row = await server.deps.db.selectFrom('api_keys').selectAll().where('id', '=', created.data.id).executeTakeFirstOrThrow();
     expect(Buffer.from(row.key_hash).toString('hex')).not.toContain(Buffer.from(aliceKey).toString('hex'));
     expect(JSON.stringify(row)).not.toContain(aliceKey);
@@ -171,12 +173,19 @@ describe('a run over the API', () => {
 
   test('POST /api/v1/images → 202, charged like a page run, queued and finished by the local studio', async () => {
     const before = await balanceOf(aliceId);
-    const res = await api('/api/v1/images', aliceKey, { method: 'POST', body: imageForm({ prompt: 'mermer zemin, gün ışığı', allowFramed: 'true' }) });
+    const res = await api('/api/v1/images', aliceKey, {
+      method: 'POST',
+      body: imageForm({ prompt: 'mermer zemin, gün ışığı', allowFramed: 'true' }),
+    });
     expect(res.status).toBe(202);
     const body = (await res.json()) as { id: string; status: string };
     expect(body).toEqual({ id: expect.any(String), status: 'queued' });
     runId = body.id;
-    const cost = (await server.deps.db.selectFrom('generations').select(['credits_used', 'api_key_id']).where('id', '=', runId).executeTakeFirstOrThrow());
+    const cost = await server.deps.db
+      .selectFrom('generations')
+      .select(['credits_used', 'api_key_id'])
+      .where('id', '=', runId)
+      .executeTakeFirstOrThrow();
     expect(await balanceOf(aliceId)).toBe(before - cost.credits_used);
     expect(cost.api_key_id).not.toBeNull();
     // The web app sees the same run.
@@ -279,7 +288,11 @@ describe('a run over the API', () => {
     const { id } = (await res.json()) as { id: string };
     const g = (await (await api(`/api/v1/generations/${id}`, aliceKey)).json()) as TApiGeneration;
     expect(g).toMatchObject({ id, type: 'video' });
-    const row = await server.deps.db.selectFrom('generations').select(['parameters', 'api_key_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await server.deps.db
+      .selectFrom('generations')
+      .select(['parameters', 'api_key_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.parameters).toMatchObject({ prompt: 'mermer tezgah', duration: 5, aspectRatio: '16:9' });
     expect(row.api_key_id).not.toBeNull();
   });
@@ -299,10 +312,16 @@ describe('refusals', () => {
       expect(res.status).toBe(422);
       expect(await errorOf(res)).toEqual({ code: 'VALIDATION', message });
     }
-    const video = await api('/api/v1/videos', bobKey, { method: 'POST', body: imageForm({ prompt: 'x', duration: '99', aspectRatio: '16:9' }) });
+    const video = await api('/api/v1/videos', bobKey, {
+      method: 'POST',
+      body: imageForm({ prompt: 'x', duration: '99', aspectRatio: '16:9' }),
+    });
     expect(video.status).toBe(422);
     expect((await errorOf(video)).message).toBe(M.generation.durationRange);
-    const notAPhoto = await api('/api/v1/images', bobKey, { method: 'POST', body: imageForm({ prompt: 'mermer' }, Buffer.from('merhaba')) });
+    const notAPhoto = await api('/api/v1/images', bobKey, {
+      method: 'POST',
+      body: imageForm({ prompt: 'mermer' }, Buffer.from('merhaba')),
+    });
     expect(notAPhoto.status).toBe(422);
     expect(await balanceOf(bobId)).toBe(before);
   });

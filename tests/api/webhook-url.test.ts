@@ -48,11 +48,18 @@ test('loopback, private, link-local, CGNAT, multicast and v4-mapped addresses ar
     'bozuk',
   ])
     expect(isPrivateAddress(a), a).toBe(true);
-  for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
+  for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+    expect(isPrivateAddress(a), a).toBe(false);
 });
 
 test('saving: private literals and names that resolve to loopback are refused; https only in production', async () => {
-  for (const url of ['http://127.0.0.1:8080/x', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.5/', 'http://localhost:3000/'])
+  for (const url of [
+    'http://127.0.0.1:8080/x',
+    'http://[::1]/x',
+    'http://169.254.169.254/latest/meta-data',
+    'http://10.0.0.5/',
+    'http://localhost:3000/',
+  ])
     await expect(checkWebhookUrl(url, strict), url).rejects.toThrow(M.api.errors.webhookPrivate);
   await expect(checkWebhookUrl('http://8.8.8.8/hook', production)).rejects.toThrow(M.api.errors.webhookHttps);
   await expect(checkWebhookUrl('ftp://8.8.8.8/hook', strict)).rejects.toThrow(M.api.errors.webhookInvalid);
@@ -61,7 +68,9 @@ test('saving: private literals and names that resolve to loopback are refused; h
   expect((await checkWebhookUrl('https://8.8.8.8/hook', production)).href).toBe('https://8.8.8.8/hook');
   // The operator's switch for local testing.
   expect((await checkWebhookUrl('http://127.0.0.1:8080/x', local)).host).toBe('127.0.0.1:8080');
-  expect(webhookPolicy({ NODE_ENV: undefined, PUBLIC_URL: 'https://vitrin.example', API_WEBHOOKS_ALLOW_PRIVATE: undefined }).requireHttps).toBe(true);
+  expect(
+    webhookPolicy({ NODE_ENV: undefined, PUBLIC_URL: 'https://vitrin.example', API_WEBHOOKS_ALLOW_PRIVATE: undefined }).requireHttps,
+  ).toBe(true);
 });
 
 test('delivery checks the address it connects to: a name resolving to loopback never reaches the server', async () => {

@@ -21,7 +21,13 @@ export async function startTestServer(
     WORKER_CONCURRENCY: '1',
     ...envOverrides,
   } as NodeJS.ProcessEnv);
-  const running = await startServer({ env, handle, log: opts.log ?? (() => {}), listenHost: opts.listenHost, webhookSender: opts.webhookSender });
+  const running = await startServer({
+    env,
+    handle,
+    log: opts.log ?? (() => {}),
+    listenHost: opts.listenHost,
+    webhookSender: opts.webhookSender,
+  });
   return {
     ...running,
     close: async (closeOpts) => {

@@ -80,7 +80,10 @@ export function openApiDocument(base: string) {
           responses: {
             '200': {
               description: D.responses.file,
-              content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } }, 'video/mp4': { schema: { type: 'string', format: 'binary' } } },
+              content: {
+                'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+                'video/mp4': { schema: { type: 'string', format: 'binary' } },
+              },
             },
             ...errors(401, 404),
           },

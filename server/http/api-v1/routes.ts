@@ -1,7 +1,14 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps';
 import { M } from '../../../shared/messages';
-import { ZApiCutoutForm, ZApiExportParams, ZApiGenerationParams, ZApiImageForm, ZApiOutputParams, ZApiVideoForm } from '../../../shared/schemas/api';
+import {
+  ZApiCutoutForm,
+  ZApiExportParams,
+  ZApiGenerationParams,
+  ZApiImageForm,
+  ZApiOutputParams,
+  ZApiVideoForm,
+} from '../../../shared/schemas/api';
 import type { StoredOutput } from '../../../shared/schemas/generations';
 import { AppError } from '../../errors';
 import { storeUpload } from '../../services/uploads';
@@ -167,8 +174,11 @@ export function apiV1Routes(deps: AppDeps): Router {
   );
 
   // Anything else under /api/v1 is a JSON 404, not the generic one.
-  r.use('/api/v1', handle('api', async () => {
-    throw new AppError('NOT_FOUND', M.api.errors.notFound);
-  }));
+  r.use(
+    '/api/v1',
+    handle('api', async () => {
+      throw new AppError('NOT_FOUND', M.api.errors.notFound);
+    }),
+  );
   return r;
 }

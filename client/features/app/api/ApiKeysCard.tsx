@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { ZApiKeyCreate } from '../../../../shared/schemas/api';
@@ -83,7 +83,9 @@ export function ApiKeysCard() {
                   <Table.Th>{M.api.colPrefix}</Table.Th>
                   <Table.Th>{M.api.colCreated}</Table.Th>
                   <Table.Th>{M.api.colLastUsed}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>{M.api.revoke}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
