@@ -30,6 +30,8 @@ import { sendError } from './http/rest-error';
 import { refuseHttpSubscriptions } from './http/socket-only';
 import { publicReadCache } from './http/public-read-cache';
 import { trpcQueries } from './http/trpc-queries';
+import { apiV1Routes } from './http/api-v1/routes';
+import { apiDocsRoutes } from './http/api-v1/docs';
 
 /** Calls in one batched tRPC request. */
 const MAX_BATCH = 20;
@@ -62,6 +64,10 @@ export function createApp(opts: AppOptions): {
   app.use(customerMaintenance(deps));
   // The iyzico return is a cross-site form post checked against iyzico's API (see the file).
   app.use(checkoutRoutes(deps));
+  // The seller API: Bearer keys, never cookies, so a cross-site page cannot act with them and
+  // no Origin applies (curl and servers send none). Mounted before the Origin guard.
+  app.use(apiV1Routes(deps));
+  app.use(apiDocsRoutes(deps));
   app.use(originGuard(deps.allowedOrigins));
   const httpContext = (req: IncomingMessage, res: ServerResponse) => createContext(deps, req, res, 'http');
   app.use(

@@ -64,6 +64,8 @@ export const ZEnv = z.object({
    * How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the
    * socket address). The client address is the entry the outermost trusted proxy appended.
    */
+  /** `true`: seller webhooks may point at loopback and private addresses (local testing only). */
+  API_WEBHOOKS_ALLOW_PRIVATE: optional,
   TRUST_PROXY: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : '0'), z.coerce.number().int().min(0).max(10)),
 });
 export type Env = Readonly<z.infer<typeof ZEnv>>;

@@ -22,6 +22,7 @@ import { EmailSender, type EmailSenderOptions } from './email/sender';
 import { transportFromEnv } from './email/transport';
 import { setListeningUrl } from './email/links';
 import { DataExportWorker } from './jobs/data-exports';
+import { WebhookSender, type WebhookSenderOptions } from './jobs/webhook-sender';
 import { drain } from './http/drain';
 
 export type RunningServer = {
@@ -51,6 +52,8 @@ export type StartOptions = {
   aiProvider?: AiProvider;
   /** Tests shorten the outbox poll and retry delays. */
   emailSender?: EmailSenderOptions;
+  /** Tests shorten the webhook retry delays. */
+  webhookSender?: WebhookSenderOptions;
   /**
    * Tests only: listen on this address even with the test checkout on, to prove that its routes
    * refuse callers by socket address however the server is reached.
@@ -93,7 +96,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     allowedOrigins,
     onJobQueued: () => worker?.notify(),
   };
-  const background = startBackground({ db: handle.db, env, bus, storage, provider, log }, opts.emailSender);
+  const background = startBackground({ db: handle.db, env, bus, storage, provider, log }, opts.emailSender, opts.webhookSender);
   worker = background.worker;
 
   // Created before listening; the dev middleware needs the server for Vite's HMR socket.
@@ -136,12 +139,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
 /**
  * The work every server process does beside answering requests: the credit-expiry and
- * upload-retention sweeps, the read caches' watch, the e-mail outbox sender and
+ * upload-retention sweeps, the read caches' watch, the e-mail outbox and webhook senders and
  * (WORKER_CONCURRENCY > 0) the generation and data-export workers. `stop` ends them.
  */
 function startBackground(
   deps: { db: Db; env: Env; bus: EventBus; storage: Storage; provider: AiProvider; log: (line: string) => void },
   emailOptions: EmailSenderOptions | undefined,
+  webhookOptions: WebhookSenderOptions | undefined,
 ) {
   const { db, env, bus, storage, provider, log } = deps;
   const stopSweep = startExpirySweep(db, bus);
@@ -151,6 +155,9 @@ function startBackground(
   // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
   const emailSender = new EmailSender({ db, env, transport: transportFromEnv(env, log) }, emailOptions);
   emailSender.start();
+  // Sellers' API webhooks leave the same way: an outbox table, retried with backoff for a day.
+  const webhookSender = new WebhookSender({ db, env }, webhookOptions);
+  webhookSender.start();
   let worker: GenerationWorker | undefined;
   let exportWorker: DataExportWorker | undefined;
   if (env.WORKER_CONCURRENCY > 0) {
@@ -173,6 +180,7 @@ function startBackground(
       stopCacheWatch();
       await worker?.stop();
       await emailSender.stop();
+      await webhookSender.stop();
       await exportWorker?.stop();
     },
   };

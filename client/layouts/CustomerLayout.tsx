@@ -2,6 +2,7 @@ import { ActionIcon, AppShell, Avatar, Button, Group, Text, Tooltip } from '@man
 import {
   IconCrown,
   IconHistory,
+  IconApi,
   IconLayoutDashboard,
   IconLogout,
   IconMovie,
@@ -29,6 +30,7 @@ const APP_NAV: ShellNavItem[] = [
   { to: '/app/generate-video', label: M.nav.generateVideo, icon: IconMovie },
   { to: '/app/batch', label: M.exports.batchNav, icon: IconStack2 },
   { to: '/app/history', label: M.nav.history, icon: IconHistory },
+  { to: '/app/api', label: M.api.nav, icon: IconApi },
   { to: '/app/profile', label: M.nav.profile, icon: IconUser },
   { to: '/app/subscription', label: M.nav.subscription, icon: IconCrown },
   { to: '/app/billing', label: M.nav.billing, icon: IconReceipt },

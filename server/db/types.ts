@@ -106,6 +106,8 @@ export interface GenerationsTable {
   provider_request_id: string | null;
   /** Input files the provider holds for this run (fal storage URLs by role); reused by a retry. */
   provider_inputs: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** The API key that started the run (null: the web app); counts the seller's API usage. */
+  api_key_id: Generated<string | null>;
   refunded_at: NullableTimestamp;
   completed_at: NullableTimestamp;
   created_at: Timestamp;
@@ -390,7 +392,63 @@ export interface PaymentSubscriptionsTable {
   created_at: Timestamp;
 }
 
+/** Seller API keys: only SHA-256 of the key is kept; `prefix` is its first characters, to recognise it. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: Uint8Array;
+  request_count: Generated<number>;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by_admin: string | null;
+  created_at: Timestamp;
+}
+
+/** A seller's one webhook endpoint and its signing secret. */
+export interface ApiWebhooksTable {
+  user_id: string;
+  url: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'queued' | 'sending' | 'delivered' | 'failed';
+
+/** One event for a seller's endpoint: its exact signed body, retried with backoff for a day. */
+export interface ApiWebhookDeliveriesTable {
+  id: Generated<string>;
+  user_id: string;
+  generation_id: string | null;
+  event_type: string;
+  url: string;
+  body: string;
+  dedupe_key: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  last_error: string | null;
+  delivered_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ApiWebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
+  api_webhooks: ApiWebhooksTable;
+  api_webhook_deliveries: ApiWebhookDeliveriesTable;
+  api_webhook_attempts: ApiWebhookAttemptsTable;
   billing_profiles: BillingProfilesTable;
   checkout_sessions: CheckoutSessionsTable;
   payment_subscriptions: PaymentSubscriptionsTable;

@@ -14,7 +14,8 @@ function parseRange(header: string | undefined): ByteRange | undefined {
   return { start: Number(m[1]), end: m[2] ? Number(m[2]) : Number.MAX_SAFE_INTEGER };
 }
 
-async function sendStored(storage: Storage, key: string, req: Request, res: Response, cache: string, downloadName?: string) {
+/** A stored file to its (already authorised) reader, with byte ranges; 404 when it is gone. */
+export async function sendStored(storage: Storage, key: string, req: Request, res: Response, cache: string, downloadName?: string) {
   let range = parseRange(req.headers.range);
   if (range && range.start < 0) {
     const info = await storage.head(key);

@@ -10,7 +10,14 @@ import { sendError } from './rest-error';
  * the health check are mounted before this guard. Every other /api route is a customer's and is
  * closed, as the customer tRPC procedures are; a new route is closed unless it is listed here.
  */
-const OPEN_IN_MAINTENANCE = [/^\/api\/admin\//, /^\/api\/files\/public\//, /^\/api\/payments\/iyzico\/return$/];
+const OPEN_IN_MAINTENANCE = [
+  /^\/api\/admin\//,
+  /^\/api\/files\/public\//,
+  /^\/api\/payments\/iyzico\/return$/,
+  // The seller API's reference stays readable; its endpoints close with the rest.
+  /^\/api\/docs$/,
+  /^\/api\/v1\/openapi\.json$/,
+];
 
 /** 503 with the maintenance text for every customer /api route while maintenance mode is on. */
 export function customerMaintenance(deps: Pick<AppDeps, 'db'>) {

@@ -2,9 +2,12 @@ import type { Response } from 'express';
 import type { AppCode } from '../../shared/constants';
 import { RateLimitedError, restStatus, type AppError } from '../errors';
 
-/** The error body of every non-tRPC route: the Turkish text and the stable code, as tRPC sends them. */
+/**
+ * The error body of every non-tRPC route: the stable code and the Turkish text (`{ error: { code,
+ * message } }`, the seller API's documented shape), and the code again where tRPC puts it.
+ */
 export function sendError(res: Response, status: number, message: string, appCode: AppCode): void {
-  if (!res.headersSent) res.status(status).json({ error: { message, data: { appCode } } });
+  if (!res.headersSent) res.status(status).json({ error: { code: appCode, message, data: { appCode } } });
 }
 
 /** A service's AppError on a REST route: its own text, with the status its code means (and Retry-After on a 429). */

@@ -4,6 +4,7 @@ import type { Generation } from '../db/types';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { addCredits } from '../services/ledger';
 import { queueGenerationFinished } from '../services/notifications';
+import { queueWebhookEvent } from '../services/api-webhooks';
 import { M } from '../../shared/messages';
 import { JOBS_PER_SELLER } from '../env';
 
@@ -157,6 +158,8 @@ export async function completeJob(db: Db, id: string, workerId: string, outputs:
   const completed = Number(r.numUpdatedRows) === 1;
   // E-mail for long runs (issue 13); one per run by its dedupe key, never in the way of the job.
   if (completed) await queueGenerationFinished(db, id).catch((err) => console.error('[e-posta]', err));
+  // The seller's webhook (API), likewise after the commit and never in the job's way.
+  if (completed) await queueWebhookEvent(db, id).catch((err) => console.error('[webhook]', err));
   return completed;
 }
 
@@ -208,6 +211,7 @@ export async function failJob(db: Db, id: string, message: string): Promise<{ us
   const refunded = await failAndRefund(db, id, message);
   // "Failed and refunded" e-mail (issue 13), after the refund committed; one per run by its dedupe key.
   if (refunded) await queueGenerationFinished(db, id).catch((err) => console.error('[e-posta]', err));
+  if (refunded) await queueWebhookEvent(db, id).catch((err) => console.error('[webhook]', err));
   return refunded;
 }
 

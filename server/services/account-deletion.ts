@@ -274,6 +274,10 @@ async function eraseAccount(
   await trx.deleteFrom('payment_subscriptions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('email_outbox').where('user_id', '=', userId).execute();
+  // The seller API: keys stop working (kept, revoked, for the usage record), the webhook and its deliveries go.
+  await trx.updateTable('api_keys').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await trx.deleteFrom('api_webhook_deliveries').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('api_webhooks').where('user_id', '=', userId).execute();
   await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
   await trx
     .deleteFrom('rate_limits')

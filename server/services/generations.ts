@@ -48,7 +48,13 @@ function parametersOf(input: CreateInput): GenerationParams {
  * Accepts a generation: in ONE transaction the credits are taken with a conditional update,
  * the `queued` row is inserted and the usage rows are written. Not enough credits → nothing.
  */
-export async function createGeneration(deps: Pick<AppDeps, 'db' | 'bus'>, userId: string, input: CreateInput): Promise<{ id: string }> {
+export async function createGeneration(
+  deps: Pick<AppDeps, 'db' | 'bus'>,
+  userId: string,
+  input: CreateInput,
+  /** `apiKeyId`: the run came over the seller API with this key (its usage on the admin's user page). */
+  source: { apiKeyId?: string } = {},
+): Promise<{ id: string }> {
   const { db, bus } = deps;
   await applyExpiry(db, userId);
   const settings = await getSettings(db);
@@ -72,6 +78,7 @@ export async function createGeneration(deps: Pick<AppDeps, 'db' | 'bus'>, userId
         type: input.type,
         credits_used: cost,
         parameters: JSON.stringify(parameters),
+        api_key_id: source.apiKeyId ?? null,
       })
       .execute();
     return takeCredits(

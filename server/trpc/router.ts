@@ -8,6 +8,7 @@ import { legalRouter } from '../routers/legal';
 import { paymentsRouter } from '../routers/payments';
 import { studioRouter } from '../routers/studio';
 import { batchRouter } from '../routers/batch';
+import { apiKeysRouter } from '../routers/api-keys';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   legal: legalRouter,
   studio: studioRouter,
   batch: batchRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -611,6 +611,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
       'account.delete': 'Hesap silme',
       'deletion.reject': 'Silme talebi reddi',
       'webhook.retry': 'Ödeme bildirimi yeniden deneme',
+      'api_key.revoke': 'API anahtarı iptali',
     } as Record<string, string>,
     targets: {
       user: 'Kullanıcı',
@@ -622,6 +623,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
       file: 'Dosya',
       processed_webhook: 'Ödeme bildirimi',
       deletion_request: 'Silme talebi',
+      api_key: 'API anahtarı',
     } as Record<string, string>,
   },
   adminEmails: {

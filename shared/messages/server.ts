@@ -59,6 +59,95 @@ const OWN = {
     exportReadyIntro: 'İstediğiniz veri paketi hazır. Ayarlar sayfasından 24 saat boyunca indirebilirsiniz.',
     exportButton: 'Ayarlara git',
   },
+
+  /** Issue 24: the seller API's reference (the OpenAPI document's texts and the page at /api/docs). */
+  apiDocs: {
+    title: 'Vitrin AI API',
+    pageTitle: 'Vitrin AI API başvuru belgesi',
+    intro:
+      'Vitrin AI stüdyosunu kendi sisteminizden çalıştırın: ürün fotoğrafını gönderin, pazaryerine hazır 4 görseli (1. görsel beyaz arka planlı pazaryeri görseli, diğerleri açıklamanızdaki sahneler) veya kısa bir ürün videosunu alın, pazaryeri paketini zip olarak indirin. API ile yapılan üretimler web sayfasındaki gibi kredi kullanır, aynı sıraya girer ve aynı sınırlara tabidir; başarısız bir üretimin kredisi iade edilir.',
+    authTitle: 'Kimlik doğrulama',
+    auth: 'Her isteğe "Authorization: Bearer ANAHTARINIZ" başlığını ekleyin. Anahtarları müşteri panelindeki API sayfasında oluşturur ve iptal edersiniz; anahtar yalnızca oluşturulduğunda bir kez gösterilir ve vk_live_ ile başlar. Eksik, hatalı veya iptal edilmiş bir anahtar 401 yanıtı alır.',
+    securityDescription: 'Müşteri panelindeki API sayfasında oluşturulan anahtar (vk_live_…).',
+    quickstartTitle: 'Hızlı başlangıç: curl ile fotoğraftan Trendyol paketine',
+    quickstartSteps: [
+      '1. Fotoğrafı ve sahne açıklamasını gönderin; yanıt üretimin kimliğini (id) verir.',
+      '2. Durum "completed" olana kadar birkaç saniyede bir sorgulayın ("failed" ise errorMessage nedeni söyler ve kredi iade edilmiştir).',
+      '3. Görselleri outputs içindeki adreslerden aynı anahtarla indirin.',
+      '4. Trendyol için hazır zip paketini indirin (diğer pazaryerleri: hepsiburada, n11, amazon, ciceksepeti, instagram, square).',
+    ],
+    endpointsTitle: 'Uç noktalar',
+    fieldsTitle: 'Form alanları',
+    paramsTitle: 'Yol parametreleri',
+    responsesTitle: 'Yanıtlar',
+    required: 'zorunlu',
+    optional: 'isteğe bağlı',
+    errorsTitle: 'Hatalar',
+    errorsIntro:
+      'Hatalar JSON olarak döner: { "error": { "code": "…", "message": "…" } }. message Türkçedir ve kullanıcıya gösterilebilir; code değişmez ve programınızda ona bakabilirsiniz.',
+    limitsTitle: 'Sınırlar',
+    limits: (uploads: number, uploadMinutes: number, exports: number, exportMinutes: number) =>
+      `Web sayfasıyla aynı satıcı sınırları geçerlidir: ${uploadMinutes} dakikada ${uploads} fotoğraf (görsel, video ve dekupaj isteklerinin her biri bir fotoğraftır), ${exportMinutes} dakikada ${exports} pazaryeri paketi. Sınır aşıldığında 429 yanıtı ve kaç saniye sonra tekrar deneyebileceğinizi söyleyen Retry-After başlığı döner. Aynı anda sizin için işlenen üretim sayısı da sınırlıdır; fazlası sırada bekler.`,
+    webhooksTitle: 'Webhook',
+    webhooks:
+      'Panelde bir webhook adresi kaydederseniz, üretimleriniz tamamlandığında veya başarısız olduğunda bu adrese JSON gövdeli bir POST isteği gönderilir: { "type": "generation.completed" | "generation.failed", "data": { …GET /api/v1/generations/{id} yanıtı… } }. 2xx dışındaki yanıtlar ve ulaşılamayan adresler bir gün boyunca artan aralıklarla yeniden denenir; her deneme panelde görünür. Adres üretimde https olmalıdır ve yerel ağa veya özel IP adreslerine yönlendirilemez.',
+    signatureTitle: 'İmzayı doğrulama',
+    signature:
+      'Her istekte X-Vitrin-Signature: t=<unix saniye>,v1=<imza> başlığı bulunur. İmza, "<t>.<ham gövde>" metninin webhook imza anahtarınızla HMAC-SHA256 özetinin onaltılık yazımıdır. Gövdeyi ayrıştırmadan önce ham haliyle doğrulayın, karşılaştırmayı sabit zamanlı yapın ve eski t değerlerini (ör. 5 dakikadan eski) reddedin.',
+    openapiTitle: 'OpenAPI belgesi',
+    openapi: 'Bu sayfanın makine tarafından okunabilen hali (OpenAPI 3.1):',
+    example: 'Örnek',
+    ops: {
+      createImage: {
+        summary: 'Görsel üretimi başlat',
+        description:
+          'Ürün fotoğrafından 4 görsel üretir: 1. görsel beyaz arka planlı pazaryeri görseli, 2-4. görseller açıklamadaki sahneler. Bir görsel üretiminin kredisi düşülür ve üretim sıraya alınır (202). subject ile ürünün kutusunu verirseniz dekupaj o kutuya göre yapılır.',
+      },
+      createVideo: {
+        summary: 'Video üretimi başlat',
+        description:
+          'Ürün fotoğrafından kısa bir ürün videosu (MP4) üretir. Bir video üretiminin kredisi düşülür ve üretim sıraya alınır (202).',
+      },
+      getGeneration: {
+        summary: 'Üretimin durumu ve sonuçları',
+        description:
+          'status: queued, processing, completed veya failed. Tamamlanan üretimin outputs listesindeki her adres aynı API anahtarıyla indirilir; role: white (pazaryeri beyaz görseli), scene (sahne), framed (dekupaj yapılamadığında çerçeveli fotoğraf) veya video.',
+      },
+      getOutput: { summary: 'Bir çıktıyı indir', description: 'Üretimin index sıradaki dosyası (JPEG veya MP4).' },
+      createCutout: {
+        summary: 'Dekupaj (arka planı kaldırma)',
+        description:
+          'Ürünü fotoğraftan ayırır ve şeffaf PNG olarak saklar; kredi kullanmaz, dekupaj sınırına tabidir. Ürün güvenle ayrılamazsa cutoutUrl null olur ve note nedenini söyler.',
+      },
+      getCutout: { summary: 'Dekupajı indir', description: 'Şeffaf PNG.' },
+      exportZip: {
+        summary: 'Pazaryeri paketi (zip)',
+        description: 'Tamamlanmış bir görsel üretiminin görselleri, pazaryerinin ölçülerinde JPEG olarak tek zip dosyasında.',
+      },
+      openapi: { summary: 'OpenAPI belgesi', description: 'Bu API’nin OpenAPI 3.1 tanımı.' },
+      webhook: {
+        summary: 'Üretim bitti bildirimi',
+        description: 'Üretiminiz tamamlandığında veya başarısız olduğunda kayıtlı webhook adresinize gönderilir.',
+      },
+    },
+    responses: {
+      accepted: 'Üretim sıraya alındı.',
+      generation: 'Üretim.',
+      file: 'Dosya.',
+      zip: 'Zip dosyası.',
+      cutout: 'Dekupaj sonucu.',
+      openapi: 'OpenAPI belgesi.',
+      webhookOk: 'Herhangi bir 2xx yanıtı bildirimi teslim edilmiş sayar.',
+      signatureHeader: 't=<unix saniye>,v1=<HMAC-SHA256 onaltılık>',
+      retryAfter: 'Kaç saniye sonra tekrar deneyebileceğiniz.',
+      401: 'Anahtar eksik, hatalı veya iptal edilmiş.',
+      402: 'Krediniz yetersiz.',
+      404: 'Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır).',
+      413: 'Fotoğraf çok büyük veya depolama kotanız dolu.',
+      422: 'Form alanları veya fotoğraf geçersiz.',
+      429: 'Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin.',
+    } as Record<string, string>,
+  },
 } as const;
 
 export const M = { ...BELOW, ...OWN } as const;

@@ -103,7 +103,7 @@ describe('maintenance mode (D23)', () => {
       ];
       for (const r of refused) {
         expect(r.status).toBe(503);
-        expect(r.body).toEqual({ error: { message: M.common.maintenance, data: { appCode: 'MAINTENANCE' } } });
+        expect(r.body).toEqual({ error: { code: 'MAINTENANCE', message: M.common.maintenance, data: { appCode: 'MAINTENANCE' } } });
       }
       expect(await countRows(db, 'uploads')).toBe(uploadsBefore);
       // A public site file is not a customer's: still served (404 for a name that does not exist, not 503).

@@ -22,6 +22,7 @@ const SELLER = [
   '/app/generate-image',
   '/app/generate-video',
   '/app/batch',
+  '/app/api',
   '/app/history',
   '/app/profile',
   '/app/subscription',

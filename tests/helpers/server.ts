@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startServer, type RunningServer } from '../../server/index';
+import { startServer, type RunningServer, type StartOptions } from '../../server/index';
 import { readEnv } from '../../server/env';
 import { openDatabase } from '../../server/db';
 import { freshDatabase } from './db';
@@ -10,7 +10,7 @@ import type { AppCode } from '../../shared/constants';
 /** The whole server on an ephemeral port over a fresh database; `close` tears both down. */
 export async function startTestServer(
   envOverrides: Record<string, string> = {},
-  opts: { log?: (line: string) => void; listenHost?: string } = {},
+  opts: { log?: (line: string) => void; listenHost?: string; webhookSender?: StartOptions['webhookSender'] } = {},
 ): Promise<RunningServer> {
   const handle = await freshDatabase();
   const env = readEnv({
@@ -21,7 +21,13 @@ export async function startTestServer(
     WORKER_CONCURRENCY: '1',
     ...envOverrides,
   } as NodeJS.ProcessEnv);
-  const running = await startServer({ env, handle, log: opts.log ?? (() => {}), listenHost: opts.listenHost });
+  const running = await startServer({
+    env,
+    handle,
+    log: opts.log ?? (() => {}),
+    listenHost: opts.listenHost,
+    webhookSender: opts.webhookSender,
+  });
   return {
     ...running,
     close: async (closeOpts) => {

@@ -180,7 +180,9 @@ describe('on the embedded default', () => {
       expect((await alice.mutate('credits.checkout', { plan: 'premium' })).status).toBe(503);
       const paid = await alice.raw(`/api/test-checkout/${id}/pay`, { method: 'POST' });
       expect(paid.status).toBe(503);
-      expect(await paid.json()).toEqual({ error: { message: M.common.maintenance, data: { appCode: 'MAINTENANCE' } } });
+      expect(await paid.json()).toEqual({
+        error: { code: 'MAINTENANCE', message: M.common.maintenance, data: { appCode: 'MAINTENANCE' } },
+      });
       expect(await balance(aliceId)).toEqual(before);
       expect(await ledgerSum(server.handle.db, aliceId)).toBe(before.credits_balance);
     } finally {

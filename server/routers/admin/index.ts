@@ -16,6 +16,7 @@ import { adminSettingsRouter } from './settings';
 import { adminLogsRouter } from './logs';
 import { adminEmailsRouter } from './emails';
 import { adminDeletionRouter } from './deletion';
+import { adminApiKeysRouter } from './api-keys';
 import { dashboardProcedure, onActivityProcedure } from './dashboard';
 
 export const adminRouter = router({
@@ -62,4 +63,5 @@ export const adminRouter = router({
   logs: adminLogsRouter,
   emails: adminEmailsRouter,
   deletion: adminDeletionRouter,
+  apiKeys: adminApiKeysRouter,
 });

@@ -10,6 +10,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
+import { ApiUsageSection } from './ApiUsageSection';
 
 const usersText = M.adminUsers;
 
@@ -108,6 +109,8 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
                 {formatNumber(query.data!.generations.total)}
               </Text>
             </Group>
+            <Divider />
+            <ApiUsageSection userId={user.id} />
             <Divider />
             <TextInput label={M.auth.fullName} withAsterisk {...form.getInputProps('fullName')} />
             <Group grow gap="md" wrap="wrap" align="flex-start">

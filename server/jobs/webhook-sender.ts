@@ -1,0 +1,106 @@
+import type { Db } from '../db';
+import type { Env } from '../env';
+import { randomToken } from '../auth/tokens';
+import { isDatabaseUnavailable } from '../errors';
+import { PollLoop } from './poll-loop';
+import { claimDelivery, endpointOf, onWebhookQueued, recordAttempt, SIGNATURE_HEADER, signWebhook } from '../services/api-webhooks';
+import { postWebhook, webhookPolicy } from '../services/webhook-url';
+
+export type WebhookSenderOptions = {
+  pollMs?: number;
+  leaseMs?: number;
+  /** First retry delay; doubled each attempt (with jitter), capped at `maxDelayMs`. */
+  retryBaseMs?: number;
+  maxDelayMs?: number;
+  /** Retries stop once the next try would fall this long after the event: a day. */
+  giveUpAfterMs?: number;
+  timeoutMs?: number;
+};
+
+/**
+ * Delivers the sellers' webhook events like the e-mail outbox: claims one at a time (SKIP LOCKED,
+ * under a lease, any number of processes), signs the stored body with the endpoint's current
+ * secret, POSTs it through the SSRF guard and logs the attempt. A 2xx answer delivers it; anything
+ * else is tried again with exponential backoff until a day has passed, then it is `failed`.
+ */
+export class WebhookSender {
+  readonly senderId = `hook-${process.pid}-${randomToken().slice(0, 8)}`;
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private readonly poll: PollLoop;
+  private readonly o: Required<WebhookSenderOptions>;
+
+  constructor(
+    private readonly deps: { db: Db; env: Env },
+    opts: WebhookSenderOptions = {},
+  ) {
+    this.o = {
+      pollMs: 2_000,
+      leaseMs: 60_000,
+      retryBaseMs: 30_000,
+      maxDelayMs: 4 * 60 * 60_000,
+      giveUpAfterMs: 24 * 60 * 60_000,
+      timeoutMs: 10_000,
+      ...opts,
+    };
+    this.poll = new PollLoop({
+      runOnce: () => this.runOnce(),
+      pollMs: this.o.pollMs,
+      stopped: () => this.stopping,
+      onError: (err) => {
+        if (isDatabaseUnavailable(err)) console.warn('[webhook] veritabanına ulaşılamıyor:', (err as Error).message);
+        else console.error('[webhook]', err);
+      },
+    });
+  }
+
+  start(): void {
+    this.unsubscribe = onWebhookQueued(() => this.poll.wake());
+    this.loopDone = this.poll.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.poll.wake();
+    await this.loopDone;
+  }
+
+  /** Sends one due delivery; false when there was none. */
+  async runOnce(): Promise<boolean> {
+    const { db, env } = this.deps;
+    const d = await claimDelivery(db, this.senderId, this.o.leaseMs);
+    if (!d) return false;
+    const endpoint = await endpointOf(db, d.user_id);
+    const ref = { id: d.id, owner: this.senderId, url: endpoint?.url ?? d.url };
+    if (!endpoint) {
+      await recordAttempt(db, ref, { statusCode: null, error: 'webhook removed', durationMs: 0 }, { delivered: false, retryInMs: null });
+      return true;
+    }
+    const t = Math.floor(Date.now() / 1000);
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      statusCode = await postWebhook(
+        endpoint.url,
+        d.body,
+        { [SIGNATURE_HEADER]: signWebhook(endpoint.secret, d.body, t), 'user-agent': 'Vitrin-Webhooks/1' },
+        webhookPolicy(env),
+        this.o.timeoutMs,
+      );
+    } catch (err) {
+      error = (err as Error).message || String(err);
+    }
+    const durationMs = Math.round(performance.now() - started);
+    if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+      await recordAttempt(db, ref, { statusCode, error, durationMs }, { delivered: true });
+      return true;
+    }
+    const delay = Math.min(this.o.maxDelayMs, this.o.retryBaseMs * 2 ** (d.attempts - 1)) * (0.75 + Math.random() * 0.5);
+    const tooLate = Date.now() + delay - new Date(d.created_at).getTime() > this.o.giveUpAfterMs;
+    await recordAttempt(db, ref, { statusCode, error, durationMs }, { delivered: false, retryInMs: tooLate ? null : Math.round(delay) });
+    return true;
+  }
+}

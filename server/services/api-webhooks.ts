@@ -1,0 +1,192 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import type { Env } from '../env';
+import { randomToken } from '../auth/tokens';
+import { publicBaseUrl } from '../email/links';
+import { getGeneration } from './generations';
+import { toApiGeneration } from './api-view';
+import { checkWebhookUrl, webhookPolicy } from './webhook-url';
+import type { TWebhookEvent } from '../../shared/schemas/api';
+
+/** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`. */
+export const SIGNATURE_HEADER = 'X-Vitrin-Signature';
+
+export function signWebhook(secret: string, body: string, t: number): string {
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+/**
+ * Saves the seller's webhook URL (checked against the SSRF rules) with a new signing secret,
+ * returned once. Saving again replaces both.
+ */
+export async function setWebhook(deps: { db: Db; env: Env }, userId: string, url: string): Promise<{ secret: string }> {
+  const checked = await checkWebhookUrl(url, webhookPolicy(deps.env));
+  const secret = `whsec_${randomToken()}${randomToken()}`;
+  await deps.db
+    .insertInto('api_webhooks')
+    .values({ user_id: userId, url: checked.href, secret })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ url: checked.href, secret, created_at: new Date() }))
+    .execute();
+  return { secret };
+}
+
+/** Removes the endpoint; deliveries still waiting are given up (there is nowhere to send them). */
+export async function removeWebhook(db: Db, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('api_webhooks').where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('api_webhook_deliveries')
+      .set({ status: 'failed', last_error: 'webhook removed', lease_owner: null, lease_expires_at: null })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'queued')
+      .execute();
+  });
+}
+
+/** Deliveries shown on the seller's API page. */
+const SHOWN_DELIVERIES = 20;
+
+/** The seller's webhook URL and the latest deliveries, each with every attempt. */
+export async function webhookOverview(db: Db, userId: string) {
+  const hook = await db.selectFrom('api_webhooks').select(['url', 'created_at']).where('user_id', '=', userId).executeTakeFirst();
+  const deliveries = await db
+    .selectFrom('api_webhook_deliveries')
+    .select(['id', 'event_type', 'generation_id', 'status', 'url', 'created_at', 'delivered_at', 'last_error'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(SHOWN_DELIVERIES)
+    .execute();
+  const attempts = deliveries.length
+    ? await db
+        .selectFrom('api_webhook_attempts')
+        .select(['delivery_id', 'status_code', 'error', 'duration_ms', 'created_at'])
+        .where(
+          'delivery_id',
+          'in',
+          deliveries.map((d) => d.id),
+        )
+        .orderBy('created_at', 'asc')
+        .execute()
+    : [];
+  return {
+    url: hook?.url ?? null,
+    deliveries: deliveries.map((d) => ({
+      id: d.id,
+      eventType: d.event_type,
+      generationId: d.generation_id,
+      status: d.status,
+      url: d.url,
+      createdAt: new Date(d.created_at).toISOString(),
+      deliveredAt: d.delivered_at ? new Date(d.delivered_at).toISOString() : null,
+      attempts: attempts
+        .filter((a) => a.delivery_id === d.id)
+        .map((a) => ({ at: new Date(a.created_at).toISOString(), statusCode: a.status_code, error: a.error, durationMs: a.duration_ms })),
+    })),
+  };
+}
+
+const wakers = new Set<() => void>();
+
+/** Senders in this process register here so an event leaves without waiting for the poll. */
+export function onWebhookQueued(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/**
+ * After a run ended (completed, or failed and refunded): one event for the seller's endpoint, if
+ * they have one, holding the run as GET /api/v1/generations/{id} shows it. At most one per run and
+ * outcome (dedupe key), so a repeated call sends nothing twice.
+ */
+export async function queueWebhookEvent(db: Db, generationId: string): Promise<void> {
+  const g = await db.selectFrom('generations').select(['user_id', 'status']).where('id', '=', generationId).executeTakeFirst();
+  if (!g || (g.status !== 'completed' && g.status !== 'failed')) return;
+  const hook = await db.selectFrom('api_webhooks').select('url').where('user_id', '=', g.user_id).executeTakeFirst();
+  if (!hook) return;
+  const event: TWebhookEvent = {
+    type: g.status === 'completed' ? 'generation.completed' : 'generation.failed',
+    data: toApiGeneration(await getGeneration(db, g.user_id, generationId), publicBaseUrl()),
+  };
+  const row = await db
+    .insertInto('api_webhook_deliveries')
+    .values({
+      user_id: g.user_id,
+      generation_id: generationId,
+      event_type: event.type,
+      url: hook.url,
+      body: JSON.stringify(event),
+      dedupe_key: `${event.type}:${generationId}`,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (row) for (const wake of wakers) wake();
+}
+
+/** The oldest due delivery, or one whose sender died (expired lease); SKIP LOCKED like the e-mail outbox. */
+export async function claimDelivery(db: Db, owner: string, leaseMs: number) {
+  const now = sql<Date>`now()`;
+  return db
+    .updateTable('api_webhook_deliveries')
+    .set({
+      status: 'sending',
+      lease_owner: owner,
+      lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`,
+      attempts: sql`attempts + 1`,
+    })
+    .where(
+      'id',
+      '=',
+      db
+        .selectFrom('api_webhook_deliveries')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('lease_expires_at', '<', now)]),
+          ]),
+        )
+        .orderBy('run_after')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Where a claimed delivery goes now: the seller's current URL and secret (null: they removed it). */
+export async function endpointOf(db: Db, userId: string) {
+  return (await db.selectFrom('api_webhooks').select(['url', 'secret']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+}
+
+/** Records one attempt and the delivery's new state: delivered, queued again after `retryInMs`, or failed for good. */
+export async function recordAttempt(
+  db: Db,
+  d: { id: string; owner: string; url: string },
+  attempt: { statusCode: number | null; error: string | null; durationMs: number },
+  next: { delivered: true } | { delivered: false; retryInMs: number | null },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('api_webhook_attempts')
+      .values({
+        delivery_id: d.id,
+        status_code: attempt.statusCode,
+        error: attempt.error?.slice(0, 500) ?? null,
+        duration_ms: attempt.durationMs,
+      })
+      .execute();
+    const common = { lease_owner: null, lease_expires_at: null, url: d.url };
+    const set = next.delivered
+      ? { ...common, status: 'delivered' as const, delivered_at: new Date(), last_error: null }
+      : {
+          ...common,
+          status: next.retryInMs === null ? ('failed' as const) : ('queued' as const),
+          run_after: sql<Date>`now() + ${`${next.retryInMs ?? 0} milliseconds`}::interval`,
+          last_error: (attempt.error ?? `HTTP ${attempt.statusCode}`).slice(0, 500),
+        };
+    await trx.updateTable('api_webhook_deliveries').set(set).where('id', '=', d.id).where('lease_owner', '=', d.owner).execute();
+  });
+}
