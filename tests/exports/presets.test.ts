@@ -66,6 +66,8 @@ test.each(EXPORT_PRESET_IDS)(
     // The coffee photo is 600×400: every preset enlarges its cut-out more than 2×, and the zip says so (D31).
     expect(files.get(M.exports.noteFileName)?.toString('utf8')).toContain(`${id}-1.jpg`);
   },
+  // Each preset composes three scenes again from the cut-out: seconds each on a loaded 2-core machine.
+  120_000,
 );
 
 test('a run without a cut-out (framed photo) exports its framed image whole on white', async () => {
