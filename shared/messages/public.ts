@@ -4,7 +4,10 @@
  * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
  * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
  */
-export const M = {
+import { localized, type Texts } from './localize';
+import { EN } from './en/public';
+
+export const TR = {
   common: {
     loading: 'Yükleniyor...',
     unexpected: 'Beklenmeyen bir hata oluştu',
@@ -492,3 +495,8 @@ export const M = {
       'Yüklediğiniz fotoğraflar ve üretilen çıktılar yalnızca kendi sunucularımızda işlenir ve saklanır; üretim için yurt dışına aktarılmaz.',
   },
 } as const;
+
+export type PublicTexts = Texts<typeof TR>;
+export { EN };
+/** The public texts in the active language (Turkish unless English was chosen). */
+export const M = localized(TR, EN);
