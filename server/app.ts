@@ -30,6 +30,7 @@ import { sendError } from './http/rest-error';
 import { refuseHttpSubscriptions } from './http/socket-only';
 import { publicReadCache } from './http/public-read-cache';
 import { trpcQueries } from './http/trpc-queries';
+import { languageFromRequest } from './i18n';
 
 /** Calls in one batched tRPC request. */
 const MAX_BATCH = 20;
@@ -54,6 +55,7 @@ export function createApp(opts: AppOptions): {
   app.disable('x-powered-by');
   // Express's req.ip then follows the same hop count as clientIp() below.
   if (deps.env.TRUST_PROXY > 0) app.set('trust proxy', deps.env.TRUST_PROXY);
+  app.use(languageFromRequest);
   app.use(securityHeaders({ dev: !!opts.devMiddleware, https: deps.secureCookies }));
   app.use(compression());
   app.use(healthRoutes(deps.db));

@@ -1,6 +1,5 @@
 import type { Db } from '../db';
 import { LOW_BALANCE_THRESHOLD, UNLIMITED_BALANCE } from '../../shared/constants';
-import { findPlan } from '../../shared/plans';
 import { enqueueEmail } from '../email/outbox';
 import { emailContext } from '../email/site';
 import { LINK_PATHS } from '../email/links';
@@ -19,7 +18,7 @@ type Recipient = { id: string; email: string; name: string };
  * e-mail preference are on, and never to a deleted account. Returns the recipient, or null.
  */
 async function recipient(db: Db, userId: string): Promise<{ to: Recipient; ctx: Awaited<ReturnType<typeof emailContext>> } | null> {
-  const ctx = await emailContext(db);
+  const ctx = await emailContext(db, undefined, userId);
   if (!ctx.notificationsOn) return null;
   const user = await db
     .selectFrom('users')
@@ -110,7 +109,7 @@ export async function queuePaymentReceived(
     message: paymentReceivedEmail(
       site,
       r.to.name,
-      findPlan(input.planCode)?.name ?? input.planCode,
+      input.planCode,
       input.credits,
       await unsubscribeLink(db, base, r.to),
     ),
