@@ -72,3 +72,29 @@ export function translateText(text: string): string {
   }
   return reverse.get(text) ?? text;
 }
+
+/**
+ * A module-level value built from texts (a menu's links, a label table), rebuilt once per
+ * language: `const LINKS = perLanguage(() => [{ label: M.nav.home, … }])` reads like the plain
+ * constant everywhere it is used, in the language active when it is read.
+ */
+export function perLanguage<T extends object>(build: () => T): T {
+  const built = new Map<Language, T>();
+  const current = (): T => {
+    const language = activeLanguage();
+    let value = built.get(language);
+    if (!value) built.set(language, (value = build()));
+    return value;
+  };
+  const first = current();
+  return new Proxy(first, {
+    get: (_t, key) => Reflect.get(current(), key),
+    has: (_t, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_t, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(current(), key);
+      // The target's own descriptor decides configurability (a proxy invariant), e.g. an array's length.
+      return d && { ...d, configurable: Reflect.getOwnPropertyDescriptor(first, key)?.configurable ?? true };
+    },
+  });
+}

@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';
 import { HeroVisual } from './HeroVisual';
 import classes from './Landing.module.css';
+import { perLanguage } from '../../../shared/messages/localize';
 
-const CLAIMS = [M.landing.claim4k, M.landing.claimCommercial, M.landing.claim360];
+const CLAIMS = perLanguage(() => [M.landing.claim4k, M.landing.claimCommercial, M.landing.claim360]);
 
 /** The last two words of the admin-edited title get the brand gradient. */
 function splitAccent(title: string): [string, string] {

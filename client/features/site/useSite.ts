@@ -1,5 +1,6 @@
 import { M } from '../../../shared/messages/public';
 import { trpc } from '../../lib/trpc';
+import { perLanguage } from '../../../shared/messages/localize';
 
 /** The part of `content.site` the client relies on. */
 export interface SiteInfo {
@@ -15,7 +16,7 @@ export interface SiteInfo {
 }
 
 /** D1/D2 defaults, shown until (or if) the settings cannot be read. */
-export const SITE_DEFAULTS: SiteInfo = {
+export const SITE_DEFAULTS: SiteInfo = perLanguage(() => ({
   siteName: M.site.defaultName,
   siteDescription: '',
   supportEmail: 'destek@example.com',
@@ -25,7 +26,7 @@ export const SITE_DEFAULTS: SiteInfo = {
   allowRegistrations: true,
   imageCreditCost: 1,
   videoCreditCost: 6,
-};
+}));
 
 /** Public site settings (brand, contact, costs, switches). */
 export function useSite() {

@@ -2,14 +2,15 @@ import { IconLock } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import type { TPreferences } from '../../../../shared/schemas/preferences';
 import { ToggleListCard, type ToggleListRow } from './ToggleListCard';
+import { perLanguage } from '../../../../shared/messages/localize';
 
 type Privacy = TPreferences['privacy'];
 
-const ROWS: ToggleListRow<Privacy>[] = [
+const ROWS: ToggleListRow<Privacy>[] = perLanguage(() => [
   { key: 'profileVisible', label: M.settings.privProfileVisible, description: M.settings.privProfileVisibleDesc },
   { key: 'showActivity', label: M.settings.privShowActivity, description: M.settings.privShowActivityDesc },
   { key: 'dataCollection', label: M.settings.privDataCollection, description: M.settings.privDataCollectionDesc },
-];
+]);
 
 export function PrivacyCard({ initial }: { initial: Privacy }) {
   return (
