@@ -22,6 +22,7 @@ import { GenerationsLiveSync } from '../features/generation/GenerationsLiveSync'
 import { ShellLayout } from './ShellLayout';
 import type { ShellNavItem } from './ShellNavLink';
 import { initials } from '../lib/format';
+import { LanguageSwitch } from '../features/preferences/LanguageSwitch';
 import { perLanguage } from '../../shared/messages/localize';
 
 const APP_NAV: ShellNavItem[] = perLanguage(() => [
@@ -75,6 +76,7 @@ function CustomerAccount() {
   const name = user ? emailPrefix(user.email) : '';
   return (
     <Group gap="sm" wrap="nowrap">
+      <LanguageSwitch />
       <CreditBalanceBadge />
       <Group gap={8} wrap="nowrap" visibleFrom="sm">
         <Avatar size={30} radius="xl" color="brand" variant="filled">

@@ -69,6 +69,10 @@ export const TR = {
     closeMenu: 'Menüyü kapat',
     userMenu: 'Kullanıcı menüsü',
     mainNav: 'Ana menü',
+    language: 'Dil',
+    languageShort: { tr: 'TR', en: 'EN' },
+    languageNames: { tr: 'Türkçe', en: 'English' },
+    languageSaveFailed: 'Dil tercihiniz kaydedilemedi',
   },
 
   titles: {

@@ -66,6 +66,10 @@ export const EN: PublicTexts = {
     closeMenu: 'Close menu',
     userMenu: 'User menu',
     mainNav: 'Main menu',
+    language: 'Language',
+    languageShort: { tr: 'TR', en: 'EN' },
+    languageNames: { tr: 'Türkçe', en: 'English' },
+    languageSaveFailed: 'Your language preference could not be saved',
   },
 
   titles: {
