@@ -106,13 +106,7 @@ export async function queuePaymentReceived(
     to: r.to.email,
     kind: 'payment_received',
     userId: input.userId,
-    message: paymentReceivedEmail(
-      site,
-      r.to.name,
-      input.planCode,
-      input.credits,
-      await unsubscribeLink(db, base, r.to),
-    ),
+    message: paymentReceivedEmail(site, r.to.name, input.planCode, input.credits, await unsubscribeLink(db, base, r.to)),
     attachments: invoice ? [{ filename: invoice.name, content: invoice.text, contentType: 'text/plain; charset=utf-8' }] : [],
     dedupeKey: `payment_received:${input.paymentRef}`,
   });

@@ -29,6 +29,9 @@ function remember(language: Language): void {
 // What `M` reads: set before the first render so even module-level texts start right.
 let active: Language = typeof window === 'undefined' ? 'tr' : visitorLanguage();
 setLanguageSource(() => active);
+function applyLanguage(language: Language): void {
+  active = language;
+}
 
 type LanguageState = { language: Language; setLanguage: (language: Language) => void };
 const LanguageContext = createContext<LanguageState>({ language: 'tr', setLanguage: () => undefined });
@@ -52,8 +55,9 @@ export function LanguageProvider({ fixed, children }: { fixed?: Language; childr
   const saved = user ? prefs.data?.language : undefined;
   const chosen = saved ?? visitor;
   const language = fixed ?? chosen;
-  // Set during render (not in an effect): the children rendered next must already read it.
-  active = language;
+  // Set during render, not in an effect: the children rendered next (keyed by the language, so
+  // rendered afresh) must already read it; the same value on every render of this language.
+  applyLanguage(language);
 
   useEffect(() => {
     document.documentElement.lang = language;

@@ -290,7 +290,8 @@ export const OWN: AppTexts = {
       fills_frame:
         'The product fills almost the whole photo, so we could not separate the background reliably. This generation will use your photo framed.',
       no_subject: 'We could not find a clear product in the photo. This generation will use your photo framed.',
-      uncertain: 'We could not separate the product from the background cleanly enough to be sure. This generation will use your photo framed.',
+      uncertain:
+        'We could not separate the product from the background cleanly enough to be sure. This generation will use your photo framed.',
     },
     tip: 'Tip: photograph the product on a plain surface and in the middle of the frame; or draw a box around the product below and mark it with the brush.',
     toolBox: 'Draw a box',

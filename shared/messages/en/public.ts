@@ -377,7 +377,14 @@ export const EN: PublicTexts = {
     },
     standard: {
       description: 'For growing e-commerce brands',
-      features: ['180 credits a month', '720 AI product images', 'Product videos', '4K resolution', 'Commercial use rights', 'Priority generation'],
+      features: [
+        '180 credits a month',
+        '720 AI product images',
+        'Product videos',
+        '4K resolution',
+        'Commercial use rights',
+        'Priority generation',
+      ],
       limitations: [],
     },
     premium: {

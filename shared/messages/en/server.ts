@@ -1,5 +1,5 @@
 /** The e-mails in English, for users whose saved language is English; keys mirror the Turkish part. */
-import type { ServerTexts } from '../server';
+import type { ServerTexts } from '..';
 
 export const OWN: ServerTexts = {
   email: {
@@ -22,7 +22,8 @@ export const OWN: ServerTexts = {
     verifyButton: 'Verify my e-mail address',
     verifyValidity: 'The link is valid for 24 hours and can be used only once.',
     changeSubject: 'Verify your new e-mail address',
-    changeIntro: 'You asked to change your account’s e-mail address to this one. The change takes effect when you confirm it with the link below.',
+    changeIntro:
+      'You asked to change your account’s e-mail address to this one. The change takes effect when you confirm it with the link below.',
     changedSubject: 'Your e-mail address has been changed',
     changedIntro: (newEmail: string) =>
       `Your account’s e-mail address has been changed to ${newEmail}. From now on our e-mails go to that address; use it to sign in as well.`,
