@@ -32,6 +32,7 @@ import { publicReadCache } from './http/public-read-cache';
 import { trpcQueries } from './http/trpc-queries';
 import { apiV1Routes } from './http/api-v1/routes';
 import { apiDocsRoutes } from './http/api-v1/docs';
+import { languageFromRequest } from './i18n';
 
 /** Calls in one batched tRPC request. */
 const MAX_BATCH = 20;
@@ -56,6 +57,7 @@ export function createApp(opts: AppOptions): {
   app.disable('x-powered-by');
   // Express's req.ip then follows the same hop count as clientIp() below.
   if (deps.env.TRUST_PROXY > 0) app.set('trust proxy', deps.env.TRUST_PROXY);
+  app.use(languageFromRequest);
   app.use(securityHeaders({ dev: !!opts.devMiddleware, https: deps.secureCookies }));
   app.use(compression());
   app.use(healthRoutes(deps.db));

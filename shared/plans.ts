@@ -22,14 +22,23 @@ export type Plan = {
   color: string;
 };
 
+// The texts are getters: read when shown, in the language active then.
 const plan = (id: PlanCode, usdPrice: number, credits: number, popular: boolean, color: string): Plan => ({
   id,
-  name: M.credits.planNames[id]!, // the catalogue names every plan
-  description: M.plans[id].description,
+  get name() {
+    return M.credits.planNames[id]!; // the catalogue names every plan
+  },
+  get description() {
+    return M.plans[id].description;
+  },
   usdPrice,
   credits,
-  features: M.plans[id].features,
-  limitations: M.plans[id].limitations,
+  get features() {
+    return M.plans[id].features;
+  },
+  get limitations() {
+    return M.plans[id].limitations;
+  },
   popular,
   color,
 });

@@ -23,8 +23,10 @@ import { GenerationsLiveSync } from '../features/generation/GenerationsLiveSync'
 import { ShellLayout } from './ShellLayout';
 import type { ShellNavItem } from './ShellNavLink';
 import { initials } from '../lib/format';
+import { LanguageSwitch } from '../features/preferences/LanguageSwitch';
+import { perLanguage } from '../../shared/messages/localize';
 
-const APP_NAV: ShellNavItem[] = [
+const APP_NAV: ShellNavItem[] = perLanguage(() => [
   { to: '/app', label: M.nav.dashboard, icon: IconLayoutDashboard, end: true },
   { to: '/app/generate-image', label: M.nav.generateImage, icon: IconPhotoAi },
   { to: '/app/generate-video', label: M.nav.generateVideo, icon: IconMovie },
@@ -35,7 +37,7 @@ const APP_NAV: ShellNavItem[] = [
   { to: '/app/subscription', label: M.nav.subscription, icon: IconCrown },
   { to: '/app/billing', label: M.nav.billing, icon: IconReceipt },
   { to: '/app/settings', label: M.nav.settings, icon: IconSettings },
-];
+]);
 
 /** /app/*: header (logo → /app, credits, e-mail prefix, sign-out) and a sidebar of app pages. */
 export function CustomerLayout() {
@@ -76,6 +78,7 @@ function CustomerAccount() {
   const name = user ? displayName(user) : '';
   return (
     <Group gap="sm" wrap="nowrap">
+      <LanguageSwitch />
       <CreditBalanceBadge />
       <Group gap={8} wrap="nowrap" visibleFrom="sm">
         <Avatar size={30} radius="xl" color="brand" variant="filled">

@@ -6,13 +6,14 @@ import { LEGAL_PAGES } from '../../shared/legal';
 import { BrandLogo } from '../features/common/BrandLogo';
 import { useSite } from '../features/site/useSite';
 import classes from './PublicFooter.module.css';
+import { perLanguage } from '../../shared/messages/localize';
 
-const LEGAL = [
+const LEGAL = perLanguage(() => [
   { label: M.nav.privacy, to: LEGAL_PAGES.privacy.path },
   { label: M.nav.terms, to: LEGAL_PAGES.terms.path },
   { label: M.nav.kvkk, to: LEGAL_PAGES.kvkk.path },
   { label: M.nav.cookies, to: LEGAL_PAGES.cookies.path },
-];
+]);
 
 /** Footer: quick links, legal pages (D33), contact details from settings (D2). */
 export function PublicFooter() {

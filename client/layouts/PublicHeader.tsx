@@ -10,6 +10,7 @@ import { CreditsExpiryNotice } from '../features/credits/CreditsExpiryNotice';
 import { CreditsLiveSync } from '../features/credits/CreditsLiveSync';
 import { SIGNED_IN_LINKS, SIGNED_OUT_LINKS, isActive } from './header/headerLinks';
 import { UserMenuButton } from './header/UserMenuButton';
+import { LanguageSwitch } from '../features/preferences/LanguageSwitch';
 import classes from './PublicHeader.module.css';
 
 // A first visit loads neither: the menu only for signed-in sellers, the drawer on first open.
@@ -43,6 +44,7 @@ export function PublicHeader() {
           </Group>
 
           <Group gap="sm" visibleFrom="md" wrap="nowrap">
+            <LanguageSwitch />
             {loading ? null : user ? (
               <>
                 <CreditBalanceBadge />
@@ -62,16 +64,19 @@ export function PublicHeader() {
             )}
           </Group>
 
-          <Burger
-            opened={drawerOpened}
-            onClick={() => {
-              setDrawerUsed(true);
-              drawer.toggle();
-            }}
-            hiddenFrom="md"
-            size="sm"
-            aria-label={drawerOpened ? M.nav.closeMenu : M.nav.openMenu}
-          />
+          <Group gap="xs" hiddenFrom="md" wrap="nowrap">
+            <LanguageSwitch />
+            <Burger
+              opened={drawerOpened}
+              onClick={() => {
+                setDrawerUsed(true);
+                drawer.toggle();
+              }}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={drawerOpened ? M.nav.closeMenu : M.nav.openMenu}
+            />
+          </Group>
         </Group>
       </Container>
 

@@ -1,28 +1,42 @@
-/**
- * Every date, number and money amount the client shows, formatted once: Turkish locale (tr-TR)
- * and the business time zone (Europe/Istanbul) for every date and time, whatever the browser's
- * own zone is. Money is formatted by shared/money.ts (the install's currency, lira by default).
- */
+import { activeLocale } from '../../shared/messages/language';
 import { formatMoney } from '../../shared/money';
 
-export const LOCALE = 'tr-TR';
+/**
+ * Every date, number and money amount the client shows, formatted once: the active language's
+ * locale (tr-TR unless English was chosen) and the business time zone (Europe/Istanbul) for every
+ * date and time, whatever the browser's own zone is. Money is formatted by shared/money.ts (the
+ * install's currency, lira by default, always written the Turkish way).
+ */
+/** The active language's locale (tr-TR by default): read per call, so a language switch applies at once. */
+export const LOCALE = (): string => activeLocale();
 export const TIME_ZONE = 'Europe/Istanbul';
 
-const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
-
-const DATE = dateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric' });
-const SHORT_DATE = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
-const DATE_TIME = dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const LONG_DATE_TIME = dateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const DAY_MONTH_TIME = dateTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const TIME = dateTimeFormat({ hour: '2-digit', minute: '2-digit' });
-const YEAR = dateTimeFormat({ year: 'numeric' });
+function formatsFor(locale: string) {
+  const dateTimeFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options });
+  return {
+    DATE: dateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric' }),
+    SHORT_DATE: dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' }),
+    DATE_TIME: dateTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    LONG_DATE_TIME: dateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    DAY_MONTH_TIME: dateTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+    TIME: dateTimeFormat({ hour: '2-digit', minute: '2-digit' }),
+    YEAR: dateTimeFormat({ year: 'numeric' }),
+    /** Day keys are already business days: shown as they are, read at UTC midnight. */
+    DAY_KEY_LABEL: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' }),
+    RELATIVE: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+    NUMBER: new Intl.NumberFormat(locale),
+  };
+}
+const formats = new Map<string, ReturnType<typeof formatsFor>>();
+/** The formats of the active locale, made once per locale. */
+function F(): ReturnType<typeof formatsFor> {
+  const locale = LOCALE();
+  let f = formats.get(locale);
+  if (!f) formats.set(locale, (f = formatsFor(locale)));
+  return f;
+}
 /** `YYYY-MM-DD` of the business day (en-CA writes dates that way). */
 const DAY_KEY = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
-/** Day keys are already business days: shown as they are, read at UTC midnight. */
-const DAY_KEY_LABEL = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const RELATIVE = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
-const NUMBER = new Intl.NumberFormat(LOCALE);
 
 type DateInput = string | Date | null | undefined;
 
@@ -33,20 +47,20 @@ function valid(value: DateInput): Date | null {
 }
 
 const formatWith =
-  (format: Intl.DateTimeFormat) =>
+  (format: 'DATE' | 'SHORT_DATE' | 'DATE_TIME' | 'LONG_DATE_TIME') =>
   (value: DateInput): string => {
     const d = valid(value);
-    return d ? format.format(d) : '';
+    return d ? F()[format].format(d) : '';
   };
 
 /** `12 Ağustos 2026`. */
-export const formatDate = formatWith(DATE);
+export const formatDate = formatWith('DATE');
 /** `12 Ağu 2026` (tables). */
-export const formatShortDate = formatWith(SHORT_DATE);
+export const formatShortDate = formatWith('SHORT_DATE');
 /** `12 Ağu 2026 14:05`. */
-export const formatDateTime = formatWith(DATE_TIME);
+export const formatDateTime = formatWith('DATE_TIME');
 /** `12 Ağustos 2026 14:05`. */
-export const formatLongDateTime = formatWith(LONG_DATE_TIME);
+export const formatLongDateTime = formatWith('LONG_DATE_TIME');
 
 /** The business day of `date` as `YYYY-MM-DD`. */
 export function dayKey(date: Date): string {
@@ -55,13 +69,14 @@ export function dayKey(date: Date): string {
 
 /** Chart axis label for a `YYYY-MM-DD` day key: `21 Kas`. */
 export function formatDayKey(day: string): string {
-  return DAY_KEY_LABEL.format(new Date(`${day}T00:00:00Z`));
+  return F().DAY_KEY_LABEL.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** Today's entries show only the time; this year's the day and time; older ones the full date and time. */
 export function formatWhen(iso: string, now = new Date()): string {
   const d = valid(iso);
   if (!d) return '';
+  const { SHORT_DATE, TIME, YEAR, DAY_MONTH_TIME, DATE_TIME } = F();
   if (SHORT_DATE.format(d) === SHORT_DATE.format(now)) return TIME.format(d);
   return YEAR.format(d) === YEAR.format(now) ? DAY_MONTH_TIME.format(d) : DATE_TIME.format(d);
 }
@@ -70,6 +85,7 @@ export function formatWhen(iso: string, now = new Date()): string {
 export function formatRelative(iso: string, justNow: string, now = Date.now()): string {
   const d = valid(iso);
   if (!d) return '';
+  const { RELATIVE, DATE_TIME } = F();
   const seconds = Math.round((d.getTime() - now) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return justNow;
@@ -88,13 +104,13 @@ export function daysUntil(iso: DateInput, now = Date.now()): number | null {
 
 /** `1.234`. */
 export function formatNumber(n: number): string {
-  return NUMBER.format(n);
+  return F().NUMBER.format(n);
 }
 
 /** `+10` / `-1` with a real minus sign. */
 export function formatSigned(n: number): string {
-  if (n > 0) return `+${NUMBER.format(n)}`;
-  if (n < 0) return `−${NUMBER.format(Math.abs(n))}`;
+  if (n > 0) return `+${formatNumber(n)}`;
+  if (n < 0) return `−${formatNumber(Math.abs(n))}`;
   return '0';
 }
 
@@ -112,6 +128,6 @@ export function initials(name: string, max = 2): string {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, max)
-    .map((word) => word.charAt(0).toLocaleUpperCase(LOCALE))
+    .map((word) => word.charAt(0).toLocaleUpperCase('tr-TR'))
     .join('');
 }

@@ -2,6 +2,7 @@ import { createTRPCReact, createWSClient, httpBatchLink, splitLink, wsLink } fro
 import type { inferRouterOutputs } from '@trpc/server';
 import { useSyncExternalStore } from 'react';
 import type { AppRouter } from '../../server/trpc/router';
+import { activeLanguage } from '../../shared/messages/language';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
@@ -28,7 +29,8 @@ export const trpcClient = trpc.createClient({
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: wsLink({ client: wsClient }),
-      false: httpBatchLink({ url: '/trpc' }),
+      // The server answers (errors, plan texts) in the language the screens show.
+      false: httpBatchLink({ url: '/trpc', headers: () => ({ 'accept-language': activeLanguage() }) }),
     }),
   ],
 });

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { readCacheGeneration } from '../services/read-cache';
 import { calledPaths, refuseBrokenPath } from './called-paths';
+import { activeLanguage } from '../../shared/messages/language';
 
 /** Public queries whose answer is the same for every visitor and built only from the read caches. */
 const CACHEABLE = new Set(['content.landing', 'content.site', 'content.plans']);
@@ -19,7 +20,8 @@ export function publicReadCache(): RequestHandler {
     const paths = calledPaths(req);
     if (!paths) return refuseBrokenPath(res);
     if (!paths.every((p) => CACHEABLE.has(p))) return next();
-    const key = req.originalUrl;
+    // Plan names and descriptions are texts: one answer per language.
+    const key = `${activeLanguage()} ${req.originalUrl}`;
     const generation = readCacheGeneration();
     const hit = answers.get(key);
     if (hit && hit.generation === generation) {

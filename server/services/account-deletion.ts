@@ -47,7 +47,7 @@ export async function requestDeletion(db: Db, userId: string, reason: string | n
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND', M.common.notFound);
-  const { site } = await emailContext(db);
+  const { site } = await emailContext(db, undefined, userId);
   const row = await db.transaction().execute(async (trx) => {
     const r = await trx
       .insertInto('deletion_requests')
@@ -173,7 +173,7 @@ export async function executeDeletion(
   if (await runInProgress()) throw new AppError('VALIDATION', M.adminDeletion.runInProgress);
   const keys = await userFileKeys(db, userId);
   for (const key of keys) await storage.delete(key);
-  const { site } = await emailContext(db);
+  const { site } = await emailContext(db, undefined, userId);
 
   const result = await db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('deletion_requests').select('status').where('id', '=', requestId).forUpdate().executeTakeFirst();

@@ -251,7 +251,7 @@ export async function prepareExport(
       .select(['users.email', 'profiles.full_name'])
       .where('users.id', '=', row.user_id)
       .executeTakeFirstOrThrow();
-    const { site, base } = await emailContext(db);
+    const { site, base } = await emailContext(db, undefined, row.user_id);
     await enqueueEmail(db, {
       to: user.email,
       kind: 'export_ready',

@@ -3,7 +3,7 @@ import { AppError, isUniqueViolation } from '../errors';
 import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
 import { verifyPassword } from '../auth/passwords';
-import { emailContext } from '../email/site';
+import { emailContext, recipientLanguage } from '../email/site';
 import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
 import { LINK_PATHS } from '../email/links';
 import { emailChangeEmail, emailChangedEmail, verifyEmailEmail } from '../email/templates/account';
@@ -29,7 +29,7 @@ export async function sendVerification({ db, env }: Pick<AppDeps, 'db' | 'env'>,
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!user || user.email_verified_at || user.deleted_at) return false;
-  const { site, base } = await emailContext(db, env);
+  const { site, base } = await emailContext(db, env, user.id);
   await mailTokenLink(db, {
     userId: user.id,
     to: user.email,
@@ -107,7 +107,7 @@ export async function verifyEmailToken(db: Db, token: string): Promise<VerifyOut
         to: user.email,
         kind: 'email_changed',
         userId: user.id,
-        message: emailChangedEmail(site, profile?.full_name ?? '', t.email),
+        message: emailChangedEmail({ ...site, language: await recipientLanguage(trx, user.id) }, profile?.full_name ?? '', t.email),
       });
       // Links sent to the old address stop working.
       await trx
@@ -153,7 +153,7 @@ export async function requestEmailChange(
   if (user.email === input.newEmail) throw new AppError('VALIDATION', M.accounts.sameEmail, { newEmail: M.accounts.sameEmail });
   const taken = await db.selectFrom('users').select('id').where('email', '=', input.newEmail).executeTakeFirst();
   if (taken) throw new AppError('EMAIL_TAKEN', M.auth.alreadyRegistered, { newEmail: M.auth.alreadyRegistered });
-  const { site, base } = await emailContext(db, env);
+  const { site, base } = await emailContext(db, env, userId);
   await mailTokenLink(db, {
     userId,
     to: input.newEmail,

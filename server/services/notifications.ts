@@ -22,7 +22,7 @@ type Recipient = { id: string; email: string; name: string };
  * e-mail preference are on, and never to a deleted account. Returns the recipient, or null.
  */
 async function recipient(db: Db, userId: string): Promise<{ to: Recipient; ctx: Awaited<ReturnType<typeof emailContext>> } | null> {
-  const ctx = await emailContext(db);
+  const ctx = await emailContext(db, undefined, userId);
   if (!ctx.notificationsOn) return null;
   const user = await db
     .selectFrom('users')
@@ -121,7 +121,7 @@ export async function queuePaymentReceived(
     message: paymentReceivedEmail(
       site,
       r.to.name,
-      findPlan(input.planCode)?.name ?? input.planCode,
+      input.planCode,
       input.credits,
       invoice && tx?.invoice_number
         ? {

@@ -46,7 +46,7 @@ export async function requestPasswordReset({ db, env }: Pick<AppDeps, 'db' | 'en
     if (!ipOk || !emailOk) throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     const user = await activeUserByEmail(db, input.email);
     if (!user) return;
-    const { site, base } = await emailContext(db, env);
+    const { site, base } = await emailContext(db, env, user.id);
     await mailTokenLink(db, {
       userId: user.id,
       to: user.email,
@@ -74,9 +74,10 @@ export async function resetTokenValid(db: Db, token: string): Promise<boolean> {
 export async function resetPassword(deps: Pick<AppDeps, 'db' | 'env' | 'bus'>, input: { token: string; password: string }): Promise<void> {
   const { db, env } = deps;
   const invalid = () => new AppError('VALIDATION', M.accounts.resetInvalid);
-  if (!(await findValidToken(db, input.token, ['password_reset']))) throw invalid();
+  const valid = await findValidToken(db, input.token, ['password_reset']);
+  if (!valid) throw invalid();
   const hash = await hashPassword(input.password);
-  const { site } = await emailContext(db, env);
+  const { site } = await emailContext(db, env, valid.userId);
   const ended = await db.transaction().execute(async (trx) => {
     const t = await consumeToken(trx, input.token, ['password_reset']);
     if (!t) throw invalid();

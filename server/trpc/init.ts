@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
 import { AppError, RateLimitedError, isDatabaseUnavailable } from '../errors';
 import { M } from '../../shared/messages';
+import { translateText } from '../../shared/messages/localize';
 import type { AppCode } from '../../shared/constants';
 import { getCachedSettings } from '../services/settings';
 
@@ -17,7 +18,7 @@ function fieldErrorsOf(issues: Issue[]): Record<string, string> {
   for (const issue of issues) {
     const seg = issue.path?.[0];
     const key = String(typeof seg === 'object' && seg !== null ? seg.key : (seg ?? ''));
-    if (key && !out[key]) out[key] = issue.message;
+    if (key && !out[key]) out[key] = translateText(issue.message);
   }
   return out;
 }
@@ -41,7 +42,7 @@ const t = initTRPC.context<Context>().create({
       appCode = cause.appCode;
       fieldErrors = cause.fieldErrors;
     } else if (issues) {
-      message = issues[0].message;
+      message = translateText(issues[0].message);
       appCode = 'VALIDATION';
       fieldErrors = fieldErrorsOf(issues);
     } else if (error.code === 'UNAUTHORIZED') {

@@ -4,7 +4,8 @@
  * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
  * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
  */
-import { M as BELOW } from './app';
+import { TR as BELOW, EN as EN_BELOW } from './app';
+import { localized } from './localize';
 
 const OWN = {
   /** Built-in defaults for admin-editable content and settings. */
@@ -689,4 +690,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
   },
 } as const;
 
-export const M = { ...BELOW, ...OWN } as const;
+export const TR = { ...BELOW, ...OWN } as const;
+/** The back office is for the Turkish operator: its own texts stay Turkish in English too. */
+export const EN = { ...EN_BELOW, ...OWN };
+export const M = localized(TR, EN);

@@ -3,7 +3,9 @@
  * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
  * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
  */
-import { M as BELOW } from './public';
+import { TR as BELOW, EN as EN_BELOW } from './public';
+import { localized, type Texts } from './localize';
+import { OWN as EN_OWN } from './en/app';
 
 const OWN = {
   settings: {
@@ -563,4 +565,9 @@ const OWN = {
   },
 } as const;
 
-export const M = { ...BELOW, ...OWN } as const;
+/** This part's own texts, as every translation must fill them. */
+export type AppTexts = Texts<typeof OWN>;
+export const TR = { ...BELOW, ...OWN } as const;
+export const EN = { ...EN_BELOW, ...EN_OWN };
+/** The texts in the active language (Turkish unless English was chosen). */
+export const M = localized(TR, EN);

@@ -4,10 +4,13 @@
  * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
  * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
  */
+import { localized, type Texts } from './localize';
+import { EN } from './en/public';
+
 /** Said after every price (prices include KDV). */
 const KDV_INCLUDED = 'KDV dahil';
 
-export const M = {
+export const TR = {
   common: {
     loading: 'Yükleniyor...',
     unexpected: 'Beklenmeyen bir hata oluştu',
@@ -69,6 +72,10 @@ export const M = {
     closeMenu: 'Menüyü kapat',
     userMenu: 'Kullanıcı menüsü',
     mainNav: 'Ana menü',
+    language: 'Dil',
+    languageShort: { tr: 'TR', en: 'EN' },
+    languageNames: { tr: 'Türkçe', en: 'English' },
+    languageSaveFailed: 'Dil tercihiniz kaydedilemedi',
   },
 
   titles: {
@@ -558,3 +565,8 @@ export const M = {
       'Yüklediğiniz fotoğraflar ve üretilen çıktılar yalnızca kendi sunucularımızda işlenir ve saklanır; üretim için yurt dışına aktarılmaz.',
   },
 } as const;
+
+export type PublicTexts = Texts<typeof TR>;
+export { EN };
+/** The public texts in the active language (Turkish unless English was chosen). */
+export const M = localized(TR, EN);

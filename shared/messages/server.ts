@@ -3,7 +3,9 @@
  * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
  * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
  */
-import { M as BELOW } from './admin';
+import { TR as BELOW, EN as EN_BELOW } from './admin';
+import { localized, type Texts } from './localize';
+import { OWN as EN_OWN } from './en/server';
 
 const OWN = {
   /** Issue 13: e-mails the product sends (subjects and bodies; HTML and text share these). */
@@ -150,4 +152,9 @@ const OWN = {
   },
 } as const;
 
-export const M = { ...BELOW, ...OWN } as const;
+/** This part's own texts, as every translation must fill them. */
+export type ServerTexts = Texts<typeof OWN>;
+export const TR = { ...BELOW, ...OWN } as const;
+export const EN = { ...EN_BELOW, ...EN_OWN };
+/** The texts in the active language (Turkish unless English was chosen). */
+export const M = localized(TR, EN);

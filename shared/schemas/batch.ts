@@ -9,7 +9,7 @@ export const ZCreateBatch = z.object({
   uploadIds: z
     .array(z.uuid(M.generation.needPhotoAndPrompt))
     .min(1, M.generation.needPhotoAndPrompt)
-    .max(BATCH_MAX_PHOTOS, M.exports.batchTooMany(BATCH_MAX_PHOTOS)),
+    .max(BATCH_MAX_PHOTOS, { error: () => M.exports.batchTooMany(BATCH_MAX_PHOTOS) }), // written when it applies, in its language
   prompt: z.string(M.generation.needPhotoAndPrompt).trim().min(1, M.generation.needPhotoAndPrompt).max(1000, M.generation.promptTooLong),
   category: ZLine().max(60).optional(),
 });

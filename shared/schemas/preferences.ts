@@ -1,6 +1,7 @@
 import { z } from '../zod';
+import { LANGUAGES } from '../messages/language';
 
-export const LANGUAGES = ['tr', 'en'] as const;
+export { LANGUAGES };
 export const TIMEZONES = ['Europe/Istanbul', 'Europe/London', 'America/New_York'] as const;
 export const THEMES = ['light', 'dark', 'auto'] as const;
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { zod4Resolver } from '../../lib/zodResolver';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';

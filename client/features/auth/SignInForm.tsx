@@ -2,7 +2,7 @@ import { Alert, Anchor, Checkbox, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { zod4Resolver } from '../../lib/zodResolver';
 import { M } from '../../../shared/messages/public';
 import { ZSignIn, type TSignIn } from '../../../shared/schemas/auth';
 import { showFormServerError } from '../../lib/formServerError';

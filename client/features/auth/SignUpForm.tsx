@@ -1,7 +1,7 @@
 import { Alert, Anchor, Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingStore, IconInfoCircle, IconPhone, IconUser } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { zod4Resolver } from '../../lib/zodResolver';
 import { M } from '../../../shared/messages/public';
 import { LEGAL_PAGES } from '../../../shared/legal';
 import { ZSignUp, type TSignUp } from '../../../shared/schemas/auth';

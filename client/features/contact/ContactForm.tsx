@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAt, IconBuildingStore, IconCircleCheck, IconSend, IconUser } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { zod4Resolver } from '../../lib/zodResolver';
 import { useState } from 'react';
 import { M } from '../../../shared/messages/public';
 import { ZContactMessage } from '../../../shared/schemas/contact';

@@ -9,13 +9,14 @@ import { FullPageLoader } from '../common/FullPageLoader';
 import { LoadError } from '../common/LoadError';
 import { LegalText } from './LegalText';
 import { formatDate } from '../../lib/format';
+import { perLanguage } from '../../../shared/messages/localize';
 
-export const LEGAL_TITLES: Record<LegalPageKey, string> = {
+export const LEGAL_TITLES: Record<LegalPageKey, string> = perLanguage(() => ({
   privacy: M.nav.privacy,
   terms: M.nav.terms,
   kvkk: M.nav.kvkk,
   cookies: M.nav.cookies,
-};
+}));
 
 /** /gizlilik, /kullanim-kosullari, /kvkk, /cerez-politikasi: texts the admin edits (D33). */
 export default function LegalPage({ page }: { page: LegalPageKey }) {

@@ -1,5 +1,6 @@
 import { M } from '../../../shared/messages/public';
 import { trpc } from '../../lib/trpc';
+import { perLanguage } from '../../../shared/messages/localize';
 
 /** The part of `content.site` the client relies on. */
 export interface SiteInfo {
@@ -17,7 +18,7 @@ export interface SiteInfo {
 }
 
 /** D1/D2 defaults, shown until (or if) the settings cannot be read. */
-export const SITE_DEFAULTS: SiteInfo = {
+export const SITE_DEFAULTS: SiteInfo = perLanguage(() => ({
   siteName: M.site.defaultName,
   siteDescription: '',
   supportEmail: 'destek@example.com',
@@ -28,7 +29,7 @@ export const SITE_DEFAULTS: SiteInfo = {
   imageCreditCost: 1,
   videoCreditCost: 6,
   upscale4k: false,
-};
+}));
 
 /** Public site settings (brand, contact, costs, switches). */
 export function useSite() {

@@ -1,9 +1,7 @@
-import { M } from '../../../shared/messages';
-import { linkEmail, renderEmail, type RenderedEmail, type Site } from './layout';
-
-const texts = M.email;
+import { emailTexts, linkEmail, renderEmail, type RenderedEmail, type Site } from './layout';
 
 export function passwordResetEmail(site: Site, name: string, url: string): RenderedEmail {
+  const texts = emailTexts(site);
   return linkEmail(site, name, url, {
     subject: texts.resetSubject,
     intro: texts.resetIntro,
@@ -13,6 +11,7 @@ export function passwordResetEmail(site: Site, name: string, url: string): Rende
 }
 
 export function passwordChangedEmail(site: Site, name: string): RenderedEmail {
+  const texts = emailTexts(site);
   return renderEmail(site, {
     subject: texts.resetDoneSubject,
     name,
@@ -21,6 +20,7 @@ export function passwordChangedEmail(site: Site, name: string): RenderedEmail {
 }
 
 export function verifyEmailEmail(site: Site, name: string, url: string): RenderedEmail {
+  const texts = emailTexts(site);
   return linkEmail(site, name, url, {
     subject: texts.verifySubject,
     intro: texts.verifyIntro,
@@ -30,6 +30,7 @@ export function verifyEmailEmail(site: Site, name: string, url: string): Rendere
 }
 
 export function emailChangeEmail(site: Site, name: string, url: string): RenderedEmail {
+  const texts = emailTexts(site);
   return linkEmail(site, name, url, {
     subject: texts.changeSubject,
     intro: texts.changeIntro,
@@ -43,6 +44,7 @@ export function emailChangeEmail(site: Site, name: string, url: string): Rendere
  * (or support); the new address is shown only in part.
  */
 export function emailChangedEmail(site: Site, name: string, newEmail: string): RenderedEmail {
+  const texts = emailTexts(site);
   return renderEmail(site, {
     subject: texts.changedSubject,
     name,
@@ -57,14 +59,17 @@ function maskEmail(email: string): string {
 }
 
 export function deletionRequestedEmail(site: Site, name: string): RenderedEmail {
+  const texts = emailTexts(site);
   return renderEmail(site, { subject: texts.deletionRequestedSubject, name, paragraphs: [texts.deletionRequestedIntro] });
 }
 
 export function accountDeletedEmail(site: Site): RenderedEmail {
+  const texts = emailTexts(site);
   return renderEmail(site, { subject: texts.accountDeletedSubject, paragraphs: [texts.accountDeletedIntro] });
 }
 
 export function exportReadyEmail(site: Site, name: string, url: string): RenderedEmail {
+  const texts = emailTexts(site);
   return renderEmail(site, {
     subject: texts.exportReadySubject,
     name,

@@ -1,7 +1,14 @@
-import { M } from '../../../shared/messages';
+import { messagesFor } from '../../../shared/messages';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/messages/language';
 import { CONTROL_CHARS } from '../../../shared/schemas/text';
 
-export type Site = { siteName: string; supportEmail: string };
+/** `language`: the recipient's saved language (Turkish when not given). */
+export type Site = { siteName: string; supportEmail: string; language?: Language };
+
+/** The e-mail texts in the recipient's language. */
+export function emailTexts(site: Site) {
+  return messagesFor(site.language ?? DEFAULT_LANGUAGE).email;
+}
 
 export type EmailContent = {
   subject: string;
@@ -22,11 +29,11 @@ function escapeHtml(s: string): string {
 
 const p = (s: string) => `<p style="margin:0 0 14px;line-height:1.55">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
 
-/** One Turkish layout for every message: the same words in HTML and plain text. */
+/** One layout for every message, in the recipient's language: the same words in HTML and plain text. */
 export function renderEmail(site: Site, content: EmailContent): RenderedEmail {
   // A name saved before line breaks were refused still greets on one line.
   const c = { ...content, name: content.name?.replace(new RegExp(CONTROL_CHARS.source, 'g'), ' ').trim() };
-  const texts = M.email;
+  const texts = emailTexts(site);
   const text: string[] = [];
   if (c.name) text.push(texts.greeting(c.name), '');
   for (const para of c.paragraphs) text.push(para, '');
@@ -43,7 +50,7 @@ export function renderEmail(site: Site, content: EmailContent): RenderedEmail {
     ? `<p style="margin:8px 0 0">${escapeHtml(texts.unsubscribeText)} <a href="${escapeHtml(c.unsubscribeUrl)}" style="color:#666">${escapeHtml(texts.unsubscribeLink)}</a></p>`
     : '';
   const html = `<!doctype html>
-<html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
+<html lang="${site.language ?? DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2328">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;padding:28px">
@@ -76,7 +83,7 @@ export function linkEmail(
     name,
     paragraphs: [texts.intro],
     button: { label: texts.button, url },
-    after: [texts.validity, M.email.ignoreIfNotYou],
+    after: [texts.validity, emailTexts(site).ignoreIfNotYou],
   });
 }
 

@@ -1,7 +1,6 @@
-import { M } from '../../../shared/messages';
-import { notificationEmail, type RenderedEmail, type Site } from './layout';
-
-const texts = M.email;
+import { messagesFor } from '../../../shared/messages';
+import { DEFAULT_LANGUAGE } from '../../../shared/messages/language';
+import { emailTexts, notificationEmail, type RenderedEmail, type Site } from './layout';
 
 export function generationCompletedEmail(
   site: Site,
@@ -10,6 +9,7 @@ export function generationCompletedEmail(
   url: string,
   unsubscribeUrl: string,
 ): RenderedEmail {
+  const texts = emailTexts(site);
   return notificationEmail(site, name, unsubscribeUrl, {
     subject: type === 'video' ? texts.videoReadySubject : texts.imageReadySubject,
     paragraphs: [texts.generationReadyIntro(type === 'video' ? texts.videoWhat : texts.imageWhat)],
@@ -25,6 +25,7 @@ export function generationFailedEmail(
   url: string,
   unsubscribeUrl: string,
 ): RenderedEmail {
+  const texts = emailTexts(site);
   return notificationEmail(site, name, unsubscribeUrl, {
     subject: texts.generationFailedSubject,
     paragraphs: [texts.generationFailedIntro(credits), texts.generationFailedReason(reason)],
@@ -33,6 +34,7 @@ export function generationFailedEmail(
 }
 
 export function lowCreditsEmail(site: Site, name: string, balance: number, url: string, unsubscribeUrl: string): RenderedEmail {
+  const texts = emailTexts(site);
   return notificationEmail(site, name, unsubscribeUrl, {
     subject: texts.lowCreditsSubject,
     paragraphs: [texts.lowCreditsIntro(balance)],
@@ -44,11 +46,13 @@ export function lowCreditsEmail(site: Site, name: string, balance: number, url: 
 export function paymentReceivedEmail(
   site: Site,
   name: string,
-  plan: string,
+  planCode: string,
   credits: number,
   invoice: { amount: string; number: string } | null,
   unsubscribeUrl: string,
 ): RenderedEmail {
+  const texts = emailTexts(site);
+  const plan = messagesFor(site.language ?? DEFAULT_LANGUAGE).credits.planNames[planCode] ?? planCode;
   const paragraphs = [texts.paymentIntro(plan, credits), ...(invoice ? [texts.paymentAmount(invoice.amount, invoice.number)] : [])];
   return notificationEmail(site, name, unsubscribeUrl, { subject: texts.paymentSubject, paragraphs });
 }

@@ -7,17 +7,18 @@ import type { RouterOutputs } from '../../../lib/trpc';
 import { formatDateTime, formatRelative, formatSigned } from '../../../lib/format';
 import classes from './Dashboard.module.css';
 import type { useDashboard } from './useDashboard';
+import { perLanguage } from '../../../../shared/messages/localize';
 
 type Activity = RouterOutputs['credits']['dashboard']['recentActivity'][number];
 
 const TITLE_MAX = 50;
 
-const STATUS: Record<string, { label: string; color: string }> = {
+const STATUS: Record<string, { label: string; color: string }> = perLanguage(() => ({
   completed: { label: M.generation.statusCompleted, color: 'green' },
   processing: { label: M.generation.statusProcessing, color: 'brand' },
   failed: { label: M.generation.statusFailed, color: 'red' },
   queued: { label: M.generation.statusQueued, color: 'gray' },
-};
+}));
 
 function generationTitle(a: Activity): string {
   const prompt = a.title.trim().replace(/\s+/g, ' ');

@@ -3,13 +3,14 @@ import { IconCrown, IconReceipt, IconSettings, IconUser } from '@tabler/icons-re
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
 import classes from './Dashboard.module.css';
+import { perLanguage } from '../../../../shared/messages/localize';
 
-const TILES = [
+const TILES = perLanguage(() => [
   { to: '/app/subscription', label: M.nav.subscription, text: M.dashboard.shortcutSubscription, icon: IconCrown, color: 'orange' },
   { to: '/app/billing', label: M.nav.billing, text: M.dashboard.shortcutBilling, icon: IconReceipt, color: 'teal' },
   { to: '/app/profile', label: M.nav.profile, text: M.dashboard.shortcutProfile, icon: IconUser, color: 'blue' },
   { to: '/app/settings', label: M.nav.settings, text: M.dashboard.shortcutSettings, icon: IconSettings, color: 'gray' },
-];
+]);
 
 /** Links to the account pages. */
 export function ShortcutTiles() {

@@ -19,8 +19,12 @@ import { readPhotoRouteState } from '../../generation/types';
 import { useGenerationRun } from '../../generation/useGenerationRun';
 import { VideoPlayer } from '../../generation/VideoPlayer';
 import { useSite } from '../../site/useSite';
+import { perLanguage } from '../../../../shared/messages/localize';
 
-const ASPECT_LABELS: Record<AspectRatio, string> = { '16:9': M.generation.aspectLandscape, '9:16': M.generation.aspectPortrait };
+const ASPECT_LABELS: Record<AspectRatio, string> = perLanguage(() => ({
+  '16:9': M.generation.aspectLandscape,
+  '9:16': M.generation.aspectPortrait,
+}));
 const PROMPT_MAX = 1000;
 const DURATION_MARKS = Array.from({ length: VIDEO_DURATIONS.max - VIDEO_DURATIONS.min + 1 }, (_, i) => {
   const value = VIDEO_DURATIONS.min + i;

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { zod4Resolver } from '../../../lib/zodResolver';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/public';
 import { ZEmailChange, type TEmailChange } from '../../../../shared/schemas/accounts';

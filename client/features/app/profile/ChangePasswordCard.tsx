@@ -1,7 +1,7 @@
 import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { zod4Resolver } from '../../../lib/zodResolver';
 import { M } from '../../../../shared/messages/public';
 import { ZChangePassword, type TChangePassword } from '../../../../shared/schemas/auth';
 import { showFormServerError } from '../../../lib/formServerError';

@@ -1,7 +1,7 @@
 import { Alert, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingStore, IconDeviceFloppy, IconPhone, IconUser } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { zod4Resolver } from '../../../lib/zodResolver';
 import { M } from '../../../../shared/messages/public';
 import { ZProfileUpdate } from '../../../../shared/schemas/auth';
 import { showFormServerError } from '../../../lib/formServerError';

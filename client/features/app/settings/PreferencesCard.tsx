@@ -6,18 +6,23 @@ import { LANGUAGES, THEMES, TIMEZONES, type TPreferences } from '../../../../sha
 import { trpc } from '../../../lib/trpc';
 import { SettingsCard } from './SettingsCard';
 import { useSavePreferences } from './useSavePreferences';
+import { perLanguage } from '../../../../shared/messages/localize';
 
 type Language = (typeof LANGUAGES)[number];
 type Timezone = (typeof TIMEZONES)[number];
 type Theme = (typeof THEMES)[number];
 
-const LANGUAGE_LABELS: Record<Language, string> = { tr: M.settings.languageTr, en: M.settings.languageEn };
-const TIMEZONE_LABELS: Record<Timezone, string> = {
+const LANGUAGE_LABELS: Record<Language, string> = perLanguage(() => ({ tr: M.settings.languageTr, en: M.settings.languageEn }));
+const TIMEZONE_LABELS: Record<Timezone, string> = perLanguage(() => ({
   'Europe/Istanbul': M.settings.tzIstanbul,
   'Europe/London': M.settings.tzLondon,
   'America/New_York': M.settings.tzNewYork,
-};
-const THEME_LABELS: Record<Theme, string> = { light: M.settings.themeLight, dark: M.settings.themeDark, auto: M.settings.themeAuto };
+}));
+const THEME_LABELS: Record<Theme, string> = perLanguage(() => ({
+  light: M.settings.themeLight,
+  dark: M.settings.themeDark,
+  auto: M.settings.themeAuto,
+}));
 
 type Values = Pick<TPreferences, 'language' | 'timezone' | 'theme'>;
 
