@@ -9,6 +9,7 @@ import * as generationParams from './2026-11-23T06-00-generation-params';
 import * as fairQueue from './2026-11-25T00-00-fair-queue';
 import * as iyzicoSubscriptions from './2026-11-25T00-00-iyzico-subscriptions';
 import * as uploadRetention from './2026-11-25T10-00-upload-retention';
+import * as gateCutoutVerdict from './2026-11-25T16-00-gate-cutout-verdict';
 
 /** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T00-00-fair-queue': fairQueue,
   '2026-11-25T00-00-iyzico-subscriptions': iyzicoSubscriptions,
   '2026-11-25T10-00-upload-retention': uploadRetention,
+  '2026-11-25T16-00-gate-cutout-verdict': gateCutoutVerdict,
 };

@@ -12,12 +12,21 @@ import type { CutoutHints } from '../providers/ai/studio/cutout';
 /** Owner-only URL of a stored cut-out (served by /api/files/cutouts/:id). */
 export const cutoutUrl = (id: string) => `/api/files/cutouts/${id}`;
 
-export function cutoutView(c: Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' | 'note_code'>): TCutoutResult {
+export type CutoutRow = Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' | 'note_code' | 'reasons' | 'mask_key'>;
+
+/** A stored cut-out's answer: the gate's verdict, every reason in Turkish and the next step. */
+export function cutoutView(c: CutoutRow): TCutoutResult {
+  const reasons = c.reasons.length ? c.reasons : c.note_code ? [c.note_code] : [];
+  const verdict = c.storage_key ? 'accepted' : c.mask_key ? 'untrusted' : 'none';
   return {
+    id: c.id,
     cutoutUrl: c.storage_key ? cutoutUrl(c.id) : null,
     width: c.width,
     height: c.height,
-    note: c.note_code ? `${M.studio.notes[c.note_code]} ${M.studio.tip}` : null,
+    note: reasons.length ? [...reasons.map((r) => M.studio.notes[r]), M.studio.nextStep].join(' ') : null,
+    verdict,
+    reasons,
+    maskUrl: c.mask_key ? `${cutoutUrl(c.id)}/mask` : null,
   };
 }
 
