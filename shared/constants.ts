@@ -72,6 +72,27 @@ export const CUTOUT_LIMITS = {
 } as const;
 
 /**
+ * The cut-out gate's thresholds (server/providers/ai/studio/gate.ts), set on the ground-truth photos
+ * in tests/fixtures/ground-truth (bench/cutout-truth.ts prints the figures they are compared with).
+ */
+export const CUTOUT_GATE = {
+  /** Product-like enclosed holes may take at most this share of the kept area... */
+  maxHoleShare: 0.01,
+  /** ...counting only holes of at least this share of it (smaller ones are outline noise). */
+  minHoleShare: 0.002,
+  /** A straight stretch of outline without an edge in the photo: at most this share of the mask's side. */
+  maxStraightRun: 0.3,
+  /** "Without an edge": the stretch's mean gradient under this share of the outline's mean. */
+  weakEdgeShare: 0.35,
+  /** The mask must fill at least this share of the box's area (spanning it is CUTOUT_LIMITS.minBoxSpan). */
+  minBoxFill: 0.2,
+  /** The outline's mean gradient must be at least this multiple of the photo's mean. */
+  minEdgeRatio: 1.5,
+  /** Long side of the judged-mask PNG served for the editor's overlay. */
+  overlayLongSide: 1024,
+} as const;
+
+/**
  * Per-seller limits (fair share), counted in the database so every server process shares them.
  * Uploads: three full batches fit in the window, a flood does not. Exports: every preset of a run
  * and a few more. Cut-outs: free, but each costs a second of CPU.

@@ -119,7 +119,7 @@ export interface CutoutsTable {
   height: number;
   /** The first reason the gate gave; `reasons` holds all of them. */
   note_code: CutoutNoteCode | null;
-  reasons: Generated<Json<CutoutNoteCode[]>>;
+  reasons: ColumnType<CutoutNoteCode[], string | undefined, string>;
   /** The judged mask (grey PNG at the photo's size), kept also when untrusted, for the editor's overlay. */
   mask_key: string | null;
   guided: Generated<boolean>;
