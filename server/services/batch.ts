@@ -23,9 +23,10 @@ import { cutoutForRun } from './framed-consent';
 export async function createBatch(
   deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
   userId: string,
-  input: { uploadIds: string[]; prompt: string; category?: string; allowFramed?: string[] },
+  input: { uploadIds: string[]; prompt: string; category?: string; allowFramed?: string[]; batchId?: string },
 ): Promise<{ batchId: string; items: TBatchItem[] }> {
-  const batchId = randomUUID();
+  // A batch is only its runs' `parameters.batch`, read back per owner: continuing one adds runs to it.
+  const batchId = input.batchId ?? randomUUID();
   const framedOk = new Set(input.allowFramed ?? []);
   const items: TBatchItem[] = [];
   for (const uploadId of input.uploadIds) {

@@ -461,6 +461,7 @@ const OWN = {
       completed: 'Hazır',
       failed: 'Başarısız, kredisi iade edildi',
       rejected: 'Başlatılamadı',
+      framed: 'Onayınızı bekliyor',
     } as Record<string, string>,
     batchZip: 'Beyaz görsellerin hepsini indir (zip)',
     batchZipName: 'beyaz-gorseller.zip',

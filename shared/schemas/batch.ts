@@ -15,6 +15,8 @@ export const ZCreateBatch = z.object({
   category: ZLine().max(60).optional(),
   /** Photos (of uploadIds) the seller agreed to run framed because they have no trustworthy cut-out. */
   allowFramed: z.array(z.uuid()).max(BATCH_MAX_PHOTOS).optional(),
+  /** Add these photos to a batch already started (the framed ones, after the seller agreed). */
+  batchId: z.uuid().optional(),
 });
 export type TCreateBatch = z.input<typeof ZCreateBatch>;
 

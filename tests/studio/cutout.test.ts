@@ -37,11 +37,20 @@ describe('cut-out on real photographs', () => {
     const r = await cut(photo('chelsea'));
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.reason).toBe('fills_frame');
-    const view = cutoutView({ id: 'x', storage_key: null, width: r.width, height: r.height, note_code: r.reason });
+    expect(r.reasons).toEqual(['fills_frame']);
+    const view = cutoutView({
+      id: 'x',
+      storage_key: null,
+      width: r.width,
+      height: r.height,
+      note_code: r.reasons[0]!,
+      reasons: r.reasons,
+      mask_key: null,
+    });
     expect(view.cutoutUrl).toBeNull();
+    expect(view.verdict).toBe('none');
     expect(view.note).toContain(M.studio.notes.fills_frame);
-    expect(view.note).toContain(M.studio.tip);
+    expect(view.note).toContain(M.studio.nextStep);
     expect(view.note).toMatch(/fotoğraf/);
   });
 

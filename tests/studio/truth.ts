@@ -90,29 +90,40 @@ export function correctiveClicks(truth: Uint8Array, got: Uint8Array, w: number, 
     if (pixels.length >= w * h * 0.0005) regions.push({ kind, pixels });
   }
   regions.sort((a, b) => b.pixels.length - a.pixels.length);
+  // Clicks go to the largest regions first, a big region getting a share of them by its area
+  // (a seller paints several strokes across a large missed part), at least one each.
+  const total = regions.reduce((s, r) => s + r.pixels.length, 0);
   const keep: Point[] = [];
   const remove: Point[] = [];
-  for (const r of regions.slice(0, max)) {
-    const p = deepest(r.pixels, wrong, r.kind, w, h);
-    const pt = { x: ((p % w) + 0.5) / w, y: (Math.floor(p / w) + 0.5) / h };
-    (r.kind === 1 ? keep : remove).push(pt);
+  let left = max;
+  for (const r of regions) {
+    if (left <= 0) break;
+    const n = Math.min(left, Math.max(1, Math.round((r.pixels.length / total) * max)));
+    left -= n;
+    for (const p of interior(r.pixels, wrong, r.kind, w, h, n)) {
+      (r.kind === 1 ? keep : remove).push({ x: ((p % w) + 0.5) / w, y: (Math.floor(p / w) + 0.5) / h });
+    }
   }
   return { keep, remove };
 }
 
-/** The region's pixel farthest from its border (repeated peeling of the edge). */
-function deepest(pixels: number[], wrong: Uint8Array, kind: number, w: number, h: number): number {
-  let layer = pixels;
+/** `n` pixels spread over the region's inner half (its edge peeled to half its depth), in raster order. */
+function interior(pixels: number[], wrong: Uint8Array, kind: number, w: number, h: number, n: number): number[] {
+  const layers = [pixels];
   const inRegion = new Set(pixels);
   for (;;) {
+    const layer = layers[layers.length - 1]!;
     const next = layer.filter((p) => {
       const x = p % w;
       const y = (p - x) / w;
       return x > 0 && y > 0 && x < w - 1 && y < h - 1 && [p - 1, p + 1, p - w, p + w].every((q) => inRegion.has(q) && wrong[q] === kind);
     });
-    if (!next.length) return layer[Math.floor(layer.length / 2)]!;
+    if (!next.length) break;
     inRegion.clear();
     for (const p of next) inRegion.add(p);
-    layer = next;
+    layers.push(next);
   }
+  const core = n === 1 ? layers[layers.length - 1]! : layers[Math.floor(layers.length / 2)]!;
+  const sorted = [...core].sort((a, b) => a - b);
+  return Array.from({ length: Math.min(n, sorted.length) }, (_, k) => sorted[Math.floor(((k + 0.5) * sorted.length) / n)]!);
 }

@@ -47,7 +47,13 @@ export function BatchItemCard({
               aria-label={M.generation.progressLabel}
             />
           )}
-          {row.error && (
+          {row.cutout && (
+            // The cut-out state of each photo: a white image, or framed (only with the seller's consent).
+            <Text size="xs" c={row.cutout === 'accepted' ? 'teal' : 'orange'} data-testid="batch-cutout">
+              {row.cutout === 'accepted' ? M.studio.stateAccepted : row.framed ? M.studio.stateFramed : M.studio.stateUntrusted}
+            </Text>
+          )}
+          {row.error && row.phase !== 'framed' && (
             <Text size="xs" c="red">
               {row.error}
             </Text>

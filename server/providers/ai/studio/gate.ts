@@ -155,42 +155,36 @@ function weakStraightRun(mask: Uint8Array, grad: Float32Array, w: number, h: num
   const typical = edgeSum / edgeN;
   const weak = typical * CUTOUT_GATE.weakEdgeShare;
   let best = 0;
-  // Vertical stretches: column x kept, column x ± 1 not (both sides), rows in a row.
+  // Walk each straight stretch of outline (vertical: column x kept, its neighbour x + dir not; likewise
+  // rows), counting its longest part without an edge; a few edge pixels in a row (a highlight, a
+  // crossing line) do not end that part, only the stretch's end does.
+  const walk = (length: number, at: (k: number) => number, step: number, side: number) => {
+    let weakRun = 0;
+    let strong = 0;
+    for (let k = 0; k <= length; k++) {
+      const i = k < length ? at(k) : -1;
+      const onStretch = i >= 0 && mask[i] && !mask[i + step];
+      if (!onStretch) {
+        best = Math.max(best, weakRun / side);
+        weakRun = 0;
+        strong = 0;
+        continue;
+      }
+      if (Math.max(grad[i]!, grad[i + step]!) < weak) {
+        weakRun += 1 + strong;
+        strong = 0;
+      } else if (++strong > CUTOUT_GATE.edgeGapPixels) {
+        best = Math.max(best, weakRun / side);
+        weakRun = 0;
+        strong = 0;
+      }
+    }
+  };
+  const height = maxY - minY + 1;
+  const width = maxX - minX + 1;
   for (const dir of [-1, 1]) {
-    for (let x = 1; x < w - 1; x++) {
-      let run = 0;
-      let sum = 0;
-      const flush = () => {
-        if (run >= 3 && sum / run < weak) best = Math.max(best, run / (maxY - minY + 1));
-        run = 0;
-        sum = 0;
-      };
-      for (let y = 0; y < h; y++) {
-        const i = y * w + x;
-        if (mask[i] && !mask[i + dir]) {
-          run++;
-          sum += Math.max(grad[i]!, grad[i + dir]!);
-        } else flush();
-      }
-      flush();
-    }
-    for (let y = 1; y < h - 1; y++) {
-      let run = 0;
-      let sum = 0;
-      const flush = () => {
-        if (run >= 3 && sum / run < weak) best = Math.max(best, run / (maxX - minX + 1));
-        run = 0;
-        sum = 0;
-      };
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        if (mask[i] && !mask[i + dir * w]) {
-          run++;
-          sum += Math.max(grad[i]!, grad[i + dir * w]!);
-        } else flush();
-      }
-      flush();
-    }
+    for (let x = 1; x < w - 1; x++) walk(h, (y) => y * w + x, dir, height);
+    for (let y = 1; y < h - 1; y++) walk(w, (x) => y * w + x, dir * w, width);
   }
   return best;
 }
