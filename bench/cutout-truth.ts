@@ -19,13 +19,21 @@ export type TruthRow = {
   box: { iou: number; verdict: string };
   clicks: { iou: number; verdict: string; clicks: number };
 };
-export type TruthBench = { rows: TruthRow[]; refinementMs: { p50: number; p95: number; n: number }; first12mpMs: number; loadAvg1m: number };
+export type TruthBench = {
+  rows: TruthRow[];
+  refinementMs: { p50: number; p95: number; n: number };
+  first12mpMs: number;
+  loadAvg1m: number;
+};
 
 async function judged(r: CutoutResult, w: number, h: number): Promise<{ mask: Uint8Array; verdict: string }> {
   const png = r.ok ? r.png : r.maskPng;
   const mask = png ? await maskOfPng(png, w, h) : new Uint8Array(w * h);
   const g = r.figures;
-  const figures = g && process.env.GATE_FIGURES ? ` [hole ${g.holeShare.toFixed(3)} straight ${g.straightRun.toFixed(2)} span ${g.boxSpan.toFixed(2)} fill ${g.boxFill.toFixed(2)} edge ${g.edgeRatio.toFixed(2)}]` : '';
+  const figures =
+    g && process.env.GATE_FIGURES
+      ? ` [hole ${g.holeShare.toFixed(3)} straight ${g.straightRun.toFixed(2)} span ${g.boxSpan.toFixed(2)} fill ${g.boxFill.toFixed(2)} edge ${g.edgeRatio.toFixed(2)}]`
+      : '';
   return { mask, verdict: (r.ok ? 'accepted' : `untrusted (${r.reasons.join(', ')})`) + figures };
 }
 
@@ -67,7 +75,12 @@ export async function benchCutoutTruth(): Promise<TruthBench> {
   const t12 = performance.now();
   await cutOut(big);
   const first12mpMs = Math.round(performance.now() - t12);
-  return { rows, refinementMs: { p50: pick(0.5), p95: pick(0.95), n: sorted.length }, first12mpMs, loadAvg1m: Math.round(loadavg()[0]! * 10) / 10 };
+  return {
+    rows,
+    refinementMs: { p50: pick(0.5), p95: pick(0.95), n: sorted.length },
+    first12mpMs,
+    loadAvg1m: Math.round(loadavg()[0]! * 10) / 10,
+  };
 }
 
 export function printTruth(b: TruthBench): void {

@@ -17,14 +17,20 @@ export async function cutoutForRun(
   allowFramed: boolean,
 ): Promise<{ cutoutId: string | null; trusted: boolean }> {
   if (deps.aiProvider !== 'local') return { cutoutId: null, trusted: true };
-  const owned = await deps.db.selectFrom('uploads').select('id').where('id', '=', uploadId).where('user_id', '=', userId).executeTakeFirst();
+  const owned = await deps.db
+    .selectFrom('uploads')
+    .select('id')
+    .where('id', '=', uploadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!owned) throw new AppError('NOT_FOUND', M.common.notFound);
   let cut = await latestCutout(deps.db, uploadId);
   if (!cut) {
     // Made once for this upload and recorded: the worker uses exactly the cut-out judged here.
     const made = await runCutout(deps, userId, { uploadId }, { rateLimit: false });
     cut = await latestCutout(deps.db, uploadId);
-    if (!cut || cut.id !== made.id) cut = await deps.db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
+    if (!cut || cut.id !== made.id)
+      cut = await deps.db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
   }
   const trusted = !!cut.storage_key;
   if (!trusted && !allowFramed) throw new AppError('NEEDS_FRAMED_CONSENT', M.studio.needsConsent);

@@ -322,8 +322,7 @@ const OWN = {
     accepted: 'Ürün arka plandan ayrıldı.',
     /** The consent question before any framed run (images, video or a batch). */
     framedQuestion: 'Ürün ayrılamadı; fotoğrafınız çerçeveli kullanılsın mı?',
-    framedQuestionBatch: (n: number) =>
-      `${n} fotoğrafta ürün ayrılamadı; bu fotoğraflar çerçeveli kullanılsın mı?`,
+    framedQuestionBatch: (n: number) => `${n} fotoğrafta ürün ayrılamadı; bu fotoğraflar çerçeveli kullanılsın mı?`,
     framedCost: (credits: number) => `Bu üretim ${credits} kredi kullanır.`,
     framedCostBatch: (credits: number, n: number) => `${n} fotoğraf için toplam ${credits} kredi kullanılır.`,
     framedAccept: 'Evet, çerçeveli kullan',

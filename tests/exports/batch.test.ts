@@ -120,7 +120,10 @@ test('when the credits run out part-way, the photos already accepted are kept an
   const { user, uploadIds } = await sellerWith([photo('coffee'), photo('rocket'), photo('coffee')]);
   await h.db.updateTable('users').set({ credits_balance: 2 }).where('id', '=', user.id).execute();
   const ledgerBefore = await ledgerSum(h.db, user.id);
-  const { items } = await createBatch({ db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'fal' }, user.id, { uploadIds, prompt: 'beyaz fon' });
+  const { items } = await createBatch({ db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'fal' }, user.id, {
+    uploadIds,
+    prompt: 'beyaz fon',
+  });
   expect(items.map((i) => !!i.generationId)).toEqual([true, true, false]);
   expect(items[2]!.error).toBe(M.generation.insufficient);
   expect(await balanceOf(h.db, user.id)).toBe(0);
@@ -193,7 +196,12 @@ test('local studio: a photo without a trustworthy cut-out is not charged until t
   expect(first.items[1]!.error).toBe(M.studio.needsConsent);
   expect(await balanceOf(h.db, user.id)).toBe(before - 1);
 
-  const framed = await createBatch(deps, user.id, { uploadIds: [uploadIds[1]!], prompt: 'beyaz fon', allowFramed: [uploadIds[1]!], batchId: first.batchId });
+  const framed = await createBatch(deps, user.id, {
+    uploadIds: [uploadIds[1]!],
+    prompt: 'beyaz fon',
+    allowFramed: [uploadIds[1]!],
+    batchId: first.batchId,
+  });
   expect(framed.batchId).toBe(first.batchId);
   expect(framed.items[0]).toMatchObject({ needsConsent: false, cutout: 'untrusted', error: null });
   expect(await balanceOf(h.db, user.id)).toBe(before - 2);

@@ -26,7 +26,10 @@ async function atWorkingSize(t: Truth, mask: Uint8Array) {
   const labData = Uint8Array.from(lab.data as Uint8Array);
   rgb.delete();
   lab.delete();
-  const m = await sharp(Uint8Array.from(mask, (v) => v * 255), { raw: { width: t.width, height: t.height, channels: 1 } })
+  const m = await sharp(
+    Uint8Array.from(mask, (v) => v * 255),
+    { raw: { width: t.width, height: t.height, channels: 1 } },
+  )
     .resize(w, h, { fit: 'fill' })
     .extractChannel(0)
     .raw()
@@ -152,7 +155,7 @@ describe('the cut-out gate on hand-made ground truth (real photos)', () => {
           }
         }
       }
-      const damaged = Uint8Array.from(t.mask, (v, i) => ((i % t.width) - cx) ** 2 + (Math.floor(i / t.width) - cy) ** 2 <= r * r ? 0 : v);
+      const damaged = Uint8Array.from(t.mask, (v, i) => (((i % t.width) - cx) ** 2 + (Math.floor(i / t.width) - cy) ** 2 <= r * r ? 0 : v));
       const s = await atWorkingSize(t, damaged);
       expect({ photo: t.name, reasons: judgeMask({ ...s, box: t.box }).reasons }).toEqual({ photo: t.name, reasons: ['hole'] });
     }
@@ -169,7 +172,10 @@ describe('the cut-out gate on hand-made ground truth (real photos)', () => {
         return Math.abs(x - cx) < (b.x1 - b.x0) * 0.25 && Math.abs(y - cy) < (b.y1 - b.y0) * 0.25 ? v : 0;
       });
       const s = await atWorkingSize(t, part);
-      expect({ photo: t.name, small: judgeMask({ ...s, box: t.box }).reasons.includes('small_for_box') }).toEqual({ photo: t.name, small: true });
+      expect({ photo: t.name, small: judgeMask({ ...s, box: t.box }).reasons.includes('small_for_box') }).toEqual({
+        photo: t.name,
+        small: true,
+      });
     }
   });
 

@@ -70,7 +70,11 @@ test('a photo the cut-out cannot handle gets the Turkish note and no file; the r
   expect(video.error.data.appCode).toBe('NEEDS_FRAMED_CONSENT');
   expect((await alice.query('credits.balance')).data.balance).toBe(before);
 
-  const { data } = await alice.mutate('generations.createImage', { uploadId: up.uploadId, prompt: 'ahşap masa, gün batımı', allowFramed: true });
+  const { data } = await alice.mutate('generations.createImage', {
+    uploadId: up.uploadId,
+    prompt: 'ahşap masa, gün batımı',
+    allowFramed: true,
+  });
   const g = await waitDone(alice, data.id);
   expect(g.status).toBe('completed');
   expect(g.cutoutUrl).toBeNull();

@@ -22,8 +22,23 @@ export default function BatchPage() {
   const { site } = useSite();
   const cost = site.imageCreditCost;
   const downloads = useDownloads();
-  const { rows, prompt, setPrompt, pickError, batchId, starting, byGeneration, started, completed, allDone, pick, start, reset, askFramed, answerFramed } =
-    useBatchRun();
+  const {
+    rows,
+    prompt,
+    setPrompt,
+    pickError,
+    batchId,
+    starting,
+    byGeneration,
+    started,
+    completed,
+    allDone,
+    pick,
+    start,
+    reset,
+    askFramed,
+    answerFramed,
+  } = useBatchRun();
   const locked = starting || !!batchId;
   return (
     <Stack gap="lg">

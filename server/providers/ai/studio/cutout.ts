@@ -73,8 +73,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
   const W = full.info.width;
   const H = full.info.height;
   type Partial =
-    | { ok: true; png: Buffer; coverage: number; box: Box; confidence: number }
-    | { ok: false; reasons: CutoutReason[]; confidence: number };
+    { ok: true; png: Buffer; coverage: number; box: Box; confidence: number } | { ok: false; reasons: CutoutReason[]; confidence: number };
   const done = (r: Partial, maskPng: Buffer | null = null, figures: GateFigures | null = null): CutoutResult =>
     ({ ...r, maskPng, figures, width: W, height: H, timings: { totalMs: Date.now() - started } }) as CutoutResult;
 
@@ -208,7 +207,10 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
 /** The judged mask as a grey PNG for the editor's overlay, in the photo's shape (bilinear, so its edge is soft). */
 async function overlayPng(mask: Uint8Array, sw: number, sh: number, W: number, H: number): Promise<Buffer> {
   const scale = Math.min(1, CUTOUT_GATE.overlayLongSide / Math.max(W, H));
-  return sharp(Uint8Array.from(mask, (v) => v * 255), { raw: { width: sw, height: sh, channels: 1 } })
+  return sharp(
+    Uint8Array.from(mask, (v) => v * 255),
+    { raw: { width: sw, height: sh, channels: 1 } },
+  )
     .resize(Math.max(1, Math.round(W * scale)), Math.max(1, Math.round(H * scale)), { fit: 'fill', kernel: 'linear' })
     .toColourspace('b-w')
     .png({ compressionLevel: 4 })
