@@ -167,7 +167,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     if (!maskBox || area < CUTOUT_LIMITS.minCoverage) return done({ ok: false, reasons: ['no_subject'], confidence }, await overlay(mask));
     const reasons: CutoutReason[] = [];
     if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
-    const judged = judgeMask({ mask, lab: lab.data as Uint8Array, w: sw, h: sh, box: hints.subject ?? subject });
+    const judged = judgeMask({ mask, lab: lab.data as Uint8Array, w: sw, h: sh, box: hints.subject ?? subject, remove: hints.remove });
     reasons.push(...judged.reasons);
     // Saliency contrast says little once the seller has pointed at the product (a rocket at dusk).
     if (!guided && confidence < CUTOUT_LIMITS.minConfidence && !reasons.includes('weak_edges')) reasons.push('weak_edges');

@@ -25,6 +25,8 @@ export type GateInput = {
   h: number;
   /** The seller's box, else the detector's (fractions of the photo); null when there was none. */
   box: Box | null;
+  /** The seller's remove strokes (fractions): a hole they painted is their decision, not a fault. */
+  remove?: Array<{ x: number; y: number }>;
 };
 
 export type GateFigures = { holeShare: number; straightRun: number; boxSpan: number; boxFill: number; edgeRatio: number };
@@ -33,7 +35,8 @@ export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figure
   const { mask, lab, w, h, box } = input;
   const grad = gradient(lab, w, h);
   const reasons: CutoutNoteCode[] = [];
-  const holeShare = productLikeHoles(mask, lab, w, h);
+  const removed = new Set((input.remove ?? []).map((p) => Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))));
+  const holeShare = productLikeHoles(mask, lab, w, h, removed);
   if (holeShare > CUTOUT_GATE.maxHoleShare) reasons.push('hole');
   const straightRun = weakStraightRun(mask, grad, w, h);
   if (straightRun > CUTOUT_GATE.maxStraightRun) reasons.push('straight_cut');
@@ -71,7 +74,7 @@ const binOf = (lab: Uint8Array, i: number) =>
  * are scored by a colour histogram of the kept pixels against one of the background (the part of
  * the unkept area that reaches the frame). A hole counts when most of it is more product-like.
  */
-function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: number): number {
+function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: number, removed: Set<number>): number {
   const n = w * h;
   const label = new Int32Array(n).fill(-1);
   const queue = new Int32Array(n);
@@ -115,6 +118,7 @@ function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: numbe
   for (const hole of holes) {
     // Specks of a few pixels are the outline's noise, not a missing part.
     if (hole.length < Math.max(4, kept * CUTOUT_GATE.minHoleShare)) continue;
+    if (hole.some((p) => removed.has(p))) continue;
     let votes = 0;
     for (const p of hole) {
       const b = binOf(lab, p);
