@@ -206,4 +206,4 @@ test('local studio: a photo without a trustworthy cut-out is not charged until t
   expect(framed.items[0]).toMatchObject({ needsConsent: false, cutout: 'untrusted', error: null });
   expect(await balanceOf(h.db, user.id)).toBe(before - 2);
   expect((await getBatch(h.db, user.id, first.batchId)).items).toHaveLength(2);
-});
+}, 300_000);
