@@ -61,7 +61,12 @@ export async function benchBatch(count = 9, workers = 2): Promise<BatchBench> {
       { concurrency: workers, pollMs: 100 },
     );
     const t = performance.now();
-    const { items } = await createBatch({ db: handle.db, bus }, user.id, { uploadIds, prompt: 'mermer tezgah, sabah ışığı' });
+    // Every photo may run framed: the bench measures throughput, not the consent question.
+    const { items } = await createBatch({ db: handle.db, bus, storage, aiProvider: 'local' }, user.id, {
+      uploadIds,
+      prompt: 'mermer tezgah, sabah ışığı',
+      allowFramed: uploadIds,
+    });
     worker.start();
     const ids = items.map((i) => i.generationId!).filter(Boolean);
     let finished = 0;

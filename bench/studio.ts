@@ -60,7 +60,7 @@ export async function benchStudio(): Promise<StudioBench> {
         photo: name,
         size: `${r.value.width}x${r.value.height}`,
         ok: r.value.ok,
-        reason: r.value.ok ? null : r.value.reason,
+        reason: r.value.ok ? null : r.value.reasons.join(', '),
         ms: r.ms,
         peakRssMb: r.peakRssMb,
       });

@@ -9,6 +9,7 @@ import * as generationParams from './2026-11-23T06-00-generation-params';
 import * as fairQueue from './2026-11-25T00-00-fair-queue';
 import * as iyzicoSubscriptions from './2026-11-25T00-00-iyzico-subscriptions';
 import * as uploadRetention from './2026-11-25T10-00-upload-retention';
+import * as gateCutoutVerdict from './2026-11-25T16-00-gate-cutout-verdict';
 import * as apiKeysWebhooks from './2026-11-25T16-00-api-keys-webhooks';
 import * as claimsTrueLanding from './2026-11-25T16-01-claims-true-landing';
 import * as claimsPhoneE164 from './2026-11-25T16-02-claims-phone-e164';
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T00-00-fair-queue': fairQueue,
   '2026-11-25T00-00-iyzico-subscriptions': iyzicoSubscriptions,
   '2026-11-25T10-00-upload-retention': uploadRetention,
+  '2026-11-25T16-00-gate-cutout-verdict': gateCutoutVerdict,
   '2026-11-25T16-00-api-keys-webhooks': apiKeysWebhooks,
   '2026-11-25T16-01-claims-true-landing': claimsTrueLanding,
   '2026-11-25T16-02-claims-phone-e164': claimsPhoneE164,

@@ -47,6 +47,7 @@ export const APP_CODES = [
   'NOT_FOUND',
   'VALIDATION',
   'INSUFFICIENT_CREDITS',
+  'NEEDS_FRAMED_CONSENT',
   'MAINTENANCE',
   'UNAVAILABLE',
   'INTERNAL',
@@ -81,6 +82,33 @@ export const CUTOUT_LIMITS = {
   guideEps: 4e-3,
   /** At most this many stroke points per request. */
   maxStrokePoints: 2000,
+} as const;
+
+/**
+ * The cut-out gate's thresholds (server/providers/ai/studio/gate.ts), set on the ground-truth photos
+ * in tests/fixtures/ground-truth (bench/cutout-truth.ts prints the figures they are compared with).
+ */
+export const CUTOUT_GATE = {
+  /** Product-like enclosed holes may take at most this share of the kept area... */
+  maxHoleShare: 0.01,
+  /** ...counting only holes of at least this share of it (smaller ones are outline noise). */
+  minHoleShare: 0.002,
+  /** A straight stretch of outline without an edge in the photo: at most this share of the mask's side. */
+  maxStraightRun: 0.3,
+  /** "Without an edge": a pixel's gradient under this share of the outline's mean... */
+  weakEdgeShare: 0.5,
+  /** ...and a stretch without an edge may cross this many edge pixels in a row (a highlight, a line). */
+  edgeGapPixels: 3,
+  /**
+   * The mask must fill at least this share of the box's area (spanning it is CUTOUT_LIMITS.minBoxSpan).
+   * Measured: whole products 0.54-0.92 of their box, half an orange 0.37. Thin products (a chair, a
+   * bicycle) may fall under it and then need the seller's strokes.
+   */
+  minBoxFill: 0.45,
+  /** The outline's mean gradient must be at least this multiple of the photo's mean. */
+  minEdgeRatio: 1.5,
+  /** Long side of the judged-mask PNG served for the editor's overlay. */
+  overlayLongSide: 1024,
 } as const;
 
 /**

@@ -118,11 +118,15 @@ export interface CutoutsTable {
   id: Generated<string>;
   upload_id: string;
   user_id: string;
-  /** The PNG with alpha; null when the cut-out fell back (then note_code says why). */
+  /** The PNG with alpha; null when the gate did not trust the mask (then note_code says why). */
   storage_key: string | null;
   width: number;
   height: number;
+  /** The first reason the gate gave; `reasons` holds all of them. */
   note_code: CutoutNoteCode | null;
+  reasons: ColumnType<CutoutNoteCode[], string | undefined, string>;
+  /** The judged mask (grey PNG at the photo's size), kept also when untrusted, for the editor's overlay. */
+  mask_key: string | null;
   guided: Generated<boolean>;
   confidence: Generated<number>;
   coverage: Generated<number>;

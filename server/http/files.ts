@@ -100,6 +100,21 @@ export function fileRoutes(deps: AppDeps, storage: Storage): Router {
     await sendStored(storage, c.storage_key, req, res, privateCache, name);
   });
 
+  // The mask the gate judged (grey PNG, white = kept), owner only: the editor's overlay, also for an
+  // untrusted cut-out that is never used as one.
+  r.get('/api/files/cutouts/:id/mask', async (req, res) => {
+    const userId = await customerId(deps, req);
+    if (!userId || !UUID.test(req.params.id)) return res.status(404).end();
+    const c = await deps.db
+      .selectFrom('cutouts')
+      .select('mask_key')
+      .where('id', '=', req.params.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!c?.mask_key) return res.status(404).end();
+    await sendStored(storage, c.mask_key, req, res, privateCache);
+  });
+
   r.get('/api/files/public/*path', async (req, res) => {
     const parts = (req.params as { path: string[] }).path;
     const key = `public/${parts.join('/')}`;

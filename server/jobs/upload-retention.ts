@@ -62,8 +62,8 @@ async function removeIfUnused({ db, storage }: { db: Db; storage: Storage }, id:
       .skipLocked()
       .executeTakeFirst();
     if (!upload) return false;
-    const cutouts = await trx.selectFrom('cutouts').select('storage_key').where('upload_id', '=', id).execute();
-    for (const c of cutouts) if (c.storage_key) await storage.delete(c.storage_key);
+    const cutouts = await trx.selectFrom('cutouts').select(['storage_key', 'mask_key']).where('upload_id', '=', id).execute();
+    for (const c of cutouts) for (const k of [c.storage_key, c.mask_key]) if (k) await storage.delete(k);
     await storage.delete(upload.storage_key);
     // The cut-out rows go with it (on delete cascade).
     await trx.deleteFrom('uploads').where('id', '=', id).execute();

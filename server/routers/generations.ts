@@ -1,19 +1,20 @@
 import { router, protectedProcedure } from '../trpc/init';
 import { ZCreateImage, ZCreateVideo, ZGenerationId, ZGenerationList } from '../../shared/schemas/generations';
-import { createGeneration, getGeneration, listGenerations, recentGenerationViews, type GenerationView } from '../services/generations';
+import { getGeneration, listGenerations, recentGenerationViews, type GenerationView } from '../services/generations';
 import { liveFeed } from '../events/live-feed';
+import { startGeneration } from '../services/framed-consent';
 
 export type GenerationUpdate = { id: string; status: GenerationView['status']; progress: number; generation: GenerationView | null };
 
 export const generationsRouter = router({
   createImage: protectedProcedure.input(ZCreateImage).mutation(async ({ ctx, input }) => {
-    const result = await createGeneration(ctx, ctx.userId, { type: 'image', ...input });
+    const result = await startGeneration(ctx, ctx.userId, { type: 'image', ...input });
     ctx.onJobQueued();
     return result;
   }),
 
   createVideo: protectedProcedure.input(ZCreateVideo).mutation(async ({ ctx, input }) => {
-    const result = await createGeneration(ctx, ctx.userId, { type: 'video', ...input });
+    const result = await startGeneration(ctx, ctx.userId, { type: 'video', ...input });
     ctx.onJobQueued();
     return result;
   }),

@@ -9,7 +9,6 @@ export const studioRouter = router({
    * rate limited, no credits; runs on the studio worker threads.
    */
   cutout: protectedProcedure.input(ZCutoutInput).mutation(async ({ ctx, input }) => {
-    const { id: _id, ...result } = await runCutout({ db: ctx.db, storage: ctx.storage }, ctx.userId, input);
-    return result;
+    return runCutout({ db: ctx.db, storage: ctx.storage }, ctx.userId, input);
   }),
 });

@@ -110,13 +110,13 @@ const USER_FOLDERS = ['uploads', 'cutouts', 'generations', 'exports'] as const;
 export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
   const [uploads, cutouts, generations, exports] = await Promise.all([
     db.selectFrom('uploads').select('storage_key').where('user_id', '=', userId).execute(),
-    db.selectFrom('cutouts').select('storage_key').where('user_id', '=', userId).where('storage_key', 'is not', null).execute(),
+    db.selectFrom('cutouts').select(['storage_key', 'mask_key']).where('user_id', '=', userId).execute(),
     db.selectFrom('generations').select('outputs').where('user_id', '=', userId).execute(),
     db.selectFrom('data_exports').select('storage_key').where('user_id', '=', userId).where('storage_key', 'is not', null).execute(),
   ]);
   const keys = new Set<string>();
   for (const u of uploads) keys.add(u.storage_key);
-  for (const c of cutouts) if (c.storage_key) keys.add(c.storage_key);
+  for (const c of cutouts) for (const k of [c.storage_key, c.mask_key]) if (k) keys.add(k);
   for (const g of generations) {
     for (const o of (g.outputs ?? []) as Array<StoredOutput | string>) {
       if (typeof o === 'object' && o) {

@@ -10,6 +10,7 @@ import type { TBatchItem } from '../../shared/schemas/batch';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
 import { zipStream } from './zip-stream';
+import { cutoutForRun } from './framed-consent';
 
 /**
  * A batch (issue 12): every photo is its own image generation through
@@ -20,25 +21,43 @@ import { zipStream } from './zip-stream';
  * The generations carry the batch id in `parameters.batch`.
  */
 export async function createBatch(
-  deps: Pick<AppDeps, 'db' | 'bus'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
   userId: string,
-  input: { uploadIds: string[]; prompt: string; category?: string },
+  input: { uploadIds: string[]; prompt: string; category?: string; allowFramed?: string[]; batchId?: string },
 ): Promise<{ batchId: string; items: TBatchItem[] }> {
-  const batchId = randomUUID();
+  // A batch is only its runs' `parameters.batch`, read back per owner: continuing one adds runs to it.
+  const batchId = input.batchId ?? randomUUID();
+  const framedOk = new Set(input.allowFramed ?? []);
   const items: TBatchItem[] = [];
   for (const uploadId of input.uploadIds) {
+    let cutout: TBatchItem['cutout'] = null;
     try {
+      // Each photo is judged first; one without a trustworthy cut-out is only run framed when the
+      // seller agreed for it (the page asks once for all of them and sends them again).
+      let cutoutId: string | null = null;
+      try {
+        const judged = await cutoutForRun(deps, userId, uploadId, framedOk.has(uploadId));
+        cutoutId = judged.cutoutId;
+        cutout = deps.aiProvider === 'local' ? (judged.trusted ? 'accepted' : 'untrusted') : null;
+      } catch (err) {
+        if (err instanceof AppError && err.appCode === 'NEEDS_FRAMED_CONSENT') {
+          items.push({ uploadId, generationId: null, error: err.message, needsConsent: true, cutout: 'untrusted' });
+          continue;
+        }
+        throw err;
+      }
       const { id } = await createGeneration(deps, userId, {
         type: 'image',
         uploadId,
         prompt: input.prompt,
         category: input.category,
         batch: batchId,
+        cutoutId,
       });
-      items.push({ uploadId, generationId: id, error: null });
+      items.push({ uploadId, generationId: id, error: null, needsConsent: false, cutout });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      items.push({ uploadId, generationId: null, error: err.message });
+      items.push({ uploadId, generationId: null, error: err.message, needsConsent: false, cutout });
     }
   }
   return { batchId, items };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { paginate } from '../db/paginate';
 import type { Db } from '../db';
-import type { Cutout, Generation } from '../db/types';
+import type { Generation } from '../db/types';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { getSettings } from './settings';
@@ -15,14 +15,18 @@ import {
   type StoredOutput,
   type VideoParams,
 } from '../../shared/schemas/generations';
-import { cutoutView } from './studio';
+import { cutoutView, type CutoutRow } from './studio';
 import { queueLowCredits } from './notifications';
 import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
 
-export type CreateInput =
+export type CreateInput = (
   | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene'>)
-  | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio'>);
+  | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio'>)
+) & {
+  /** The cut-out judged before the run was accepted (framed-consent.ts); the worker uses exactly it. */
+  cutoutId?: string | null;
+};
 
 /** One stored output: the full file and a small WEBP thumbnail, both private to the owner (shared/schemas). */
 export type { StoredOutput };
@@ -79,6 +83,7 @@ export async function createGeneration(
         credits_used: cost,
         parameters: JSON.stringify(parameters),
         api_key_id: source.apiKeyId ?? null,
+        ...(input.cutoutId ? { cutout_id: input.cutoutId } : {}),
       })
       .execute();
     return takeCredits(
@@ -132,7 +137,7 @@ export type GenerationView = TypedParams & {
   completedAt: string | null;
 };
 
-type CutoutRef = Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' | 'note_code'>;
+type CutoutRef = CutoutRow;
 
 /** Output URLs are served by /api/files only to the owner's session. */
 export function toView(g: Generation, cutout?: CutoutRef | null): GenerationView {
@@ -169,7 +174,7 @@ export async function cutoutsOf(db: Db, rows: Generation[]): Promise<Array<Cutou
   if (!ids.length) return rows.map(() => null);
   const found = await db
     .selectFrom('cutouts')
-    .select(['id', 'storage_key', 'width', 'height', 'note_code'])
+    .select(['id', 'storage_key', 'width', 'height', 'note_code', 'reasons', 'mask_key'])
     .where('id', 'in', ids)
     .execute();
   const byId = new Map(found.map((c) => [c.id, c]));

@@ -12,12 +12,21 @@ import type { CutoutHints } from '../providers/ai/studio/cutout';
 /** Owner-only URL of a stored cut-out (served by /api/files/cutouts/:id). */
 export const cutoutUrl = (id: string) => `/api/files/cutouts/${id}`;
 
-export function cutoutView(c: Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' | 'note_code'>): TCutoutResult {
+export type CutoutRow = Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' | 'note_code' | 'reasons' | 'mask_key'>;
+
+/** A stored cut-out's answer: the gate's verdict, every reason in Turkish and the next step. */
+export function cutoutView(c: CutoutRow): TCutoutResult {
+  const reasons = c.reasons.length ? c.reasons : c.note_code ? [c.note_code] : [];
+  const verdict = c.storage_key ? 'accepted' : c.mask_key ? 'untrusted' : 'none';
   return {
+    id: c.id,
     cutoutUrl: c.storage_key ? cutoutUrl(c.id) : null,
     width: c.width,
     height: c.height,
-    note: c.note_code ? `${M.studio.notes[c.note_code]} ${M.studio.tip}` : null,
+    note: reasons.length ? [...reasons.map((r) => M.studio.notes[r]), M.studio.nextStep].join(' ') : null,
+    verdict,
+    reasons,
+    maskUrl: c.mask_key ? `${cutoutUrl(c.id)}/mask` : null,
   };
 }
 
@@ -32,7 +41,7 @@ export async function runCutout(
   input: TCutoutInput,
   /** `signal`: the caller no longer needs it (the worker is stopping); the pool gives the work up. */
   opts: { rateLimit?: boolean; signal?: AbortSignal } = {},
-): Promise<TCutoutResult & { id: string }> {
+): Promise<TCutoutResult> {
   const { db, storage } = deps;
   const upload = await db
     .selectFrom('uploads')
@@ -54,9 +63,14 @@ export async function runCutout(
 
   const id = randomUUID();
   let key: string | null = null;
+  let maskKey: string | null = null;
   if (result.ok) {
     key = `cutouts/${userId}/${upload.id}/${id}.png`;
     await storage.put(key, Buffer.from(result.png), 'image/png');
+  }
+  if (result.maskPng) {
+    maskKey = `cutouts/${userId}/${upload.id}/${id}-mask.png`;
+    await storage.put(maskKey, Buffer.from(result.maskPng), 'image/png');
   }
   const row = await db
     .insertInto('cutouts')
@@ -67,19 +81,21 @@ export async function runCutout(
       storage_key: key,
       width: result.width,
       height: result.height,
-      note_code: result.ok ? null : result.reason,
+      note_code: result.ok ? null : result.reasons[0]!,
+      reasons: JSON.stringify(result.ok ? [] : result.reasons),
+      mask_key: maskKey,
       guided,
       confidence: result.confidence,
       coverage: result.ok ? result.coverage : 0,
     })
-    .returning(['id', 'storage_key', 'width', 'height', 'note_code'])
+    .returning(['id', 'storage_key', 'width', 'height', 'note_code', 'reasons', 'mask_key'])
     .executeTakeFirstOrThrow()
     .catch(async (err: unknown) => {
       // No row (the upload was deleted meanwhile, e.g. with the account): the file must not stay behind.
-      if (key) await storage.delete(key);
+      for (const k of [key, maskKey]) if (k) await storage.delete(k);
       throw err;
     });
-  return { id: row.id, ...cutoutView(row) };
+  return cutoutView(row);
 }
 
 /** The latest cut-out of an upload (what its generations use), or undefined when none was made yet. */

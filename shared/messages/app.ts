@@ -306,13 +306,38 @@ const OWN = {
     cutoutRunning: 'Ürün arka plandan ayrılıyor...',
     cutoutFailed: 'Dekupaj şu anda yapılamadı. Lütfen tekrar deneyin.',
     cutoutAlt: 'Arka planı kaldırılmış ürün',
+    /** Why the gate did not trust a cut-out (one sentence each; `nextStep` says what to do). */
     notes: {
-      fills_frame:
-        'Ürün fotoğrafın neredeyse tamamını kaplıyor; arka planı güvenilir biçimde ayıramadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
-      no_subject: 'Fotoğrafta belirgin bir ürün bulamadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
-      uncertain: 'Ürünü arka plandan emin olacağımız kadar temiz ayıramadık. Bu üretimde fotoğrafınız çerçeveli olarak kullanılacak.',
+      fills_frame: 'Ürün fotoğrafın neredeyse tamamını kaplıyor; arka planı güvenilir biçimde ayıramadık.',
+      no_subject: 'Fotoğrafta belirgin bir ürün bulamadık.',
+      runs_disagree: 'Ayırma denemeleri birbirini tutmadı; ürünün sınırından emin olamadık.',
+      hole: 'Seçimde ürünün içinde, fotoğrafta arka plan görünmeyen bir boşluk kaldı.',
+      straight_cut: 'Seçim, ürünün içinde düz bir çizgide kesiliyor; ürünün bir parçası dışarıda kalmış olabilir.',
+      small_for_box: 'Seçim, ürünün bulunduğu kutudan çok daha küçük; ürünün bir kısmı eksik olabilir.',
+      weak_edges: 'Seçimin kenarları fotoğraftaki ürünün kenarlarını izlemiyor.',
+      uncertain: 'Ürünü arka plandan emin olacağımız kadar temiz ayıramadık.',
     },
+    /** What the seller can do next about an untrusted cut-out. */
+    nextStep:
+      'Ürünün çevresine bir kutu çizin; eksik kalan yerleri "Koru", fazla kalan yerleri "Sil" ile boyayıp seçimi yeniden uygulayın. Gölgeli alan, kaydedilecek seçimi gösterir.',
     tip: 'İpucu: Ürünü düz bir zeminde ve kadrajın ortasında çekin; ya da aşağıdan ürünün çevresine bir kutu çizip fırçayla işaretleyin.',
+    untrustedTitle: 'Dekupaj güvenilir değil',
+    maskOverlayAlt: 'Seçimin fotoğraf üzerindeki gölgesi',
+    accepted: 'Ürün arka plandan ayrıldı.',
+    /** The consent question before any framed run (images, video or a batch). */
+    framedQuestion: 'Ürün ayrılamadı; fotoğrafınız çerçeveli kullanılsın mı?',
+    framedQuestionBatch: (n: number) => `${n} fotoğrafta ürün ayrılamadı; bu fotoğraflar çerçeveli kullanılsın mı?`,
+    framedCost: (credits: number) => `Bu üretim ${credits} kredi kullanır.`,
+    framedCostBatch: (credits: number, n: number) => `${n} fotoğraf için toplam ${credits} kredi kullanılır.`,
+    framedAccept: 'Evet, çerçeveli kullan',
+    framedDecline: 'Hayır, dekupajı düzelteyim',
+    /** A run refused because it would be framed and the seller did not agree; nothing was charged. */
+    needsConsent:
+      'Ürün fotoğraftan güvenilir biçimde ayrılamadı; kredi düşülmedi. Dekupajı düzeltin ya da fotoğrafın çerçeveli kullanılmasını onaylayın.',
+    stateAccepted: 'Dekupaj hazır',
+    stateUntrusted: 'Dekupaj güvenilir değil',
+    stateNone: 'Ürün ayrılamadı',
+    stateFramed: 'Çerçeveli kullanılacak',
     toolBox: 'Kutu çiz',
     toolKeep: 'Koru',
     toolRemove: 'Sil',
@@ -473,6 +498,7 @@ const OWN = {
       completed: 'Hazır',
       failed: 'Başarısız, kredisi iade edildi',
       rejected: 'Başlatılamadı',
+      framed: 'Onayınızı bekliyor',
     } as Record<string, string>,
     batchZip: 'Beyaz görsellerin hepsini indir (zip)',
     batchZipName: 'beyaz-gorseller.zip',

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/app';
 import { ZLine } from './text';
+import type { CutoutVerdict } from './generations';
 
 /** Batch runs (issue 12): at most this many photos in one go, each its own generation. */
 export const BATCH_MAX_PHOTOS = 20;
@@ -12,10 +13,24 @@ export const ZCreateBatch = z.object({
     .max(BATCH_MAX_PHOTOS, { error: () => M.exports.batchTooMany(BATCH_MAX_PHOTOS) }), // written when it applies, in its language
   prompt: z.string(M.generation.needPhotoAndPrompt).trim().min(1, M.generation.needPhotoAndPrompt).max(1000, M.generation.promptTooLong),
   category: ZLine().max(60).optional(),
+  /** Photos (of uploadIds) the seller agreed to run framed because they have no trustworthy cut-out. */
+  allowFramed: z.array(z.uuid()).max(BATCH_MAX_PHOTOS).optional(),
+  /** Add these photos to a batch already started (the framed ones, after the seller agreed). */
+  batchId: z.uuid().optional(),
 });
 export type TCreateBatch = z.input<typeof ZCreateBatch>;
 
 export const ZBatchId = z.object({ batchId: z.uuid() });
 
-/** One photo of a batch as accepted: its generation, or why it was not started (nothing was charged for it). */
-export type TBatchItem = { uploadId: string; generationId: string | null; error: string | null };
+/**
+ * One photo of a batch as accepted: its generation, or why it was not started (nothing was charged for
+ * it). `needsConsent`: refused only because it has no trustworthy cut-out; the page asks once for all
+ * such photos and sends them again in `allowFramed`. `cutout`: the gate's verdict for the photo.
+ */
+export type TBatchItem = {
+  uploadId: string;
+  generationId: string | null;
+  error: string | null;
+  needsConsent: boolean;
+  cutout: CutoutVerdict | null;
+};

@@ -49,6 +49,8 @@ export const ZCreateImage = z.object({
   /** The preset category the seller picked (read by the local studio's scene plan). */
   category: ZLine().max(60).optional(),
   scene: ZSceneControls.optional(),
+  /** The seller agreed to framed images when the photo has no trustworthy cut-out (else the run is refused, uncharged). */
+  allowFramed: z.boolean().optional(),
 });
 export type TCreateImage = z.input<typeof ZCreateImage>;
 
@@ -57,6 +59,8 @@ export const ZCreateVideo = z.object({
   prompt: z.string().trim().max(1000, G.promptTooLong).optional().default(''),
   duration: z.number().int(G.durationRange).min(VIDEO_DURATIONS.min, G.durationRange).max(VIDEO_DURATIONS.max, G.durationRange),
   aspectRatio: z.enum(ASPECT_RATIOS, G.aspectRatio),
+  /** As for images: consent to the framed video when the photo has no trustworthy cut-out. */
+  allowFramed: z.boolean().optional(),
 });
 export type TCreateVideo = z.input<typeof ZCreateVideo>;
 
@@ -83,10 +87,53 @@ export const ZCutoutInput = z.object({
 });
 export type TCutoutInput = z.input<typeof ZCutoutInput>;
 
-/** Why a cut-out fell back (its Turkish text is M.studio.notes[code]). */
-export type CutoutNoteCode = 'fills_frame' | 'no_subject' | 'uncertain';
-/** `studio.cutout` output: `cutoutUrl` is a PNG with alpha at the photo's own pixel size. */
-export type TCutoutResult = { cutoutUrl: string | null; width: number; height: number; note: string | null };
+/**
+ * Why a cut-out is not trusted (its Turkish text is M.studio.notes[code]):
+ * - fills_frame / no_subject: nothing to cut (the product fills the photo, or none was found);
+ * - runs_disagree: the fixed-seed grabCut runs do not agree on the mask;
+ * - hole: a hole inside the product where the photo shows product, not background;
+ * - straight_cut: the mask stops at a straight line inside the product (no edge in the photo there);
+ * - small_for_box: the mask is much smaller than the detector's or the seller's box;
+ * - weak_edges: the outline does not follow the photo's edges (or separates weakly from its surroundings);
+ * - uncertain: older rows' catch-all.
+ */
+export const CUTOUT_REASONS = [
+  'fills_frame',
+  'no_subject',
+  'runs_disagree',
+  'hole',
+  'straight_cut',
+  'small_for_box',
+  'weak_edges',
+  'uncertain',
+] as const;
+export const ZCutoutReason = z.enum(CUTOUT_REASONS);
+export type CutoutNoteCode = z.infer<typeof ZCutoutReason>;
+
+/**
+ * What the gate decided: 'accepted' (a cut-out the runs may use), 'untrusted' (a mask was made but
+ * failed a check: shown as an overlay, never used), 'none' (nothing to show).
+ */
+export const ZCutoutVerdict = z.enum(['accepted', 'untrusted', 'none']);
+export type CutoutVerdict = z.infer<typeof ZCutoutVerdict>;
+
+/**
+ * `studio.cutout` output. `cutoutUrl` is a PNG with alpha at the photo's own pixel size, only when
+ * the verdict is 'accepted'. `maskUrl` is the mask the gate judged (grey PNG, white = kept, at the
+ * photo's size), also for an untrusted one, for the editor's overlay. `note`: the reasons and the
+ * next step in Turkish (null when accepted). `id`: the cut-out this answer describes.
+ */
+export const ZCutoutResult = z.object({
+  id: z.uuid(),
+  cutoutUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  note: z.string().nullable(),
+  verdict: ZCutoutVerdict,
+  reasons: z.array(ZCutoutReason),
+  maskUrl: z.string().nullable(),
+});
+export type TCutoutResult = z.infer<typeof ZCutoutResult>;
 
 /**
  * What a generation row stores in `parameters`: one type for the client, the server, the

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const coffee = await uploaded(alice, photo('coffee'), 'fincan.jpg');
   const cat = await uploaded(alice, photo('chelsea'), 'kedi.jpg');
   const a = await alice.mutate('generations.createImage', { uploadId: coffee.uploadId, prompt: 'mermer tezgah, sabah ışığı' });
-  const b = await alice.mutate('generations.createImage', { uploadId: cat.uploadId, prompt: 'ahşap masa' });
+  const b = await alice.mutate('generations.createImage', { uploadId: cat.uploadId, prompt: 'ahşap masa', allowFramed: true });
   coffeeRun = await waitDone(alice, a.data.id);
   catRun = await waitDone(alice, b.data.id);
   expect(coffeeRun.outputRoles).toEqual(['white', 'scene', 'scene', 'scene']);

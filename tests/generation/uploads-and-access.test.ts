@@ -106,7 +106,7 @@ test('uploads need a session and a same-site Origin', async () => {
 
 test("B can neither read nor use A's generation, its outputs or its upload (SECURITY 16)", async () => {
   const up = await upload(alice, await productPhoto(), 'urun.jpg');
-  const created = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon' });
+  const created = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon', allowFramed: true });
   expect(created.status).toBe(200);
   const id = created.data.id;
   let g!: OutputOf<'generations.get'>; // the loop below runs at least once
@@ -171,7 +171,7 @@ test("private events reach only their owner: B's socket never sees A's generatio
   await Promise.all([a.ready, b.ready, bCredits.ready]);
   await new Promise((r) => setTimeout(r, 300));
   const up = await upload(alice, await productPhoto(), 'urun.jpg');
-  const { data } = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon' });
+  const { data } = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon', allowFramed: true });
   for (let i = 0; i < 120; i++) {
     if (a.messages.some((m) => eventOf(m)?.id === data.id && eventOf(m)?.status === 'completed')) break;
     await new Promise((r) => setTimeout(r, 250));

@@ -67,7 +67,11 @@ describe.skipIf(!PG)('load (PostgreSQL)', () => {
             count(r.status, 'balance', r.error);
             // A few generations each (1 credit apiece, well inside the 10 trial credits).
             if (n % 25 === 0 && generations < 3 && up.status === 201) {
-              const g = await c.mutate('generations.createImage', { uploadId: upBody.uploadId, prompt: 'beyaz fon, stüdyo ışığı' });
+              const g = await c.mutate('generations.createImage', {
+                uploadId: upBody.uploadId,
+                prompt: 'beyaz fon, stüdyo ışığı',
+                allowFramed: true,
+              });
               count(g.status, 'createImage', g.error);
               generations++;
             }

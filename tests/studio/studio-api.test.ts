@@ -58,9 +58,23 @@ test('a photo the cut-out cannot handle gets the Turkish note and no file; the r
   const r = await alice.mutate('studio.cutout', { uploadId: up.uploadId });
   expect(r.data.cutoutUrl).toBeNull();
   expect(r.data.note).toContain(M.studio.notes.fills_frame);
-  expect(r.data.note).toContain(M.studio.tip);
+  expect(r.data.note).toContain(M.studio.nextStep);
+  expect(r.data.verdict).not.toBe('accepted');
 
-  const { data } = await alice.mutate('generations.createImage', { uploadId: up.uploadId, prompt: 'ahşap masa, gün batımı' });
+  // Without the seller's consent the framed run is refused and nothing is taken.
+  const before = (await alice.query('credits.balance')).data.balance;
+  const refused = await alice.mutate('generations.createImage', { uploadId: up.uploadId, prompt: 'ahşap masa, gün batımı' });
+  expect(refused.error.data.appCode).toBe('NEEDS_FRAMED_CONSENT');
+  expect(refused.error.message).toBe(M.studio.needsConsent);
+  const video = await alice.mutate('generations.createVideo', { uploadId: up.uploadId, duration: 5, aspectRatio: '16:9' });
+  expect(video.error.data.appCode).toBe('NEEDS_FRAMED_CONSENT');
+  expect((await alice.query('credits.balance')).data.balance).toBe(before);
+
+  const { data } = await alice.mutate('generations.createImage', {
+    uploadId: up.uploadId,
+    prompt: 'ahşap masa, gün batımı',
+    allowFramed: true,
+  });
   const g = await waitDone(alice, data.id);
   expect(g.status).toBe('completed');
   expect(g.cutoutUrl).toBeNull();

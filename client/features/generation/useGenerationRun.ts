@@ -48,6 +48,8 @@ export function useGenerationRun<TInput>({ create, cost, successText, incomplete
   const [jobPhoto, setJobPhoto] = useState<SelectedPhoto | null>(initial.jobPhoto);
   const [uploading, setUploading] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  /** The request the server refused for want of a trustworthy cut-out, waiting for the seller's answer. */
+  const [framedAsk, setFramedAsk] = useState<TInput | null>(null);
 
   // Guards against a double click before the mutation reports pending.
   const starting = useRef(false);
@@ -79,16 +81,22 @@ export function useGenerationRun<TInput>({ create, cost, successText, incomplete
     if (!photo || !input) return refuse(incompleteText);
     if (!user) return refuse(M.generation.userNotLoaded);
     if (isShort(balance, cost)) return refuse(M.generation.insufficient);
+    await send(photo, input);
+  }
+
+  async function send(chosen: SelectedPhoto, input: TInput) {
     starting.current = true;
     try {
       const { id } = await create.mutateAsync(input);
       watch(id);
       setJobId(id);
-      setJobPhoto(photo);
+      setJobPhoto(chosen);
       void utils.credits.balance.invalidate();
       void utils.generations.list.invalidate();
     } catch (err) {
       const info = readAppError(err);
+      // No trustworthy cut-out: nothing was charged; the seller is asked whether the photo may run framed.
+      if (info.appCode === 'NEEDS_FRAMED_CONSENT') return setFramedAsk(input);
       const fields = info.fieldErrors ?? {};
       refuse(fieldOrder.map((name) => fields[name]).find(Boolean) ?? info.message);
       if (info.appCode === 'INSUFFICIENT_CREDITS') void utils.credits.balance.invalidate();
@@ -97,6 +105,14 @@ export function useGenerationRun<TInput>({ create, cost, successText, incomplete
     } finally {
       starting.current = false;
     }
+  }
+
+  /** The seller's answer to "Ürün ayrılamadı; fotoğrafınız çerçeveli kullanılsın mı?". */
+  function answerFramed(agree: boolean) {
+    const input = framedAsk;
+    setFramedAsk(null);
+    if (!agree) return refuse(M.studio.needsConsent);
+    if (input && photo && !starting.current) void send(photo, { ...input, allowFramed: true });
   }
 
   return {
@@ -116,6 +132,9 @@ export function useGenerationRun<TInput>({ create, cost, successText, incomplete
     failed,
     resultRef,
     start,
+    /** True while the framed-run question is open (FramedConsentModal). */
+    askingFramed: framedAsk !== null,
+    answerFramed,
   };
 }
 

@@ -41,7 +41,13 @@ export function BatchItemCard({
           {(row.phase === 'uploading' || (g && isUnfinished(g.status)) || (row.phase === 'started' && !g)) && (
             <ProgressMeter progress={g?.progress ?? 0} size="sm" />
           )}
-          {row.error && (
+          {row.cutout && (
+            // The cut-out state of each photo: a white image, or framed (only with the seller's consent).
+            <Text size="xs" c={row.cutout === 'accepted' ? 'teal' : 'orange'} data-testid="batch-cutout">
+              {row.cutout === 'accepted' ? M.studio.stateAccepted : row.framed ? M.studio.stateFramed : M.studio.stateUntrusted}
+            </Text>
+          )}
+          {row.error && row.phase !== 'framed' && (
             <Text size="xs" c="red">
               {row.error}
             </Text>

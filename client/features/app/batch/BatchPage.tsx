@@ -5,6 +5,7 @@ import { M } from '../../../../shared/messages/app';
 import { BATCH_MAX_PHOTOS } from '../../../../shared/schemas/batch';
 import { usePageTitle } from '../../../lib/pageTitle';
 import { downloadOne, useDownloads } from '../../generation/download';
+import { FramedConsentModal } from '../../generation/FramedConsentModal';
 import { PHOTO_ACCEPT } from '../../generation/uploadPhoto';
 import { useSite } from '../../site/useSite';
 import { PageHeader } from '../PageHeader';
@@ -21,11 +22,32 @@ export default function BatchPage() {
   const { site } = useSite();
   const cost = site.imageCreditCost;
   const downloads = useDownloads();
-  const { rows, prompt, setPrompt, pickError, batchId, starting, byGeneration, started, completed, allDone, pick, start, reset } =
-    useBatchRun();
+  const {
+    rows,
+    prompt,
+    setPrompt,
+    pickError,
+    batchId,
+    starting,
+    byGeneration,
+    started,
+    completed,
+    allDone,
+    pick,
+    start,
+    reset,
+    askFramed,
+    answerFramed,
+  } = useBatchRun();
   const locked = starting || !!batchId;
   return (
     <Stack gap="lg">
+      <FramedConsentModal
+        opened={askFramed.length > 0 && !starting}
+        question={M.studio.framedQuestionBatch(askFramed.length)}
+        costText={M.studio.framedCostBatch(cost * askFramed.length, askFramed.length)}
+        onAnswer={(agree) => void answerFramed(agree)}
+      />
       <PageHeader title={M.exports.batchTitle} subtitle={M.exports.batchSubtitle(BATCH_MAX_PHOTOS)} />
       <Card>
         <Stack gap="md">

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { M } from '../../../../shared/messages/app';
-import { BATCH_MAX_PHOTOS } from '../../../../shared/schemas/batch';
+import { BATCH_MAX_PHOTOS, type TBatchItem } from '../../../../shared/schemas/batch';
+import type { CutoutVerdict } from '../../../../shared/schemas/generations';
 import { trpc } from '../../../lib/trpc';
 import { isUnfinished } from '../../generation/types';
 import { checkPhotoFile, uploadPhoto } from '../../generation/uploadPhoto';
@@ -9,11 +10,18 @@ export type BatchRow = {
   key: string;
   file: File;
   preview: string;
-  /** Before the batch exists: waiting, uploading, or refused (with its Turkish reason). */
-  phase: 'waiting' | 'uploading' | 'rejected' | 'started';
+  /**
+   * Before the batch exists: waiting, uploading, or refused (with its Turkish reason); `framed`: no
+   * trustworthy cut-out, waiting for the seller's one answer for all such photos.
+   */
+  phase: 'waiting' | 'uploading' | 'rejected' | 'started' | 'framed';
   uploadId?: string;
   generationId?: string;
   error?: string;
+  /** The cut-out gate's verdict for the photo (null: not judged, e.g. on fal). */
+  cutout?: CutoutVerdict | null;
+  /** Runs framed because the seller agreed. */
+  framed?: boolean;
 };
 type Row = BatchRow;
 
@@ -89,23 +97,48 @@ export function useBatchRun() {
     if (uploaded.length) {
       try {
         const res = await create.mutateAsync({ uploadIds: uploaded.map((u) => u.uploadId), prompt });
-        // One answer per upload, in the same order.
-        res.items.forEach((item, i) => {
-          const row = uploaded[i];
-          if (row)
-            update(
-              row.key,
-              item.generationId
-                ? { phase: 'started', generationId: item.generationId }
-                : { phase: 'rejected', error: item.error ?? undefined },
-            );
-        });
+        apply(uploaded, res.items, false);
         setBatchId(res.batchId);
         void utils.credits.balance.invalidate();
       } catch (err) {
         setPickError(err instanceof Error ? err.message : M.generation.unknown);
         uploaded.forEach((u) => update(u.key, { phase: 'waiting' }));
       }
+    }
+    setStarting(false);
+  }
+
+  /** One answer per upload, in the same order. */
+  function apply(sent: Array<{ key: string }>, items: TBatchItem[], framed: boolean) {
+    items.forEach((item, i) => {
+      const row = sent[i];
+      if (!row) return;
+      const cutout = item.cutout;
+      if (item.generationId) update(row.key, { phase: 'started', generationId: item.generationId, cutout, framed, error: undefined });
+      else if (item.needsConsent) update(row.key, { phase: 'framed', cutout, error: item.error ?? undefined });
+      else update(row.key, { phase: 'rejected', cutout, error: item.error ?? undefined });
+    });
+  }
+
+  /** Photos waiting for the one question "çerçeveli kullanılsın mı?". */
+  const askFramed = rows.filter((r) => r.phase === 'framed' && r.uploadId);
+
+  /** The seller's one answer for every photo without a trustworthy cut-out. */
+  async function answerFramed(agree: boolean) {
+    const waiting = askFramed.map((r) => ({ key: r.key, uploadId: r.uploadId! }));
+    if (!agree || !batchId) {
+      waiting.forEach((r) => update(r.key, { phase: 'rejected', error: M.studio.needsConsent }));
+      return;
+    }
+    setStarting(true);
+    try {
+      const ids = waiting.map((r) => r.uploadId);
+      const res = await create.mutateAsync({ uploadIds: ids, prompt, allowFramed: ids, batchId });
+      apply(waiting, res.items, true);
+      void utils.credits.balance.invalidate();
+      void utils.batch.get.invalidate();
+    } catch (err) {
+      setPickError(err instanceof Error ? err.message : M.generation.unknown);
     }
     setStarting(false);
   }
@@ -131,5 +164,7 @@ export function useBatchRun() {
     pick,
     start,
     reset,
+    askFramed,
+    answerFramed,
   };
 }

@@ -98,6 +98,16 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
             draggable={false}
             data-testid={result?.cutoutUrl ? 'cutout-image' : 'cutout-photo'}
           />
+          {result && !result.cutoutUrl && result.maskUrl && (
+            // An untrusted mask over the photo: what it would keep stays bright, the rest darkens.
+            <img
+              src={result.maskUrl}
+              alt={studioText.maskOverlayAlt}
+              className={classes.maskOverlay}
+              draggable={false}
+              data-testid="cutout-mask"
+            />
+          )}
           <svg className={classes.overlay} viewBox="0 0 1000 1000" preserveAspectRatio="none" aria-hidden>
             {box && <rect x={box.x * 1000} y={box.y * 1000} width={box.width * 1000} height={box.height * 1000} className={classes.box} />}
             {keep.map((p, i) => (
@@ -128,7 +138,13 @@ export function CutoutEditor({ photo, disabled }: { photo: SelectedPhoto; disabl
           </Alert>
         )}
         {result?.note && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="cutout-note">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={result.verdict === 'untrusted' ? studioText.untrustedTitle : undefined}
+            data-testid="cutout-note"
+          >
             {result.note}
           </Alert>
         )}

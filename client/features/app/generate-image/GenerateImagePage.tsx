@@ -9,6 +9,7 @@ import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
 import { useDownloads } from '../../generation/download';
 import { GenerateActions } from '../../generation/GenerateActions';
+import { FramedConsentModal } from '../../generation/FramedConsentModal';
 import { GenerateScreen } from '../../generation/GenerateScreen';
 import { GenerationResult } from '../../generation/GenerationResult';
 import { PhotoStep } from '../../generation/PhotoStep';
@@ -88,6 +89,7 @@ export default function GenerateImagePage() {
     <GenerateScreen title={M.titles.generateImage} subtitle={M.generation.imageSubtitle} result={result} resultRef={run.resultRef}>
       <PhotoStep run={run} />
       {photo && <CutoutEditor photo={photo} disabled={running} />}
+      <FramedConsentModal opened={run.askingFramed} costText={M.studio.framedCost(cost)} onAnswer={run.answerFramed} />
 
       <Stack gap="sm">
         <StepTitle n={2}>{M.generation.stepPrompt}</StepTitle>

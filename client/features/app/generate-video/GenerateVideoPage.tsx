@@ -10,6 +10,7 @@ import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
 import { downloadOne, GENERATED_VIDEO_NAME, useDownloads } from '../../generation/download';
 import { GenerateActions } from '../../generation/GenerateActions';
+import { FramedConsentModal } from '../../generation/FramedConsentModal';
 import { GenerateScreen } from '../../generation/GenerateScreen';
 import { GenerationResult } from '../../generation/GenerationResult';
 import { PhotoStep } from '../../generation/PhotoStep';
@@ -20,6 +21,7 @@ import { useGenerationRun } from '../../generation/useGenerationRun';
 import { VideoPlayer } from '../../generation/VideoPlayer';
 import { useSite } from '../../site/useSite';
 import { perLanguage } from '../../../../shared/messages/localize';
+import { CutoutEditor } from '../generate-image/CutoutEditor';
 
 const ASPECT_LABELS: Record<AspectRatio, string> = perLanguage(() => ({
   '16:9': M.generation.aspectLandscape,
@@ -107,6 +109,9 @@ export default function GenerateVideoPage() {
   return (
     <GenerateScreen title={M.titles.generateVideo} subtitle={M.generation.videoSubtitle} result={result} resultRef={run.resultRef}>
       <PhotoStep run={run} note={handedOver && photo?.uploadId === handedOver.uploadId ? M.generation.photoFromImage : undefined} />
+      {/* The same cut-out state and editor as the image screen, before anything is charged. */}
+      {photo && <CutoutEditor photo={photo} disabled={running} />}
+      <FramedConsentModal opened={run.askingFramed} costText={M.studio.framedCost(cost)} onAnswer={run.answerFramed} />
 
       <Stack gap="sm">
         <StepTitle n={2}>{M.generation.stepSettings}</StepTitle>

@@ -3,7 +3,9 @@ import { ProviderError } from '../errors.js';
 import { detectObjects, type Box } from './detect.js';
 import { otsu, saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
-import { CUTOUT_LIMITS } from '../../../../shared/constants.js';
+import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../../../shared/constants.js';
+import type { CutoutNoteCode } from '../../../../shared/schemas/generations.js';
+import { judgeMask, type GateFigures } from './gate.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
@@ -21,8 +23,8 @@ import { CUTOUT_LIMITS } from '../../../../shared/constants.js';
 
 export type Point = { x: number; y: number };
 export type CutoutHints = { subject?: Box | null; keep?: Point[]; remove?: Point[] };
-/** Why there is no cut-out; each has its Turkish explanation in the message catalogue. */
-export type CutoutReason = 'fills_frame' | 'no_subject' | 'uncertain';
+/** Why a cut-out is not trusted; each has its Turkish explanation in the message catalogue. */
+export type CutoutReason = CutoutNoteCode;
 
 export type CutoutResult = {
   /** Oriented photo size; the PNG (when there is one) has exactly this size. */
@@ -30,10 +32,17 @@ export type CutoutResult = {
   height: number;
   /** 0..1; how clearly the mask separates from its surroundings. */
   confidence: number;
+  /**
+   * The mask the gate judged, as a grey PNG (white = kept) at most CUTOUT_GATE.overlayLongSide on
+   * the longer side: the editor's overlay, also when the mask was not trusted. Null when none was made.
+   */
+  maskPng: Buffer | null;
+  /** The gate's measures (gate.ts), for the benchmark and the logs. */
+  figures: GateFigures | null;
   timings: { totalMs: number };
 } & (
   | { ok: true; png: Buffer; /** share of the photo covered by the product */ coverage: number; box: Box }
-  | { ok: false; reason: CutoutReason }
+  | { ok: false; /** every check that failed, first the one that matters most */ reasons: CutoutReason[] }
 );
 
 const WORK_LONG_SIDE = 320;
@@ -63,9 +72,10 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
   }
   const W = full.info.width;
   const H = full.info.height;
-  const done = (
-    r: { ok: true; png: Buffer; coverage: number; box: Box; confidence: number } | { ok: false; reason: CutoutReason; confidence: number },
-  ): CutoutResult => ({ ...r, width: W, height: H, timings: { totalMs: Date.now() - started } }) as CutoutResult;
+  type Partial =
+    { ok: true; png: Buffer; coverage: number; box: Box; confidence: number } | { ok: false; reasons: CutoutReason[]; confidence: number };
+  const done = (r: Partial, maskPng: Buffer | null = null, figures: GateFigures | null = null): CutoutResult =>
+    ({ ...r, maskPng, figures, width: W, height: H, timings: { totalMs: Date.now() - started } }) as CutoutResult;
 
   const small = await sharp(full.data, { raw: { width: W, height: H, channels: 3 } })
     .resize({ width: WORK_LONG_SIDE, height: WORK_LONG_SIDE, fit: 'inside' })
@@ -85,7 +95,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     const found = await detectObjects(medium.data, medium.info.width, medium.info.height);
     const best = found[0];
     if (best && !guided && best.width * best.height > CUTOUT_LIMITS.maxSubjectShare) {
-      return done({ ok: false, reason: 'fills_frame', confidence: 0 });
+      return done({ ok: false, reasons: ['fills_frame'], confidence: 0 });
     }
     subject = best ?? null;
   }
@@ -105,7 +115,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     if (hints.subject) roi = grow(hints.subject, 0.02);
     else if (subject) roi = grow(union(subject, salBox && overlaps(salBox, subject) ? salBox : subject), 0.08);
     else if (salBox) roi = grow(salBox, 0.08);
-    else return done({ ok: false, reason: 'no_subject', confidence: 0 });
+    else return done({ ok: false, reasons: ['no_subject'], confidence: 0 });
     salBox = salBox ?? roi;
 
     const seeds = new Uint8Array(sw * sh);
@@ -134,8 +144,8 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     const stroke = Math.max(2, Math.round(Math.max(sw, sh) * CUTOUT_LIMITS.strokeRadius));
     for (const p of hints.keep ?? []) paint(seeds, sw, sh, p, stroke, FGD);
     for (const p of hints.remove ?? []) paint(seeds, sw, sh, p, stroke, BGD);
-    if (!seeds.some((s) => s === FGD || s === PR_FGD)) return done({ ok: false, reason: 'no_subject', confidence: 0 });
-    if (!seeds.some((s) => s === BGD || s === PR_BGD)) return done({ ok: false, reason: 'fills_frame', confidence: 0 });
+    if (!seeds.some((s) => s === FGD || s === PR_FGD)) return done({ ok: false, reasons: ['no_subject'], confidence: 0 });
+    if (!seeds.some((s) => s === BGD || s === PR_BGD)) return done({ ok: false, reasons: ['fills_frame'], confidence: 0 });
 
     const runs: Uint8Array[] = [];
     for (const seed of SEEDS) runs.push(grabCut(cv, rgb, seeds, sw, sh, seed, keepMat));
@@ -146,20 +156,23 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
         if (overlap(runs[a]!, runs[b]!) >= CUTOUT_LIMITS.minAgreement) agreed = runs[a]!;
       }
     }
-    if (!agreed) return done({ ok: false, reason: 'uncertain', confidence: 0 });
+    const overlay = (m: Uint8Array) => overlayPng(smoothOutline(cv, m, sw, sh, keepMat), sw, sh, W, H);
+    if (!agreed) return done({ ok: false, reasons: ['runs_disagree'], confidence: 0 }, await overlay(runs[0]!));
     const mask = fillSalientHoles(keepComponents(cv, agreed, sw, sh, hints.keep ?? [], keepMat), sal, t, sw, sh, hints.remove ?? []);
 
+    // The gate, for automatic and guided cut-outs alike: every failed check is a reason.
     const area = mask.reduce((s, v) => s + v, 0) / (sw * sh);
     const confidence = contrastConfidence(sal, mask);
     const maskBox = boxOf((i) => mask[i]! > 0, sw, sh);
-    if (!maskBox || area < CUTOUT_LIMITS.minCoverage) return done({ ok: false, reason: 'no_subject', confidence });
-    if (area > CUTOUT_LIMITS.maxCoverage) return done({ ok: false, reason: 'fills_frame', confidence });
-    if (!guided) {
-      const spans = subject ? Math.min(maskBox.width / subject.width, maskBox.height / subject.height) : 1;
-      if (spans < CUTOUT_LIMITS.minBoxSpan || confidence < CUTOUT_LIMITS.minConfidence) {
-        return done({ ok: false, reason: 'uncertain', confidence });
-      }
-    }
+    if (!maskBox || area < CUTOUT_LIMITS.minCoverage) return done({ ok: false, reasons: ['no_subject'], confidence }, await overlay(mask));
+    const reasons: CutoutReason[] = [];
+    if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
+    const judged = judgeMask({ mask, lab: lab.data as Uint8Array, w: sw, h: sh, box: hints.subject ?? subject, remove: hints.remove });
+    reasons.push(...judged.reasons);
+    // Saliency contrast says little once the seller has pointed at the product (a rocket at dusk).
+    if (!guided && confidence < CUTOUT_LIMITS.minConfidence && !reasons.includes('weak_edges')) reasons.push('weak_edges');
+    const maskPng = await overlay(mask);
+    if (reasons.length) return done({ ok: false, reasons, confidence }, maskPng, judged.figures);
 
     const alpha = guidedUpscale(cv, smoothOutline(cv, mask, sw, sh, keepMat), sw, sh, full.data, W, H, keepMat);
     // The seller's box is a hard limit: nothing outside it is kept, whatever the smoothing did.
@@ -185,10 +198,23 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     const png = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
       .png({ compressionLevel: 4, adaptiveFiltering: false })
       .toBuffer();
-    return done({ ok: true, png, coverage: area, box: maskBox, confidence });
+    return done({ ok: true, png, coverage: area, box: maskBox, confidence }, maskPng, judged.figures);
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/** The judged mask as a grey PNG for the editor's overlay, in the photo's shape (bilinear, so its edge is soft). */
+async function overlayPng(mask: Uint8Array, sw: number, sh: number, W: number, H: number): Promise<Buffer> {
+  const scale = Math.min(1, CUTOUT_GATE.overlayLongSide / Math.max(W, H));
+  return sharp(
+    Uint8Array.from(mask, (v) => v * 255),
+    { raw: { width: sw, height: sh, channels: 1 } },
+  )
+    .resize(Math.max(1, Math.round(W * scale)), Math.max(1, Math.round(H * scale)), { fit: 'fill', kernel: 'linear' })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 4 })
+    .toBuffer();
 }
 
 function grabCut(

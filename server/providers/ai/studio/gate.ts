@@ -1,0 +1,245 @@
+import type { CutoutNoteCode } from '../../../../shared/schemas/generations.js';
+import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../../../shared/constants.js';
+import type { Box } from './detect.js';
+
+// Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
+// 3 channels each); the `!` on those reads states that, at no run-time cost.
+
+/**
+ * The cut-out gate: judges a working-size mask (1 = kept) against the photo before anyone sees it
+ * as a success. Each check names a way a wrong cut-out looked right in the issue's trials:
+ * - hole: an enclosed hole whose colours look like the kept product rather than the background
+ *   (a fish's eye, a bite out of an apple); holes showing background (a cup handle) are fine;
+ * - straight_cut: the outline runs along a long straight line where the photo has no edge (a box
+ *   cut off at the detector's or the seller's box line, half an orange);
+ * - small_for_box: the mask spans much less than the box it was asked to fill (a cat reduced to
+ *   its eyes and nose);
+ * - weak_edges: the outline as a whole does not sit on the photo's edges.
+ * Pure JS on the 320 px arrays the cut-out already holds: a few milliseconds.
+ */
+export type GateInput = {
+  mask: Uint8Array;
+  /** Lab photo at the mask's size, 3 bytes a pixel (OpenCV's 8-bit Lab). */
+  lab: Uint8Array;
+  w: number;
+  h: number;
+  /** The seller's box, else the detector's (fractions of the photo); null when there was none. */
+  box: Box | null;
+  /** The seller's remove strokes (fractions): a hole they painted is their decision, not a fault. */
+  remove?: Array<{ x: number; y: number }>;
+};
+
+export type GateFigures = { holeShare: number; straightRun: number; boxSpan: number; boxFill: number; edgeRatio: number };
+
+export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figures: GateFigures } {
+  const { mask, lab, w, h, box } = input;
+  const grad = gradient(lab, w, h);
+  const reasons: CutoutNoteCode[] = [];
+  const removed = new Set((input.remove ?? []).map((p) => Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))));
+  const holeShare = productLikeHoles(mask, lab, w, h, removed);
+  if (holeShare > CUTOUT_GATE.maxHoleShare) reasons.push('hole');
+  const straightRun = weakStraightRun(mask, grad, w, h);
+  if (straightRun > CUTOUT_GATE.maxStraightRun) reasons.push('straight_cut');
+  const { span: boxSpan, fill: boxFill } = boxFit(mask, w, h, box);
+  if (boxSpan < CUTOUT_LIMITS.minBoxSpan || boxFill < CUTOUT_GATE.minBoxFill) reasons.push('small_for_box');
+  const edgeRatio = outlineEdgeRatio(mask, grad, w, h);
+  if (edgeRatio < CUTOUT_GATE.minEdgeRatio) reasons.push('weak_edges');
+  return { reasons, figures: { holeShare, straightRun, boxSpan, boxFill, edgeRatio } };
+}
+
+/** Colour gradient magnitude (Lab, central differences), 0 at the frame. */
+function gradient(lab: Uint8Array, w: number, h: number): Float32Array {
+  const g = new Float32Array(w * h);
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      let s = 0;
+      for (let c = 0; c < 3; c++) {
+        const dx = lab[(i + 1) * 3 + c]! - lab[(i - 1) * 3 + c]!;
+        const dy = lab[(i + w) * 3 + c]! - lab[(i - w) * 3 + c]!;
+        s += dx * dx + dy * dy;
+      }
+      g[i] = Math.sqrt(s);
+    }
+  }
+  return g;
+}
+
+const BINS = 8;
+const binOf = (lab: Uint8Array, i: number) =>
+  ((lab[i * 3]! * BINS) >> 8) * BINS * BINS + ((lab[i * 3 + 1]! * BINS) >> 8) * BINS + ((lab[i * 3 + 2]! * BINS) >> 8);
+
+/**
+ * Share of the kept area taken by enclosed holes that look like the product: each hole's pixels
+ * are scored by a colour histogram of the kept pixels against one of the background (the part of
+ * the unkept area that reaches the frame). A hole counts when most of it is more product-like.
+ */
+function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: number, removed: Set<number>): number {
+  const n = w * h;
+  const label = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  const holes: number[][] = [];
+  const outside = new Uint8Array(n);
+  for (let start = 0; start < n; start++) {
+    if (mask[start] || label[start] !== -1) continue;
+    let tail = 0;
+    queue[tail++] = start;
+    label[start] = holes.length;
+    let border = false;
+    for (let head = 0; head < tail; head++) {
+      const p = queue[head]!;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) border = true;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+        if (q >= 0 && !mask[q] && label[q] === -1) {
+          label[q] = holes.length;
+          queue[tail++] = q;
+        }
+      }
+    }
+    const members = Array.from(queue.subarray(0, tail));
+    if (border) for (const p of members) outside[p] = 1;
+    holes.push(border ? [] : members);
+  }
+  let kept = 0;
+  const fg = new Float32Array(BINS ** 3).fill(1);
+  const bg = new Float32Array(BINS ** 3).fill(1);
+  for (let i = 0; i < n; i++) {
+    if (mask[i]) {
+      kept++;
+      fg[binOf(lab, i)]! += 1;
+    } else if (outside[i]) bg[binOf(lab, i)]! += 1;
+  }
+  if (!kept) return 0;
+  const fgTotal = fg.reduce((s, v) => s + v, 0);
+  const bgTotal = bg.reduce((s, v) => s + v, 0);
+  let productLike = 0;
+  for (const hole of holes) {
+    // Specks of a few pixels are the outline's noise, not a missing part.
+    if (hole.length < Math.max(4, kept * CUTOUT_GATE.minHoleShare)) continue;
+    if (hole.some((p) => removed.has(p))) continue;
+    let votes = 0;
+    for (const p of hole) {
+      const b = binOf(lab, p);
+      if (fg[b]! / fgTotal > bg[b]! / bgTotal) votes++;
+    }
+    if (votes > hole.length / 2) productLike += hole.length;
+  }
+  return productLike / kept;
+}
+
+/**
+ * The longest straight horizontal or vertical stretch of the outline (as a share of the mask's
+ * own height or width) along which the photo shows no edge. The frame of the photo does not
+ * count: a product may run out of the picture.
+ */
+function weakStraightRun(mask: Uint8Array, grad: Float32Array, w: number, h: number): number {
+  let minX = w;
+  let maxX = -1;
+  let minY = h;
+  let maxY = -1;
+  let edgeSum = 0;
+  let edgeN = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!mask[i]) continue;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if ((x > 0 && !mask[i - 1]) || (x < w - 1 && !mask[i + 1]) || (y > 0 && !mask[i - w]) || (y < h - 1 && !mask[i + w])) {
+        edgeSum += grad[i]!;
+        edgeN++;
+      }
+    }
+  }
+  if (maxX < 0 || !edgeN) return 0;
+  const typical = edgeSum / edgeN;
+  const weak = typical * CUTOUT_GATE.weakEdgeShare;
+  let best = 0;
+  // Walk each straight stretch of outline (vertical: column x kept, its neighbour x + dir not; likewise
+  // rows), counting its longest part without an edge; a few edge pixels in a row (a highlight, a
+  // crossing line) do not end that part, only the stretch's end does.
+  const walk = (length: number, at: (k: number) => number, step: number, side: number) => {
+    let weakRun = 0;
+    let strong = 0;
+    for (let k = 0; k <= length; k++) {
+      const i = k < length ? at(k) : -1;
+      const onStretch = i >= 0 && mask[i] && !mask[i + step];
+      if (!onStretch) {
+        best = Math.max(best, weakRun / side);
+        weakRun = 0;
+        strong = 0;
+        continue;
+      }
+      if (Math.max(grad[i]!, grad[i + step]!) < weak) {
+        weakRun += 1 + strong;
+        strong = 0;
+      } else if (++strong > CUTOUT_GATE.edgeGapPixels) {
+        best = Math.max(best, weakRun / side);
+        weakRun = 0;
+        strong = 0;
+      }
+    }
+  };
+  const height = maxY - minY + 1;
+  const width = maxX - minX + 1;
+  for (const dir of [-1, 1]) {
+    for (let x = 1; x < w - 1; x++) walk(h, (y) => y * w + x, dir, height);
+    for (let y = 1; y < h - 1; y++) walk(w, (x) => y * w + x, dir * w, width);
+  }
+  return best;
+}
+
+/** How much of the box the mask spans (the smaller of width and height share) and fills (area share). */
+function boxFit(mask: Uint8Array, w: number, h: number, box: Box | null): { span: number; fill: number } {
+  if (!box) return { span: 1, fill: 1 };
+  const x0 = Math.max(0, Math.floor(box.x * w));
+  const y0 = Math.max(0, Math.floor(box.y * h));
+  const x1 = Math.min(w, Math.ceil((box.x + box.width) * w));
+  const y1 = Math.min(h, Math.ceil((box.y + box.height) * h));
+  let minX = w;
+  let maxX = -1;
+  let minY = h;
+  let maxY = -1;
+  let inside = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      if (!mask[y * w + x]) continue;
+      inside++;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  if (maxX < 0) return { span: 0, fill: 0 };
+  const bw = Math.max(1, x1 - x0);
+  const bh = Math.max(1, y1 - y0);
+  return { span: Math.min((maxX - minX + 1) / bw, (maxY - minY + 1) / bh), fill: inside / (bw * bh) };
+}
+
+/**
+ * Mean colour gradient on the outline against the mean over the photo: an outline on the photo's
+ * edges sits well above the photo's average, one cut through flat areas does not.
+ */
+function outlineEdgeRatio(mask: Uint8Array, grad: Float32Array, w: number, h: number): number {
+  let onSum = 0;
+  let onN = 0;
+  let allSum = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      allSum += grad[i]!;
+      if (mask[i] && (!mask[i - 1] || !mask[i + 1] || !mask[i - w] || !mask[i + w])) {
+        // The edge may sit one pixel to either side of the mask's last pixel.
+        onSum += Math.max(grad[i]!, grad[i - 1]!, grad[i + 1]!, grad[i - w]!, grad[i + w]!);
+        onN++;
+      }
+    }
+  }
+  const mean = allSum / Math.max(1, (w - 2) * (h - 2));
+  return onN && mean > 0 ? onSum / onN / mean : 0;
+}
