@@ -42,8 +42,9 @@ export async function startGeneration(
   deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
   userId: string,
   input: CreateInput & { allowFramed?: boolean },
+  source: { apiKeyId?: string } = {},
 ): Promise<{ id: string }> {
   const { allowFramed, ...rest } = input;
   const { cutoutId } = await cutoutForRun(deps, userId, rest.uploadId, !!allowFramed);
-  return createGeneration(deps, userId, { ...rest, cutoutId });
+  return createGeneration(deps, userId, { ...rest, cutoutId }, source);
 }

@@ -35,17 +35,20 @@ const ZSubjectField = z
 /** The photo: checked by its content on the server, not by its name or type. */
 const ZPhoto = z.file(M.api.errors.needPhoto).meta({ description: 'Ürün fotoğrafı (JPEG, PNG veya WEBP)' });
 
+/** Multipart text: without a trustworthy cut-out the run is refused uncharged unless this is "true". */
+const ZAllowFramedField = z
+  .enum(['true', 'false'], M.api.errors.badAllowFramed)
+  .transform((v) => v === 'true')
+  .optional()
+  .meta({ description: 'Dekupaj güvenilir değilse fotoğraf çerçeveli kullanılsın mı' });
+
 export const ZApiImageForm = z
   .object({
     photo: ZPhoto,
     prompt: ZCreateImage.shape.prompt.meta({ description: 'Sahne açıklaması (Türkçe), ör. "mermer zemin, gün ışığı"' }),
     category: ZCreateImage.shape.category,
     subject: ZSubjectField.optional(),
-    allowFramed: z
-      .enum(['true', 'false'], M.api.errors.badAllowFramed)
-      .transform((v) => v === 'true')
-      .optional()
-      .meta({ description: 'Dekupaj güvenilir değilse fotoğraf çerçeveli kullanılsın mı' }),
+    allowFramed: ZAllowFramedField,
   })
   .meta({ id: 'ImageForm' });
 
@@ -55,6 +58,7 @@ export const ZApiVideoForm = z
     prompt: ZCreateVideo.shape.prompt,
     duration: z.coerce.number().pipe(ZCreateVideo.shape.duration).meta({ description: 'Saniye' }),
     aspectRatio: ZCreateVideo.shape.aspectRatio,
+    allowFramed: ZAllowFramedField,
   })
   .meta({ id: 'VideoForm' });
 

@@ -27,7 +27,7 @@ function errors(...statuses: Array<401 | 402 | 404 | 413 | 422 | 429>): ZodOpenA
       {
         description: D.responses[s]!,
         ...json(ZApiError),
-        ...(s === 429 ? { headers: { 'Retry-After': { description: D.responses.retryAfter, schema: { type: 'integer' } } } } : {}),
+        ...(s === 429 ? { headers: { 'Retry-After': { description: D.responses.retryAfter!, schema: { type: 'integer' } } } } : {}),
       },
     ]),
   ) as ZodOpenApiResponsesObject;
@@ -59,19 +59,19 @@ export function openApiDocument(base: string) {
       '/api/v1/images': {
         post: op('createImage', {
           requestBody: multipart(ZApiImageForm),
-          responses: { '202': { description: D.responses.accepted, ...json(ZApiAccepted) }, ...errors(401, 402, 413, 422, 429) },
+          responses: { '202': { description: D.responses.accepted!, ...json(ZApiAccepted) }, ...errors(401, 402, 413, 422, 429) },
         }),
       },
       '/api/v1/videos': {
         post: op('createVideo', {
           requestBody: multipart(ZApiVideoForm),
-          responses: { '202': { description: D.responses.accepted, ...json(ZApiAccepted) }, ...errors(401, 402, 413, 422, 429) },
+          responses: { '202': { description: D.responses.accepted!, ...json(ZApiAccepted) }, ...errors(401, 402, 413, 422, 429) },
         }),
       },
       '/api/v1/generations/{id}': {
         get: op('getGeneration', {
           requestParams: { path: ZApiGenerationParams },
-          responses: { '200': { description: D.responses.generation, ...json(ZApiGeneration) }, ...errors(401, 404) },
+          responses: { '200': { description: D.responses.generation!, ...json(ZApiGeneration) }, ...errors(401, 404) },
         }),
       },
       '/api/v1/generations/{id}/outputs/{index}': {
@@ -79,7 +79,7 @@ export function openApiDocument(base: string) {
           requestParams: { path: ZApiOutputParams },
           responses: {
             '200': {
-              description: D.responses.file,
+              description: D.responses.file!,
               content: {
                 'image/jpeg': { schema: { type: 'string', format: 'binary' } },
                 'video/mp4': { schema: { type: 'string', format: 'binary' } },
@@ -92,14 +92,14 @@ export function openApiDocument(base: string) {
       '/api/v1/cutouts': {
         post: op('createCutout', {
           requestBody: multipart(ZApiCutoutForm),
-          responses: { '200': { description: D.responses.cutout, ...json(ZApiCutout) }, ...errors(401, 413, 422, 429) },
+          responses: { '200': { description: D.responses.cutout!, ...json(ZApiCutout) }, ...errors(401, 413, 422, 429) },
         }),
       },
       '/api/v1/cutouts/{id}': {
         get: op('getCutout', {
           requestParams: { path: ZApiGenerationParams },
           responses: {
-            '200': { description: D.responses.file, content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
+            '200': { description: D.responses.file!, content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
             ...errors(401, 404),
           },
         }),
@@ -108,22 +108,22 @@ export function openApiDocument(base: string) {
         get: op('exportZip', {
           requestParams: { path: ZApiExportParams },
           responses: {
-            '200': { description: D.responses.zip, content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+            '200': { description: D.responses.zip!, content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
             ...errors(401, 404, 429),
           },
         }),
       },
       '/api/v1/openapi.json': {
-        get: op('openapi', { security: [], responses: { '200': { description: D.responses.openapi } } }),
+        get: op('openapi', { security: [], responses: { '200': { description: D.responses.openapi! } } }),
       },
     },
     webhooks: {
       generationFinished: {
         post: op('webhook', {
           security: [],
-          requestParams: { header: z.object({ 'X-Vitrin-Signature': z.string().meta({ description: D.responses.signatureHeader }) }) },
+          requestParams: { header: z.object({ 'X-Vitrin-Signature': z.string().meta({ description: D.responses.signatureHeader! }) }) },
           requestBody: { required: true, ...json(ZWebhookEvent) },
-          responses: { '200': { description: D.responses.webhookOk } },
+          responses: { '200': { description: D.responses.webhookOk! } },
         }),
       },
     },

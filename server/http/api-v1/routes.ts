@@ -12,7 +12,8 @@ import {
 import type { StoredOutput } from '../../../shared/schemas/generations';
 import { AppError } from '../../errors';
 import { storeUpload } from '../../services/uploads';
-import { createGeneration, getGeneration } from '../../services/generations';
+import { getGeneration } from '../../services/generations';
+import { startGeneration } from '../../services/framed-consent';
 import { runCutout } from '../../services/studio';
 import { exportRun } from '../../services/exports';
 import { apiCutoutUrl, toApiGeneration } from '../../services/api-view';
@@ -68,11 +69,11 @@ export function apiV1Routes(deps: AppDeps): Router {
       const stored = await storeUpload(deps, userId, image);
       // The seller's box: a guided cut-out first, which the run then uses (as the page's "re-run" does).
       if (fields.subject) await runCutout(deps, userId, { uploadId: stored.uploadId, subject: fields.subject });
-      // `allowFramed` is validated here and forwarded to the run once generations.createImage takes it.
-      const { id } = await createGeneration(
+      // Without a trustworthy cut-out the run is refused uncharged unless `allowFramed` (as on the page).
+      const { id } = await startGeneration(
         deps,
         userId,
-        { type: 'image', uploadId: stored.uploadId, prompt: fields.prompt, category: fields.category },
+        { type: 'image', uploadId: stored.uploadId, prompt: fields.prompt, category: fields.category, allowFramed: fields.allowFramed },
         { apiKeyId: keyId },
       );
       deps.onJobQueued();
@@ -89,10 +90,17 @@ export function apiV1Routes(deps: AppDeps): Router {
       const { userId, keyId } = callerOf(res);
       const { fields, image } = formOf<typeof ZApiVideoForm>(res);
       const stored = await storeUpload(deps, userId, image);
-      const { id } = await createGeneration(
+      const { id } = await startGeneration(
         deps,
         userId,
-        { type: 'video', uploadId: stored.uploadId, prompt: fields.prompt, duration: fields.duration, aspectRatio: fields.aspectRatio },
+        {
+          type: 'video',
+          uploadId: stored.uploadId,
+          prompt: fields.prompt,
+          duration: fields.duration,
+          aspectRatio: fields.aspectRatio,
+          allowFramed: fields.allowFramed,
+        },
         { apiKeyId: keyId },
       );
       deps.onJobQueued();

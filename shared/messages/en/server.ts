@@ -42,7 +42,9 @@ export const OWN: ServerTexts = {
     lowCreditsButton: 'See the packages',
     paymentSubject: 'Your payment has been received',
     paymentIntro: (plan: string, credits: number) =>
-      `Your payment for the ${plan} package has been received and ${credits} credits have been added to your account. Your invoice is attached to this e-mail.`,
+      `Your payment for the ${plan} package has been received and ${credits} credits have been added to your account.`,
+    paymentAmount: (amount: string, invoiceNumber: string) =>
+      `Amount paid: ${amount}. Your invoice (${invoiceNumber}) is attached to this e-mail.`,
     deletionRequestedSubject: 'We have received your account deletion request',
     deletionRequestedIntro:
       'We have received your request to delete your account. We will let you know separately when our admin team has carried it out.',
@@ -52,5 +54,93 @@ export const OWN: ServerTexts = {
     exportReadySubject: 'Your data is ready to download',
     exportReadyIntro: 'The data package you asked for is ready. You can download it from the Settings page for 24 hours.',
     exportButton: 'Go to settings',
+  },
+
+  apiDocs: {
+    title: 'Vitrin AI API',
+    pageTitle: 'Vitrin AI API reference',
+    intro:
+      'Run the Vitrin AI studio from your own system: send a product photo, get 4 marketplace-ready images (image 1 is the marketplace image on a white background, the others are the scenes from your description) or a short product video, and download the marketplace package as a zip. Generations made through the API use credits just like on the website, join the same queue and are subject to the same limits; the credits of a failed generation are refunded.',
+    authTitle: 'Authentication',
+    auth: 'Add the header "Authorization: Bearer YOUR_KEY" to every request. You create and revoke keys on the API page of the customer dashboard; a key is shown only once, when it is created, and starts with vk_live_. A missing, wrong or revoked key gets a 401 response.',
+    securityDescription: 'A key created on the API page of the customer dashboard (vk_live_…).',
+    quickstartTitle: 'Quick start: from a photo to a Trendyol package with curl',
+    quickstartSteps: [
+      '1. Send the photo and the scene description; the response gives the generation’s id.',
+      '2. Poll every few seconds until the status is "completed" (if it is "failed", errorMessage gives the reason and the credits have been refunded).',
+      '3. Download the images from the addresses in outputs with the same key.',
+      '4. Download the ready zip package for Trendyol (other marketplaces: hepsiburada, n11, amazon, ciceksepeti, instagram, square).',
+    ],
+    endpointsTitle: 'Endpoints',
+    fieldsTitle: 'Form fields',
+    paramsTitle: 'Path parameters',
+    responsesTitle: 'Responses',
+    required: 'required',
+    optional: 'optional',
+    errorsTitle: 'Errors',
+    errorsIntro:
+      'Errors are returned as JSON: { "error": { "code": "…", "message": "…" } }. message is written for people and can be shown to the user; code never changes, so your program can check it.',
+    limitsTitle: 'Limits',
+    limits: (uploads: number, uploadMinutes: number, exports: number, exportMinutes: number) =>
+      `The same seller limits as on the website apply: ${uploads} photos per ${uploadMinutes} minutes (each image, video and cut-out request counts as one photo) and ${exports} marketplace packages per ${exportMinutes} minutes. When a limit is exceeded you get a 429 response with a Retry-After header saying after how many seconds you can try again. The number of generations processed for you at the same time is limited too; the rest wait in the queue.`,
+    webhooksTitle: 'Webhook',
+    webhooks:
+      'If you save a webhook address in the dashboard, a POST request with a JSON body is sent to it when your generations complete or fail: { "type": "generation.completed" | "generation.failed", "data": { …the GET /api/v1/generations/{id} response… } }. Responses other than 2xx and unreachable addresses are retried at growing intervals for one day; every attempt is shown in the dashboard. In production the address must use https and cannot point to the local network or to private IP addresses.',
+    signatureTitle: 'Verifying the signature',
+    signature:
+      'Every request carries the header X-Vitrin-Signature: t=<unix seconds>,v1=<signature>. The signature is the hexadecimal HMAC-SHA256 digest of the text "<t>.<raw body>" with your webhook signing secret. Verify the raw body before parsing it, compare in constant time and reject old t values (e.g. older than 5 minutes).',
+    openapiTitle: 'OpenAPI document',
+    openapi: 'The machine-readable version of this page (OpenAPI 3.1):',
+    example: 'Example',
+    ops: {
+      createImage: {
+        summary: 'Start an image generation',
+        description:
+          'Creates 4 images from the product photo: image 1 is the marketplace image on a white background, images 2-4 are the scenes from the description. The credits of one image generation are taken and the generation is queued (202). If you give the product’s box in subject, the cut-out is made according to that box.',
+      },
+      createVideo: {
+        summary: 'Start a video generation',
+        description:
+          'Creates a short product video (MP4) from the product photo. The credits of one video generation are taken and the generation is queued (202).',
+      },
+      getGeneration: {
+        summary: 'Status and results of a generation',
+        description:
+          'status: queued, processing, completed or failed. Every address in the outputs list of a completed generation is downloaded with the same API key; role: white (marketplace white image), scene, framed (the framed photo when no cut-out could be made) or video.',
+      },
+      getOutput: { summary: 'Download an output', description: 'The generation’s file at position index (JPEG or MP4).' },
+      createCutout: {
+        summary: 'Cut-out (background removal)',
+        description:
+          'Separates the product from the photo and stores it as a transparent PNG; uses no credits and is subject to the cut-out limit. If the product cannot be separated reliably, cutoutUrl is null and note gives the reason.',
+      },
+      getCutout: { summary: 'Download the cut-out', description: 'Transparent PNG.' },
+      exportZip: {
+        summary: 'Marketplace package (zip)',
+        description: 'The images of a completed image generation as JPEGs in the marketplace’s sizes, in a single zip file.',
+      },
+      openapi: { summary: 'OpenAPI document', description: 'The OpenAPI 3.1 definition of this API.' },
+      webhook: {
+        summary: 'Generation finished notification',
+        description: 'Sent to your saved webhook address when your generation completes or fails.',
+      },
+    },
+    responses: {
+      accepted: 'The generation was queued.',
+      generation: 'The generation.',
+      file: 'The file.',
+      zip: 'The zip file.',
+      cutout: 'The cut-out result.',
+      openapi: 'The OpenAPI document.',
+      webhookOk: 'Any 2xx response counts the notification as delivered.',
+      signatureHeader: 't=<unix seconds>,v1=<HMAC-SHA256 hexadecimal>',
+      retryAfter: 'After how many seconds you can try again.',
+      401: 'The key is missing, wrong or revoked.',
+      402: 'Not enough credits.',
+      404: 'Record not found (records belonging to another seller get the same answer).',
+      413: 'The photo is too large or your storage quota is full.',
+      422: 'The form fields or the photo are not valid.',
+      429: 'Limit exceeded; wait as long as the Retry-After header says.',
+    },
   },
 };
