@@ -18,7 +18,7 @@ const names = ['stuff', 'smarties', 'coffee', 'apple'] as const;
 beforeAll(async () => {
   for (const name of names) {
     const r = await pool.run({ kind: 'cutout', bytes: photo(name), hints: {} }, { owner: 'test' });
-    if (!r.ok) throw new Error(`the automatic cut-out of ${name} fell back: ${r.reasons.join(", ")}`);
+    if (!r.ok) throw new Error(`the automatic cut-out of ${name} fell back: ${r.reasons.join(', ')}`);
     cutouts.set(name, Buffer.from(r.png));
   }
 });
