@@ -13,7 +13,7 @@ import { signUp } from '../server/services/accounts';
 import { createBatch } from '../server/services/batch';
 
 /**
- * Batch throughput (issue 12): a batch of real photos (the three fixtures,
+ * Batch throughput (issue 12 (docs/history.md)): a batch of real photos (the three fixtures,
  * repeated) through `batch.create` and the in-process workers with the local
  * studio, as the server runs them by default (2 workers, studio pool sized to
  * the cores), on an in-memory database. Wall time from the take of credits to

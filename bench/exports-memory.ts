@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { SELLER_LIMITS } from '../shared/constants';
 
 /**
- * Fair share under exports (issue 22): the server's RSS idle, then while seller A's data export
+ * Fair share under exports (issue 22 (docs/history.md)): the server's RSS idle, then while seller A's data export
  * of 20 photos (each with a 4-image run) is built and downloaded and 20 `square` exports are asked
  * for at once (A's per-seller limit of them, seller C the rest); meanwhile other sellers sign in one after the other, and their p95 is taken.
  * The server is a child process (embedded database, job workers inside it) reading files the

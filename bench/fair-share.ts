@@ -7,7 +7,7 @@ import { StudioPool } from '../server/providers/ai/studio/pool';
 import type { CutoutHints } from '../server/providers/ai/studio/cutout';
 
 /**
- * Fair share (issue 22): seller B's one cut-out alone, then while seller A has 24 guided
+ * Fair share (issue 22 (docs/history.md)): seller B's one cut-out alone, then while seller A has 24 guided
  * cut-outs waiting, and while A has 20 image runs of a 12 MP photo waiting, on the real studio
  * pool as the server sizes it. For comparison, the same
  * with one queue for everyone (every task under one owner, no cap), which is how the pool

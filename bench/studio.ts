@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { StudioPool } from '../server/providers/ai/studio/pool';
 
 /**
- * Studio figures (issue 11): cut-out time and peak memory per real photo, and
+ * Studio figures (issue 11 (docs/history.md)): cut-out time and peak memory per real photo, and
  * the 4 images from a 12 MP photo after its cut-out. One pool thread, as the
  * preview runs; peak memory is the process RSS (the thread lives in it),
  * sampled every 10 ms while the task runs.

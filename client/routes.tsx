@@ -48,7 +48,7 @@ const AdminLogsPage = lazy(() => import('./features/admin/logs/AdminLogsPage'));
 const AdminEmailsPage = lazy(() => import('./features/admin/emails/AdminEmailsPage'));
 const AdminDeletionPage = lazy(() => import('./features/admin/deletion/AdminDeletionPage'));
 
-/** SPEC §2 route table. */
+/** docs/product.md §2 route table. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
               </GuestOnly>
             ),
           },
-          // Issue 13: links that arrive by e-mail, and the legal pages (D33).
+          // Issue 13 (docs/history.md): links that arrive by e-mail, and the legal pages (docs/decisions.md D33).
           { path: 'auth/forgot', element: <ForgotPasswordPage /> },
           { path: 'auth/reset/:token', element: <ResetPasswordPage /> },
           { path: 'auth/verify/:token', element: <VerifyEmailPage /> },

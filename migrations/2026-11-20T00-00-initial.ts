@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Initial schema: every entity of SPEC §3 plus what DECISIONS.md adds.
+ * Initial schema: every entity of docs/product.md §3 plus what DECISIONS.md adds.
  * Frozen once landed: change the schema with a new migration file.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -77,7 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.createIndex(`${table}_expires_idx`).on(table).column('expires_at').execute();
   }
 
-  // Shared limiter state so every server process counts the same attempts (D15, SECURITY 13).
+  // Shared limiter state so every server process counts the same attempts (docs/decisions.md D15, docs/security.md property 13).
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -293,7 +293,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('admin_logs_created_idx').on('admin_logs').columns(['created_at desc']).execute();
 
-  // E-mail without SMTP configured is written here and to the log (ARCHITECTURE: e-mail).
+  // E-mail without SMTP configured is written here and to the log (docs/architecture.md: e-mail).
   await db.schema
     .createTable('email_outbox')
     .addColumn('id', 'uuid', id)

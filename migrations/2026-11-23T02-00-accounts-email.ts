@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 13: e-mail delivery through an outbox queue, single-use account tokens (password reset,
+ * Issue 13 (docs/history.md): e-mail delivery through an outbox queue, single-use account tokens (password reset,
  * address verification, address change), verified addresses, deletion requests, data exports,
  * and a `legal` section for the admin-editable legal pages.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Payments for a Turkish operator (issue 16):
+ * Payments for a Turkish operator (issue 16 (docs/history.md)):
  * - billing profiles may name iyzico or the local test checkout, and exist before any payment
  *   (provider null) because they now also hold the buyer's invoice details (e-Arşiv);
  * - each purchase keeps the invoice details it was invoiced to;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 11: product cut-outs. Every `studio.cutout` run (automatic or guided)
+ * Issue 11 (docs/history.md): product cut-outs. Every `studio.cutout` run (automatic or guided)
  * is a row; the latest one of an upload is what its next generation uses, and
  * the generation records which one it used (`generations.cutout_id`). A row
  * without a file is an honest fall-back: `note_code` says why.

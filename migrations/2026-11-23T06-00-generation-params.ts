@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 15: one shape for a generation's parameters. The row stores the names the create
+ * Issue 15 (docs/history.md): one shape for a generation's parameters. The row stores the names the create
  * form, the zod inputs and the provider input use (`aspectRatio`, `numImages`,
  * `outputFormat`), so nothing maps them back and forth; older rows are renamed here.
  * `generations.job_id` goes: it was written and never read (the generation row is its job,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 22: the job queue takes sellers in turn. `claimed_at` is when a worker last claimed the
+ * Issue 22 (docs/history.md): the job queue takes sellers in turn. `claimed_at` is when a worker last claimed the
  * row; the claim prefers the seller whose latest claim is oldest, found through the index.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 21, iyzico renewals:
+ * Issue 21 (docs/history.md), iyzico renewals:
  * - `payment_subscriptions`: the subscription a checkout started, stored when the buyer returns
  *   from it, with the account and plan of that checkout, and the price of its first credited order.
  *   Renewals are credited to that account only (iyzico reuses one customer per e-mail, so the

@@ -14,7 +14,7 @@ export type AppDeps = {
   bus: EventBus;
   storage: Storage;
   payments: PaymentProviders;
-  /** 'local' shows the preview-mode notice on the generate screens (D28). */
+  /** 'local' shows the preview-mode notice on the generate screens (docs/decisions.md D28). */
   aiProvider: 'local' | 'fal';
   secureCookies: boolean;
   allowedOrigins: string[];

@@ -6,7 +6,7 @@ import { PgEventBus } from './events/pg-bus';
 import { createStorage, type Storage } from './providers/storage';
 import { createAiProvider, type AiProvider } from './providers/ai';
 
-/** The runtime parts chosen by the environment (ARCHITECTURE: runtime parts), shared by server and worker. */
+/** The runtime parts chosen by the environment (docs/architecture.md: runtime parts), shared by server and worker. */
 export function storageFromEnv(env: Env): Storage {
   return createStorage({
     dataDir: path.resolve(env.DATA_DIR),

@@ -1,6 +1,6 @@
-/** Business limits and constants shared by client and server (SPEC §9, DECISIONS). */
+/** Business limits and constants shared by client and server (docs/product.md §9, docs/decisions.md). */
 export const UNLIMITED_BALANCE = 999999;
-/** The screens' low-balance hint and buy button (SPEC §9). */
+/** The screens' low-balance hint and buy button (docs/product.md §9). */
 export const LOW_BALANCE_THRESHOLD = 10;
 /**
  * The "Kredileriniz azalıyor" e-mail: sent once a period, when the balance falls below this share of
@@ -54,7 +54,7 @@ export const APP_CODES = [
 ] as const;
 export type AppCode = (typeof APP_CODES)[number];
 
-/** Studio (issue 11): photos under this longer side get a warning at upload; outputs never upscale more than 2× silently. */
+/** Studio (issue 11 (docs/history.md)): photos under this longer side get a warning at upload; outputs never upscale more than 2× silently. */
 export const MIN_RECOMMENDED_LONG_SIDE = 1000;
 export const MAX_SILENT_UPSCALE = 2;
 export const MAX_OUTPUT_LONG_SIDE = 4096;
@@ -63,7 +63,7 @@ export const WHITE_PRODUCT_FILL = 0.85;
 /** The scene control "product size in frame": share of the frame the product's box fits into. */
 export const SCENE_PRODUCT_SIZE = { min: 0.3, max: 0.9, default: 0.62 } as const;
 
-/** Cut-out gate and guidance (the thresholds measured in STUDIO-NOTES). */
+/** Cut-out gate and guidance (the thresholds measured in docs/architecture.md (the studio)). */
 export const CUTOUT_LIMITS = {
   maxInputPixels: 40_000_000,
   /** A detector box above this share of the frame: the subject fills it, nothing to cut. */

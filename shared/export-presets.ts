@@ -1,5 +1,5 @@
 /**
- * Marketplace export presets (issue 12): the one table of sizes and rules,
+ * Marketplace export presets (issue 12 (docs/history.md)): the one table of sizes and rules,
  * read by the export route (server), the download menu (client) and checked
  * against the README table by a test. Every preset is a JPEG on pure white
  * (RGB 255) with the product centred.

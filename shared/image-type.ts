@@ -1,4 +1,4 @@
-/** The photo formats accepted for upload (D14). */
+/** The photo formats accepted for upload (docs/decisions.md D14). */
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
 
 /** How many leading bytes `sniffImageType` needs. */
@@ -9,7 +9,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
 /**
- * Identifies the format by its magic bytes, never by file name or declared type (D14). The server
+ * Identifies the format by its magic bytes, never by file name or declared type (docs/decisions.md D14). The server
  * decides on it; the browser runs the same check so a renamed file is refused before uploading.
  */
 export function sniffImageType(head: Uint8Array): ImageMime | null {

@@ -1,4 +1,4 @@
-/** The four legal pages (D33): route, catalogue title key and site_content key (section `legal`). */
+/** The four legal pages (docs/decisions.md D33): route, catalogue title key and site_content key (section `legal`). */
 export const LEGAL_PAGES = {
   privacy: { path: '/gizlilik' },
   terms: { path: '/kullanim-kosullari' },

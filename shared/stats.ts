@@ -1,7 +1,7 @@
 import { IMAGES_PER_RUN } from './constants';
 
 /**
- * D10: month-over-month change, rounded, with a sign. `+100%` when the previous value was 0
+ * docs/decisions.md D10: month-over-month change, rounded, with a sign. `+100%` when the previous value was 0
  * and the current is above it; `+0%` when both are 0.
  */
 export function percentChange(current: number, previous: number): string {
@@ -10,7 +10,7 @@ export function percentChange(current: number, previous: number): string {
   return `${pct >= 0 ? '+' : ''}${pct}%`;
 }
 
-/** SPEC §9 savings estimate in Turkish lira: 150 per image (IMAGES_PER_RUN in a run), 250 per video. */
+/** docs/product.md §9 savings estimate in Turkish lira: 150 per image (IMAGES_PER_RUN in a run), 250 per video. */
 export const SAVINGS_TRY = { perImage: 150, imagesPerRun: IMAGES_PER_RUN, perVideo: 250 } as const;
 
 export function savingsOf(imageRuns: number, videos: number): number {

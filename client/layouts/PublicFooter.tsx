@@ -15,7 +15,7 @@ const LEGAL = perLanguage(() => [
   { label: M.nav.cookies, to: LEGAL_PAGES.cookies.path },
 ]);
 
-/** Footer: quick links, legal pages (D33), contact details from settings (D2). */
+/** Footer: quick links, legal pages (docs/decisions.md D33), contact details from settings (docs/decisions.md D2). */
 export function PublicFooter() {
   const { site } = useSite();
   const year = new Date().getFullYear();
@@ -51,7 +51,7 @@ export function PublicFooter() {
 
           <Stack gap={0}>
             <Text className={classes.heading}>{M.nav.legal}</Text>
-            {/* D33: real pages whose texts admins edit. */}
+            {/* docs/decisions.md D33: real pages whose texts admins edit. */}
             {LEGAL.map((l) => (
               <Link key={l.to} to={l.to} className={classes.link}>
                 {l.label}

@@ -17,7 +17,7 @@ import classes from './PublicHeader.module.css';
 const UserMenu = lazy(() => import('./header/UserMenu'));
 const MobileNavDrawer = lazy(() => import('./header/MobileNavDrawer'));
 
-/** Public header: signed-out and signed-in variants (SPEC §2), mobile Burger + Drawer. */
+/** Public header: signed-out and signed-in variants (docs/product.md §2), mobile Burger + Drawer. */
 export function PublicHeader() {
   const { user, loading } = useSession();
   const [drawerOpened, drawer] = useDisclosure(false);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSite } from '../features/site/useSite';
 
-/** D1: `{title} | {siteName}` unless the title already names the brand. */
+/** docs/decisions.md D1: `{title} | {siteName}` unless the title already names the brand. */
 export function formatPageTitle(title: string, siteName: string): string {
   if (!title) return siteName;
   if (title.toLocaleLowerCase('tr-TR').includes(siteName.toLocaleLowerCase('tr-TR'))) return title;

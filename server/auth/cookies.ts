@@ -10,7 +10,7 @@ export function readCookie(header: string | undefined, name: string): string | u
 
 /**
  * HttpOnly, SameSite=Lax, Path=/, Secure under https. Without "remember me" the cookie has no
- * Max-Age, so it ends with the browser session (D17); the server-side expiry still applies.
+ * Max-Age, so it ends with the browser session (docs/decisions.md D17); the server-side expiry still applies.
  */
 export function sessionCookie(kind: SessionKind, token: string, session: Session, secure: boolean): string {
   return serialize(COOKIE_NAME[kind], token, {

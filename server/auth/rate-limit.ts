@@ -5,7 +5,7 @@ import { M } from '../../shared/messages';
 import { SELLER_LIMITS, type SellerLimitKind } from '../../shared/constants';
 
 /**
- * Fixed-window counter kept in the database, so every server process shares it (SECURITY 13).
+ * Fixed-window counter kept in the database, so every server process shares it (docs/security.md property 13).
  * `hit` counts one attempt and says whether it is still within the limit.
  */
 export async function hitRateLimit(
@@ -87,7 +87,7 @@ export async function limitedPasswordCheck<T>(
 }
 
 /**
- * One sign-in under its limits (D15), for sellers (`signin:` keys) and admins (`admin:` keys):
+ * One sign-in under its limits (docs/decisions.md D15), for sellers (`signin:` keys) and admins (`admin:` keys):
  * per client address, and per e-mail address, which a success clears.
  */
 export function signInWithLimits<T>(

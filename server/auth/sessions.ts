@@ -81,7 +81,7 @@ async function sessionRow(db: Db, kind: SessionKind, id: string) {
 
 /**
  * Returns the session for a token, or null; extends it when past half-life (sliding expiry).
- * One query per request. A disabled customer (D21) or a deactivated admin loses every live
+ * One query per request. A disabled customer (docs/decisions.md D21) or a deactivated admin loses every live
  * session at once; without this, sliding expiry would keep a signed-in account going.
  */
 export async function validateSession(

@@ -92,7 +92,7 @@ export interface GenerationsTable {
   credits_used: number;
   parameters: Json<GenerationParams>;
   outputs: ColumnType<StoredOutput[], string | undefined, string>;
-  /** The cut-out this run used (issue 11); null before the run or when none applies (video, fal). */
+  /** The cut-out this run used (issue 11 (docs/history.md)); null before the run or when none applies (video, fal). */
   cutout_id: string | null;
   error_message: string | null;
   progress: Generated<number>;
@@ -148,7 +148,7 @@ export interface CreditTransactionsTable {
   amount_paid_cents: number | null;
   currency: string | null;
   provider: string | null;
-  /** Invoice details at the time of a purchase (issue 16); null for anything else. */
+  /** Invoice details at the time of a purchase (issue 16 (docs/history.md)); null for anything else. */
   buyer_details: Json | null;
   /** A credited purchase's invoice number (`VTR2026000000001`), allocated in its transaction. */
   invoice_number: string | null;
@@ -356,7 +356,7 @@ export interface BillingProfilesTable {
   card_brand: string | null;
   card_last4: string | null;
   updated_at: Timestamp;
-  /** Invoice details for e-Arşiv (issue 16). */
+  /** Invoice details for e-Arşiv (issue 16 (docs/history.md)). */
   invoice_kind: 'individual' | 'company' | null;
   invoice_name: string | null;
   tckn: string | null;

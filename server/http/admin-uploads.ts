@@ -10,7 +10,7 @@ import { sendError } from './rest-error';
  * POST /api/admin/uploads (multipart field `file`, admin session) → 201 { url, width, height }.
  * For portfolio before/after and testimonial photos: stored under `public/admin/<uuid>.<ext>` and
  * served publicly by /api/files/public/... (these images are meant for the public landing page).
- * Works in maintenance mode: the admin keeps working (D23). The Origin guard in app.ts covers it.
+ * Works in maintenance mode: the admin keeps working (docs/decisions.md D23). The Origin guard in app.ts covers it.
  */
 export function adminUploadRoutes(deps: AppDeps) {
   return imageUploadRoute(

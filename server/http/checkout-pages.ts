@@ -21,7 +21,7 @@ function selfUrl(req: Request): string {
 }
 
 /**
- * Checkout pages that are not the SPA (issue 16):
+ * Checkout pages that are not the SPA (issue 16 (docs/history.md)):
  * - GET  /api/payments/iyzico/:id   iyzico's checkout form for one of the buyer's sessions;
  * - POST /api/payments/iyzico/return iyzico sends the buyer back here (a cross-site form post
  *   carrying only the form token, which is checked against iyzico's API, so no Origin check);

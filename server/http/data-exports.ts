@@ -6,7 +6,7 @@ import { sendZip } from './send-zip';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** "Verilerimi indir" (issue 13): the prepared zip, to its owner only, for 24 h; anyone else gets 404. */
+/** "Verilerimi indir" (issue 13 (docs/history.md)): the prepared zip, to its owner only, for 24 h; anyone else gets 404. */
 export function dataExportRoutes(deps: AppDeps): Router {
   const r = Router();
   r.get('/api/exports/:id', async (req, res) => {

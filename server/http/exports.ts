@@ -10,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /api/generations/{id}/export/{preset}: a zip of the run's images fitted
- * to a marketplace preset (issue 12), streamed as its images are rendered.
+ * to a marketplace preset (issue 12 (docs/history.md)), streamed as its images are rendered.
  * Owner only: anyone else, an unknown preset, a video or an unfinished run get
  * the same 404.
  */

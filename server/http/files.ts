@@ -47,7 +47,7 @@ export async function sendStored(storage: Storage, key: string, req: Request, re
 }
 
 /**
- * Private files: uploads and generation outputs go only to their owner's session (SECURITY 16);
+ * Private files: uploads and generation outputs go only to their owner's session (docs/security.md property 16);
  * anyone else gets the same 404 as for a file that does not exist. Public seed images are open.
  */
 export function fileRoutes(deps: AppDeps, storage: Storage): Router {
@@ -85,7 +85,7 @@ export function fileRoutes(deps: AppDeps, storage: Storage): Router {
     await sendStored(storage, thumb ? out.thumbKey : out.key, req, res, privateCache, name);
   });
 
-  // Cut-outs (issue 11): PNG with alpha, owner only; `?download=1` saves it as "Şeffaf PNG".
+  // Cut-outs (issue 11 (docs/history.md)): PNG with alpha, owner only; `?download=1` saves it as "Şeffaf PNG".
   r.get('/api/files/cutouts/:id', async (req, res) => {
     const userId = await customerId(deps, req);
     if (!userId || !UUID.test(req.params.id)) return res.status(404).end();

@@ -9,7 +9,7 @@ import { sendAppError, sendError } from './rest-error';
 /**
  * The one way an image comes in (sellers' photos, admins' landing images): multipart field
  * `file`, one file, never buffered past the size limit; checked by content and re-encoded without
- * metadata (D14) before `store` sees it. `authorize` answers the refusal itself and returns null.
+ * metadata (docs/decisions.md D14) before `store` sees it. `authorize` answers the refusal itself and returns null.
  */
 export function imageUploadRoute<Who>(
   path: string,

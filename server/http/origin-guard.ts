@@ -3,7 +3,7 @@ import { originAllowed } from '../auth/origin';
 import { M } from '../../shared/messages';
 
 /**
- * SECURITY 17: every state-changing request needs an Origin naming this site, and tRPC
+ * docs/security.md property 17: every state-changing request needs an Origin naming this site, and tRPC
  * mutations must be JSON (a form post from another site cannot be). Webhooks are exempt:
  * they prove themselves by signature instead.
  */

@@ -72,7 +72,7 @@ function openSockets() {
 }
 
 /**
- * tRPC subscriptions over WebSocket on the HTTP port, path /trpc (SECURITY 19): the upgrade is
+ * tRPC subscriptions over WebSocket on the HTTP port, path /trpc (docs/security.md property 19): the upgrade is
  * refused for a foreign Origin, without a live session, or past the per-account socket cap;
  * messages over 64 KiB are rejected; a socket closes when its session ends: at once on the
  * `session.ended` event, and at the latest on the next re-check (after the event bus was down,

@@ -6,7 +6,7 @@ import { UNLIMITED_BALANCE } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
 
-/** Expires every balance whose paid or trial period has ended (D8); returns how many. */
+/** Expires every balance whose paid or trial period has ended (docs/decisions.md D8); returns how many. */
 export async function sweepExpiredCredits({ db, bus }: Pick<AppDeps, 'db' | 'bus'>, now = new Date()): Promise<number> {
   const due = await db
     .selectFrom('users')

@@ -123,7 +123,7 @@ export async function clearProviderRequest(db: Db, id: string): Promise<void> {
   await db.updateTable('generations').set({ provider_request_id: null }).where('id', '=', id).execute();
 }
 
-/** Records the cut-out an image job composes from (issue 11). */
+/** Records the cut-out an image job composes from (issue 11 (docs/history.md)). */
 export async function recordCutout(db: Db, id: string, cutoutId: string): Promise<void> {
   await db.updateTable('generations').set({ cutout_id: cutoutId }).where('id', '=', id).execute();
 }
@@ -156,7 +156,7 @@ export async function completeJob(db: Db, id: string, workerId: string, outputs:
     .where('status', '=', 'processing')
     .executeTakeFirst();
   const completed = Number(r.numUpdatedRows) === 1;
-  // E-mail for long runs (issue 13); one per run by its dedupe key, never in the way of the job.
+  // E-mail for long runs (issue 13 (docs/history.md)); one per run by its dedupe key, never in the way of the job.
   if (completed) await queueGenerationFinished(db, id).catch((err) => console.error('[e-posta]', err));
   // The seller's webhook (API), likewise after the commit and never in the job's way.
   if (completed) await queueWebhookEvent(db, id).catch((err) => console.error('[webhook]', err));
@@ -209,7 +209,7 @@ export async function releaseJob(db: Db, id: string, workerId: string): Promise<
  */
 export async function failJob(db: Db, id: string, message: string): Promise<{ userId: string; balance: number } | null> {
   const refunded = await failAndRefund(db, id, message);
-  // "Failed and refunded" e-mail (issue 13), after the refund committed; one per run by its dedupe key.
+  // "Failed and refunded" e-mail (issue 13 (docs/history.md)), after the refund committed; one per run by its dedupe key.
   if (refunded) await queueGenerationFinished(db, id).catch((err) => console.error('[e-posta]', err));
   if (refunded) await queueWebhookEvent(db, id).catch((err) => console.error('[webhook]', err));
   return refunded;

@@ -46,7 +46,7 @@ export type WorkerOptions = {
   perSeller?: number;
 };
 
-/** The catalogue text a user sees for a final failure (SPEC §8 Generation). */
+/** The catalogue text a user sees for a final failure (docs/product.md §8 Generation). */
 export function failureMessage(type: Generation['type'], err: unknown): string {
   if (!isProviderError(err)) return M.generation.unknown;
   switch (err.kind) {

@@ -5,7 +5,7 @@ import { pendingDeletion, requestDeletion } from '../services/account-deletion';
 import { wakeExportWorkers } from '../jobs/data-exports';
 import { storageUsage } from '../services/uploads';
 
-/** Procedures of the `auth` router for the seller's own data (issue 13): export and deletion request. */
+/** Procedures of the `auth` router for the seller's own data (issue 13 (docs/history.md)): export and deletion request. */
 export const accountDataProcedures = {
   /** "Verilerimi indir": prepared in the background, downloadable for 24 h from /api/exports/{id}. */
   requestExport: protectedProcedure.mutation(async ({ ctx }) => {
@@ -16,7 +16,7 @@ export const accountDataProcedures = {
 
   exportStatus: protectedProcedure.query(({ ctx }) => latestExport(ctx.db, ctx.userId)),
 
-  /** D32: not self-service; this sends the request an admin carries out. */
+  /** docs/decisions.md D32: not self-service; this sends the request an admin carries out. */
   requestDeletion: protectedProcedure
     .input(ZDeletionRequest)
     .mutation(({ ctx, input }) => requestDeletion(ctx.db, ctx.userId, input.reason ?? null)),

@@ -6,7 +6,7 @@ import * as verification from '../services/email-verification';
 import { unsubscribe } from '../services/notifications';
 
 /**
- * Procedures of the `auth` router that work through e-mailed links (issue 13). Thin: the rules
+ * Procedures of the `auth` router that work through e-mailed links (issue 13 (docs/history.md)). Thin: the rules
  * (limits, single use, same answer for unknown addresses) live in the services.
  */
 const ZResetPasswordStrong = withStrongPassword(ZResetPassword, 'password');

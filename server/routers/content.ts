@@ -33,10 +33,10 @@ export const contentRouter = router({
    */
   landing: publicProcedure.query(({ ctx }) => getLanding(ctx.db, landingClaims(ctx))),
 
-  /** The four built-in packages (SPEC §9). */
+  /** The four built-in packages (docs/product.md §9). */
   plans: publicProcedure.query(() => PLANS),
 
-  /** D19: the landing page contact form; rate-limited per IP (D15). */
+  /** docs/decisions.md D19: the landing page contact form; rate-limited per IP (docs/decisions.md D15). */
   submitContact: publicProcedure.input(ZContactMessage).mutation(async ({ ctx, input }) => {
     await submitContactMessage(ctx, ctx.ip, input);
     return { ok: true as const };

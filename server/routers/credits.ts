@@ -14,7 +14,7 @@ export const creditsRouter = router({
   balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.db, ctx.userId, { known: ctx.session.credits })),
 
   /**
-   * Where a package button leads (SPEC §4, D25, issue 16): the trial goes to /app; a paid plan
+   * Where a package button leads (docs/product.md §4, docs/decisions.md D25, issue 16 (docs/history.md)): the trial goes to /app; a paid plan
    * to the invoice details form when none are saved yet, else to the configured provider's
    * checkout (see services/checkout.ts).
    */

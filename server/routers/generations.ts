@@ -23,7 +23,7 @@ export const generationsRouter = router({
 
   get: protectedProcedure.input(ZGenerationId).query(({ ctx, input }) => getGeneration(ctx.db, ctx.userId, input.id)),
 
-  /** Which AI provider runs generations; 'local' shows the preview-mode notice (D28). */
+  /** Which AI provider runs generations; 'local' shows the preview-mode notice (docs/decisions.md D28). */
   provider: protectedProcedure.query(({ ctx }) => ({ name: ctx.aiProvider })),
 
   /**

@@ -3,7 +3,7 @@ import { router, openProcedure } from '../trpc/init';
 import { LEGAL_PAGE_KEYS } from '../../shared/legal';
 import { getLegalPage } from '../services/legal';
 
-/** The legal pages' texts (D33): public, readable even in maintenance mode. */
+/** The legal pages' texts (docs/decisions.md D33): public, readable even in maintenance mode. */
 export const legalRouter = router({
   page: openProcedure
     .input(z.object({ page: z.enum(LEGAL_PAGE_KEYS as [string, ...string[]]) }))

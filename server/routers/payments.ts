@@ -9,7 +9,7 @@ import { findSession } from '../services/checkout';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 
-/** Issue 16: how packages are paid here, the buyer's invoice details, the local test checkout. */
+/** Issue 16 (docs/history.md): how packages are paid here, the buyer's invoice details, the local test checkout. */
 export const paymentsRouter = router({
   /**
    * Which provider the package buttons use, the install's price list (one currency, KDV

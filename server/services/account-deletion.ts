@@ -27,7 +27,7 @@ export type DeletionRequestView = {
 };
 
 /**
- * D32: the seller asks, an admin carries it out. One open request per account (a second ask
+ * docs/decisions.md D32: the seller asks, an admin carries it out. One open request per account (a second ask
  * returns the first); the seller gets a confirmation e-mail. The request row is its record; the
  * admin's decision (carried out or rejected) is written to the audit log.
  */
@@ -130,7 +130,7 @@ export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
 }
 
 /**
- * Carries out a pending request (D32). The account is disabled and its sessions ended first, so
+ * Carries out a pending request (docs/decisions.md D32). The account is disabled and its sessions ended first, so
  * nothing new arrives; then the files go (deleting is idempotent, so a failure half way can
  * simply be run again); then, in ONE transaction: personal fields erased (address,
  * name, company, phone, password, preferences, billing profile, invoice details, prompts), the

@@ -50,7 +50,7 @@ export async function getPublicUser(db: Db, userId: string): Promise<PublicUser 
 type SignUpInput = { email: string; password: string; fullName: string; companyName: string | null; phone: string | null };
 
 /**
- * Creates user, profile, preferences and the trial grant in ONE transaction (D5, D6):
+ * Creates user, profile, preferences and the trial grant in ONE transaction (docs/decisions.md D5, D6):
  * trial credits from settings, plan 'trial', expiry in 7 days, with ledger + transaction rows.
  */
 export async function signUp(db: Db, input: SignUpInput, now = new Date()): Promise<User> {
@@ -128,7 +128,7 @@ export async function updateProfile(
 
 /**
  * Changes the password after checking the current one, and ends EVERY session of the user
- * (SECURITY 11), announced after commit so their sockets close; the caller then opens a fresh
+ * (docs/security.md property 11), announced after commit so their sockets close; the caller then opens a fresh
  * session for this browser.
  */
 export async function changePassword(deps: Pick<AppDeps, 'db' | 'bus'>, userId: string, current: string, next: string): Promise<void> {

@@ -13,7 +13,7 @@ import { zipStream } from './zip-stream';
 import { cutoutForRun } from './framed-consent';
 
 /**
- * A batch (issue 12): every photo is its own image generation through
+ * A batch (issue 12 (docs/history.md)): every photo is its own image generation through
  * `createGeneration`, so each take of credits is its own transaction under the
  * usual rules (all or nothing per photo). When the credits run out part-way,
  * the photos already accepted are kept and the rest say why; a later failure

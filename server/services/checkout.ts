@@ -18,7 +18,7 @@ export function publicBase(env: AppDeps['env']): string {
 }
 
 /**
- * Where a package button leads (SPEC §4, D25, issue 16): the trial to /app; a paid package
+ * Where a package button leads (docs/product.md §4, docs/decisions.md D25, issue 16 (docs/history.md)): the trial to /app; a paid package
  * first to the invoice details form when none are saved, then to the configured provider's
  * checkout (a prefilled Stripe / Lemon Squeezy link, iyzico's form on our page, or the local
  * test checkout), or an explanation when no provider is configured.

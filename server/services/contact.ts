@@ -6,8 +6,8 @@ import { M } from '../../shared/messages';
 import type { TContactMessageParsed } from '../../shared/schemas/contact';
 
 /**
- * D19: stores a landing-page contact message. Each IP may send LIMITS.contactPerIp messages per
- * window (D15, counted in the database so every server process shares the count); over the limit
+ * docs/decisions.md D19: stores a landing-page contact message. Each IP may send LIMITS.contactPerIp messages per
+ * window (docs/decisions.md D15, counted in the database so every server process shares the count); over the limit
  * nothing is written. The admin activity feed hears about it at once.
  */
 export async function submitContactMessage(

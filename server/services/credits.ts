@@ -8,7 +8,7 @@ import { UNLIMITED_BALANCE } from '../../shared/constants';
 export type Balance = { balance: number; unlimited: boolean; planCode: string | null; expiresAt: string | null; expired: boolean };
 
 /**
- * D8: once `credits_expire_at` has passed, the balance goes to 0 and expiry and plan are
+ * docs/decisions.md D8: once `credits_expire_at` has passed, the balance goes to 0 and expiry and plan are
  * cleared, with transaction + ledger rows, in one transaction. The conditional update makes a
  * concurrent second call a no-op; the ledger ref (user + old expiry) makes it unique too.
  */
@@ -47,7 +47,7 @@ export async function expireIfDue(trx: Transaction<Database>, userId: string, no
 
 /**
  * A plain read: no transaction, no lock. Only when the period has ended and nobody has applied
- * the expiry yet (the sweep runs every 10 minutes) does this read apply it, once (D8).
+ * the expiry yet (the sweep runs every 10 minutes) does this read apply it, once (docs/decisions.md D8).
  * `known`: the columns as the caller's session lookup just read them (no second query).
  */
 export async function getBalance(db: Db, userId: string, opts: { known?: CreditColumns; now?: Date } = {}): Promise<Balance> {

@@ -19,7 +19,7 @@ async function completedCounts(db: Db, userId: string, from?: Date, to?: Date): 
   return { imageRuns: Number(r.images), videos: Number(r.videos) };
 }
 
-/** Absolute usage minus refunds between two instants (SPEC §9: usage summed as absolute values). */
+/** Absolute usage minus refunds between two instants (docs/product.md §9: usage summed as absolute values). */
 export async function creditsUsed(db: Db, userId: string | null, from?: Date, to?: Date): Promise<number> {
   let q = db.selectFrom('credit_transactions').select((eb) => [
     eb.fn
@@ -45,7 +45,7 @@ export type ActivityItem = {
   createdAt: string;
 };
 
-/** D22: the user's real recent generations and credit movements, newest first. */
+/** docs/decisions.md D22: the user's real recent generations and credit movements, newest first. */
 async function recentActivity(db: Db, userId: string, limit = 8): Promise<ActivityItem[]> {
   const [gens, txs] = await Promise.all([
     db

@@ -8,7 +8,7 @@ type ProfileRow = Pick<
   'invoice_kind' | 'invoice_name' | 'tckn' | 'company_title' | 'tax_office' | 'vkn' | 'address' | 'city'
 >;
 
-/** The invoice details stored on a billing profile, or null when none were entered (issue 16). */
+/** The invoice details stored on a billing profile, or null when none were entered (issue 16 (docs/history.md)). */
 export function detailsFromRow(row: ProfileRow | undefined | null): TInvoiceDetailsParsed | null {
   if (!row?.invoice_kind || !row.address || !row.city) return null;
   if (row.invoice_kind === 'individual' && row.invoice_name && row.tckn) {

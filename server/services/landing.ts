@@ -64,7 +64,7 @@ async function withFallback<T>(db: Db, table: 'features', active: T[], defaults:
 }
 
 /**
- * Reads everything the landing page needs: active rows only, by display order (SPEC §6/§7). A stat
+ * Reads everything the landing page needs: active rows only, by display order (docs/product.md §6/§7). A stat
  * bound to a figure of this install shows that figure and is left out while it is zero; `claims`
  * says what this install's configuration makes true (the "4K" stat needs the upscaler).
  */

@@ -7,7 +7,7 @@ import { UNLIMITED_BALANCE } from '../../shared/constants';
 type Trx = Transaction<Database>;
 
 /**
- * The credit ledger's moves (D6): take, add and set a balance by an amount. Each runs inside the
+ * The credit ledger's moves (docs/decisions.md D6): take, add and set a balance by an amount. Each runs inside the
  * caller's transaction and writes its credit_transactions + credit_ledger rows there, so money
  * and ledger commit together. The ledger's unique (reason, ref) makes a replay of the same
  * operation fail the transaction. A balance also moves, with its own ledger row, at sign-up (the
@@ -52,7 +52,7 @@ async function record(trx: Trx, m: Movement, email: string, delta: number, signe
 
 /**
  * Takes `amount` with a conditional update (`balance >= amount`), so concurrent takes can
- * never overdraw. Unlimited balances (D7) record the usage without lowering the balance.
+ * never overdraw. Unlimited balances (docs/decisions.md D7) record the usage without lowering the balance.
  */
 export async function takeCredits(trx: Trx, m: Movement, insufficientMessage?: (balance: number) => string): Promise<number> {
   const row = await trx
@@ -102,7 +102,7 @@ export async function addCredits(trx: Trx, m: Movement): Promise<{ balance: numb
   return { balance: next, transactionId };
 }
 
-/** Sets an exact balance (admin); the movement recorded is the difference (SPEC §9). */
+/** Sets an exact balance (admin); the movement recorded is the difference (docs/product.md §9). */
 export async function setBalance(
   trx: Trx,
   m: Omit<Movement, 'amount' | 'type' | 'reason'> & { balance: number; reasonUp: string; reasonDown: string },

@@ -8,7 +8,7 @@ export type LegalPage = { page: LegalPageKey; body: string; updatedAt: string | 
 /**
  * A legal page's text as the admin left it in the content screen (section `legal`), else the
  * built-in starting text, with the operator's details from settings filled in. The KVKK and
- * privacy texts name the transfer of photos abroad only when fal.ai is configured (D33), and the
+ * privacy texts name the transfer of photos abroad only when fal.ai is configured (docs/decisions.md D33), and the
  * privacy text how long unused photos are kept (the upload_retention_days setting).
  */
 export async function getLegalPage(db: Db, page: LegalPageKey, aiProvider: 'local' | 'fal'): Promise<LegalPage> {

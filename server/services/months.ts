@@ -1,4 +1,4 @@
-/** The business's clock: months start at midnight in Istanbul (SPEC §9 "first of the month at midnight"). */
+/** The business's clock: months start at midnight in Istanbul (docs/product.md §9 "first of the month at midnight"). */
 export const BUSINESS_TZ = 'Europe/Istanbul';
 
 function offsetMs(date: Date, timeZone: string): number {

@@ -21,7 +21,7 @@ const AMOUNT = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximu
 
 /**
  * A period's payments with the buyers' invoice details, for the accountant's e-Arşiv system
- * (issue 16): one row per credited purchase from `from` to `to` (whole Istanbul days), the
+ * (issue 16 (docs/history.md)): one row per credited purchase from `from` to `to` (whole Istanbul days), the
  * details each purchase was invoiced to (else the buyer's current ones). Semicolon-separated
  * with a UTF-8 BOM and decimal commas, as a Turkish spreadsheet opens it.
  */

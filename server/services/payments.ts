@@ -21,7 +21,7 @@ export type WebhookOutcome = 'credited' | 'duplicate' | 'already_credited' | 'un
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Applies one verified webhook in ONE transaction (D9, D26):
+ * Applies one verified webhook in ONE transaction (docs/decisions.md D9, D26):
  * - `processed_webhooks` by event key: a replay (sequential or concurrent) changes nothing;
  * - the payment itself is credited once per `paymentRef` (ledger reason 'purchase'), so the
  *   checkout and first-invoice events of one payment credit once, whichever arrives first;
@@ -192,7 +192,7 @@ async function creditPayment(
     .executeTakeFirst();
   if (already) return { outcome: 'already_credited' };
 
-  // A period that ended before this payment ends now (D8): its credits do not roll into the new one.
+  // A period that ended before this payment ends now (docs/decisions.md D8): its credits do not roll into the new one.
   await expireIfDue(trx, user.id);
   const { balance, transactionId } = await addCredits(trx, {
     userId: user.id,
@@ -237,7 +237,7 @@ async function extendPaidPeriod(
 async function announceCredited({ db, bus }: Pick<AppDeps, 'db' | 'bus'>, event: PaymentEvent, result: Credited): Promise<void> {
   announceBalance(bus, result.userId, result.balance);
   bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
-  // "Payment received" e-mail with the invoice attached (issue 13); once per payment by its dedupe key.
+  // "Payment received" e-mail with the invoice attached (issue 13 (docs/history.md)); once per payment by its dedupe key.
   if (event.kind === 'payment') {
     await queuePaymentReceived(db, {
       userId: result.userId,

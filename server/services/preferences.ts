@@ -15,7 +15,7 @@ export async function getPreferences(db: Db, userId: string): Promise<TPreferenc
   return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
 }
 
-/** Saves one section (D18), leaving the others as they were. */
+/** Saves one section (docs/decisions.md D18), leaving the others as they were. */
 export async function savePreferences(db: Db, userId: string, input: TSavePreferences): Promise<TPreferences> {
   const current = await getPreferences(db, userId);
   const { section, ...values } = input;

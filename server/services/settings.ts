@@ -5,7 +5,7 @@ import { DEFAULT_TRIAL_CREDITS } from '../../shared/constants';
 import type { PaidPlanCode } from '../../shared/plans';
 import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_KDV_RATE, type Currency } from '../../shared/money';
 
-/** System settings (SPEC §3 + D1-D3) with their defaults; values are stored as text. */
+/** System settings (docs/product.md §3 + docs/decisions.md D1-D3) with their defaults; values are stored as text. */
 export const SETTING_DEFAULTS = {
   site_name: 'Vitrin AI',
   site_description: M.defaults.siteDescription,

@@ -112,7 +112,7 @@ const transportRules = t.middleware(async ({ ctx, type, next }) => {
 /** Open to anyone, even in maintenance mode (site info, session check, admin login). */
 export const openProcedure = t.procedure.use(appErrors).use(transportRules);
 
-/** Public site and customer procedures: closed while maintenance mode is on (D23). */
+/** Public site and customer procedures: closed while maintenance mode is on (docs/decisions.md D23). */
 export const publicProcedure = openProcedure.use(async ({ ctx, next }) => {
   if ((await getCachedSettings(ctx.db)).maintenanceMode) throw new AppError('MAINTENANCE', M.common.maintenance);
   return next();
@@ -123,7 +123,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, session: ctx.session, userId: ctx.session.ownerId } });
 });
 
-/** Admin-only: customers and anonymous callers are refused (D11). */
+/** Admin-only: customers and anonymous callers are refused (docs/decisions.md D11). */
 export const adminProcedure = openProcedure.use(({ ctx, next }) => {
   if (!ctx.adminSession) {
     throw ctx.session ? new AppError('NOT_ADMIN', M.common.forbidden) : new AppError('UNAUTHENTICATED', M.common.unauthorized);

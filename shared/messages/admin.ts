@@ -1,8 +1,8 @@
 /**
  * The message catalogue, part "admin": Texts of the back-office and the database seed defaults, on top of the seller ones. Never in a
  * public or seller chunk.
- * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
- * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
+ * Every Turkish text a user sees is written once in one of these parts; texts quoted in docs/product.md /
+ * docs/decisions.md are copied to the letter. Add a text to the part of the screens that show it.
  */
 import { TR as BELOW, EN as EN_BELOW } from './app';
 import { localized } from './localize';
@@ -216,7 +216,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     badge: 'Yönetim',
     backToSite: 'Siteye dön',
     navLabel: 'Yönetim paneli menüsü',
-    // SPEC §8 Admin
+    // docs/product.md §8 Admin
     dashboardLoadFailed: 'Dashboard verileri yüklenirken hata oluştu',
     usersLoadFailed: 'Kullanıcılar yüklenirken hata oluştu',
     creditUpdateFailed: 'Kredi güncellenirken hata oluştu',
@@ -232,7 +232,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     saveFailed: 'Kaydetme sırasında hata oluştu',
     deleteFailed: 'Silme sırasında hata oluştu',
     actionFailed: 'İşlem sırasında hata oluştu',
-    // SPEC §5 confirmations
+    // docs/product.md §5 confirmations
     confirmDeletePortfolio: 'Bu referansı silmek istediğinizden emin misiniz?',
     confirmDeleteTestimonial: 'Bu yorumu silmek istediğinizden emin misiniz?',
     confirmContentReset: 'Tüm değişiklikler kaybolacak. Devam etmek istiyor musunuz?',
@@ -356,7 +356,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     removeLabel: (email: string) => `${email} için 10 kredi düş`,
     capNote: (cap: string) => `Bakiye üst sınırı: ${cap} kredi`,
     empty: 'Aramanızla eşleşen kullanıcı yok.',
-    // SPEC §9 reference texts of an adjustment (after the 'Admin adjustment: ' prefix)
+    // docs/product.md §9 reference texts of an adjustment (after the 'Admin adjustment: ' prefix)
     refManual: 'Manuel güncelleme',
     refAdd: (n: number) => `${n} kredi eklendi`,
     refRemove: (n: number) => `${n} kredi düşüldü`,

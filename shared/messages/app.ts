@@ -1,7 +1,7 @@
 /**
  * The message catalogue, part "app": Texts of the seller's app (dashboard, generation, billing, settings), on top of the public ones.
- * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
- * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
+ * Every Turkish text a user sees is written once in one of these parts; texts quoted in docs/product.md /
+ * docs/decisions.md are copied to the letter. Add a text to the part of the screens that show it.
  */
 import { TR as BELOW, EN as EN_BELOW } from './public';
 import { localized, type Texts } from './localize';
@@ -132,13 +132,13 @@ const OWN = {
     colCredits: 'Kredi',
     colAmount: 'Tutar',
     colInvoice: 'Fatura',
-    // SPEC §3: purchase, usage, refund; others 'Bilinmiyor'. Trial grants and expiries are named (D5, D8).
+    // docs/product.md §3: purchase, usage, refund; others 'Bilinmiyor'. Trial grants and expiries are named (docs/decisions.md D5, D8).
     types: { purchase: 'Satın Alma', usage: 'Kullanım', refund: 'İade', bonus: 'Hediye Kredi', expire: 'Süresi Doldu' } as Record<
       string,
       string
     >,
     unknownType: 'Bilinmiyor',
-    // SPEC §8
+    // docs/product.md §8
     loadFailed: 'İşlem geçmişi yüklenirken hata oluştu',
     summaryFailed: 'Fatura bilgileri yüklenirken hata oluştu',
     emptyTitle: 'Henüz bir işleminiz yok',
@@ -162,7 +162,7 @@ const OWN = {
   },
 
   generation: {
-    // SPEC §5
+    // docs/product.md §5
     needPhotoAndPrompt: 'Lütfen fotoğraf seçin ve prompt girin',
     needPhoto: 'Lütfen fotoğraf seçin',
     backgroundColour: 'Arka plan rengi #rrggbb biçiminde olmalı (ör. #ffffff).',
@@ -170,7 +170,7 @@ const OWN = {
     userNotLoaded: 'Kullanıcı bilgisi yüklenemedi',
     insufficient: 'Krediniz yetersiz, lütfen kredi satın alın.',
     deductFailed: 'Kredi düşürme işlemi başarısız oldu',
-    // SPEC §8 Generation
+    // docs/product.md §8 Generation
     apiKey: 'API anahtarı hatası. Lütfen sistem yöneticisi ile iletişime geçin.',
     network: 'İnternet bağlantısı hatası. Lütfen bağlantınızı kontrol edin.',
     quota: 'API kullanım limiti aşıldı. Lütfen daha sonra tekrar deneyin.',
@@ -184,11 +184,11 @@ const OWN = {
     videoDownloaded: 'Video indirildi!',
     downloadFailed: 'İndirme sırasında hata oluştu',
     historyFailed: 'Geçmiş yüklenirken hata oluştu',
-    // D14
+    // docs/decisions.md D14
     fileTooLarge: 'Dosya boyutu en fazla 10MB olabilir',
     fileType: 'Yalnızca PNG, JPG veya JPEG dosyaları yükleyebilirsiniz',
     imageTooLarge: 'Görselin çözünürlüğü çok yüksek. Lütfen daha küçük bir fotoğraf yükleyin.',
-    // D28
+    // docs/decisions.md D28
     previewMode: 'Önizleme modu: görseller yerel stüdyo ile üretiliyor.',
     promptTooLong: 'Prompt en fazla 1000 karakter olabilir',
     durationRange: 'Video süresi 5 ile 10 saniye arasında olmalıdır',
@@ -298,7 +298,7 @@ const OWN = {
     videoUnsupported: 'Tarayıcınız video oynatmayı desteklemiyor.',
   },
 
-  // Issue 11: cut-out preview, guided selection, honest sizes
+  // Issue 11 (docs/history.md): cut-out preview, guided selection, honest sizes
   studio: {
     cutoutTitle: 'Ürün dekupajı',
     cutoutHint:
@@ -357,7 +357,7 @@ const OWN = {
     framedNote: 'Bu üretimde ürün dekupe edilemedi; fotoğraf çerçeveli olarak kullanıldı.',
   },
 
-  // Issue 23: scene controls beside the prompt and the words the studio understood
+  // Issue 23 (docs/history.md): scene controls beside the prompt and the words the studio understood
   scene: {
     controlsTitle: 'Sahne ayarları',
     background: 'Arka plan rengi',
@@ -437,7 +437,7 @@ const OWN = {
     downloadAll: 'Tümünü indir',
   },
 
-  /** Issue 13: "Verilerimi indir" and the honest deletion request. */
+  /** Issue 13 (docs/history.md): "Verilerimi indir" and the honest deletion request. */
   accountData: {
     exportTitle: 'Verilerimi indir',
     exportDesc:
@@ -472,7 +472,7 @@ const OWN = {
     storageLoadFailed: 'Depolama bilgisi yüklenemedi',
   },
 
-  /** Issue 12: marketplace exports and batch runs. */
+  /** Issue 12 (docs/history.md): marketplace exports and batch runs. */
   exports: {
     menuLabel: 'Pazaryeri için indir',
     menuTitle: 'Pazaryeri boyutu',
@@ -504,7 +504,7 @@ const OWN = {
     batchZipName: 'beyaz-gorseller.zip',
   },
 
-  /** Issue 24: the seller API (the customer page, the REST errors and the reference at /api/docs). */
+  /** Issue 24 (docs/history.md): the seller API (the customer page, the REST errors and the reference at /api/docs). */
   api: {
     nav: 'API',
     title: 'API',

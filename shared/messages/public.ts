@@ -1,8 +1,8 @@
 /**
  * The message catalogue, part "public": Texts of the public site and of everything every page shows (header, forms, validation). The
  * first visit loads only this part of the catalogue.
- * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
- * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
+ * Every Turkish text a user sees is written once in one of these parts; texts quoted in docs/product.md /
+ * docs/decisions.md are copied to the letter. Add a text to the part of the screens that show it.
  */
 import { localized, type Texts } from './localize';
 import { EN } from './en/public';
@@ -139,18 +139,18 @@ export const TR = {
     switchToSignIn: 'Giriş yapın',
     needHelp: 'Yardıma mı ihtiyacınız var?',
     contactSupport: 'Destek ekibiyle iletişime geçin',
-    // SPEC §8 sign-in
+    // docs/product.md §8 sign-in
     invalidCredentials: 'E-posta veya şifre hatalı',
     emailNotConfirmed: 'E-posta adresinizi doğrulamanız gerekiyor',
     signInOther: (message: string) => `Giriş hatası: ${message}`,
     signInSuccess: 'Başarıyla giriş yapıldı',
-    // SPEC §8 sign-up
+    // docs/product.md §8 sign-up
     alreadyRegistered: 'Bu e-posta adresi zaten kayıtlı',
     invalidEmail: 'Geçersiz e-posta adresi',
     signupsDisabled: 'Yeni kayıt şu anda kapalı',
     signUpOther: (message: string) => `Hesap oluşturulurken bir hata oluştu: ${message}`,
     signUpSuccess: 'Hesabınız başarıyla oluşturuldu! E-posta doğrulaması gerekebilir.',
-    // D21
+    // docs/decisions.md D21
     accountDisabled: 'Hesabınız devre dışı bırakıldı. Destek ekibiyle iletişime geçin.',
     signedOut: 'Çıkış yapıldı',
   },
@@ -174,7 +174,7 @@ export const TR = {
   },
 
   credits: {
-    // D8
+    // docs/decisions.md D8
     expired: 'Kredileriniz sona erdi. Yeni paket alarak devam edebilirsiniz.',
     amount: (n: string) => `${n} kredi`,
     cardTitle: 'Kredi Durumu',
@@ -187,12 +187,12 @@ export const TR = {
     imageCost: (n: string) => `4 fotoğraf: ${n} kredi`,
     videoCost: (n: string) => `1 video: ${n} kredi`,
     loadFailed: 'Kredi bilgileri yüklenirken hata oluştu',
-    // SPEC §3 plan names, keyed by plan_code
+    // docs/product.md §3 plan names, keyed by plan_code
     planNames: { trial: 'Deneme', basic: 'Temel', standard: 'Standart', premium: 'Premium' } as Record<string, string>,
     trialGrant: 'Deneme kredisi',
     userMissing: 'Kullanıcı bilgisi bulunamadı',
     expiredDescription: 'Süresi dolan krediler',
-    // SPEC §8 Credits
+    // docs/product.md §8 Credits
     insufficient: (balance: number, amount: number) => `Yetersiz kredi! Mevcut: ${balance}, Gerekli: ${amount}`,
     noPermission: 'Kredi işlemi için yetki yok',
     otherError: (message: string) => `Kredi hatası: ${message}`,
@@ -208,7 +208,7 @@ export const TR = {
     noPaymentProvider: 'Ödeme sistemi henüz yapılandırılmadı. Lütfen destek ekibiyle iletişime geçin.',
   },
 
-  /** Issue 16: iyzico, the local test checkout and the buyer's invoice details. */
+  /** Issue 16 (docs/history.md): iyzico, the local test checkout and the buyer's invoice details. */
   payments: {
     testBanner: 'Test ödemesi — gerçek para alınmaz',
     testTitle: 'Test ödeme sayfası',
@@ -314,7 +314,7 @@ export const TR = {
     message: 'Mesajınız',
     messagePlaceholder: 'Size nasıl yardımcı olabiliriz?',
     submit: 'Mesajı Gönder',
-    // D19
+    // docs/decisions.md D19
     success: 'Mesajınız alındı. En kısa sürede size dönüş yapacağız.',
     sendAnother: 'Yeni mesaj gönder',
     messageMin: 'Mesajınız en az 10 karakter olmalıdır',
@@ -379,7 +379,7 @@ export const TR = {
   },
 
   site: {
-    // D1, D2 defaults shown until the settings arrive
+    // docs/decisions.md D1, D2 defaults shown until the settings arrive
     defaultName: 'Vitrin AI',
     defaultAddress: 'İstanbul',
   },
@@ -455,7 +455,7 @@ export const TR = {
     },
   },
 
-  /** Issue 13: password reset, address verification, address change, unsubscribe. */
+  /** Issue 13 (docs/history.md): password reset, address verification, address change, unsubscribe. */
   accounts: {
     forgotTitle: 'Şifrenizi mi unuttunuz?',
     forgotSubtitle: 'Hesabınızın e-posta adresini yazın; şifrenizi sıfırlamanız için bir bağlantı gönderelim.',
@@ -546,7 +546,7 @@ export const TR = {
     },
   },
 
-  /** Issue 13 / D33: legal pages and the cookie notice. */
+  /** Issue 13 (docs/history.md) / docs/decisions.md D33: legal pages and the cookie notice. */
   legal: {
     lastUpdated: (when: string) => `Son güncelleme: ${when}`,
     cookieNotice:

@@ -1,14 +1,14 @@
 /**
  * The message catalogue, part "server": Texts only the server sends (e-mails), on top of everything else: the whole catalogue.
- * Every Turkish text a user sees is written once in one of these parts; texts quoted in SPEC.md /
- * DECISIONS.md are copied to the letter. Add a text to the part of the screens that show it.
+ * Every Turkish text a user sees is written once in one of these parts; texts quoted in docs/product.md /
+ * docs/decisions.md are copied to the letter. Add a text to the part of the screens that show it.
  */
 import { TR as BELOW, EN as EN_BELOW } from './admin';
 import { localized, type Texts } from './localize';
 import { OWN as EN_OWN } from './en/server';
 
 const OWN = {
-  /** Issue 13: e-mails the product sends (subjects and bodies; HTML and text share these). */
+  /** Issue 13 (docs/history.md): e-mails the product sends (subjects and bodies; HTML and text share these). */
   email: {
     greeting: (name: string) => `Merhaba ${name},`,
     signature: (siteName: string) => `Sevgiler,\n${siteName} ekibi`,
@@ -62,7 +62,7 @@ const OWN = {
     exportButton: 'Ayarlara git',
   },
 
-  /** Issue 24: the seller API's reference (the OpenAPI document's texts and the page at /api/docs). */
+  /** Issue 24 (docs/history.md): the seller API's reference (the OpenAPI document's texts and the page at /api/docs). */
   apiDocs: {
     title: 'Vitrin AI API',
     pageTitle: 'Vitrin AI API başvuru belgesi',

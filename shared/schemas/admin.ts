@@ -24,7 +24,7 @@ const ZOptionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-/** A credit balance an admin may type: a whole number from 0 to the unlimited marker (D7). */
+/** A credit balance an admin may type: a whole number from 0 to the unlimited marker (docs/decisions.md D7). */
 export const ZBalance = z
   .number({ error: A.balanceInvalid })
   .int(A.balanceInvalid)
@@ -47,7 +47,7 @@ export type TAdminUsersList = z.input<typeof ZAdminUsersList>;
 
 export const ZAdminUserId = z.object({ id: ZId });
 
-/** D21: the `Düzenle` form. */
+/** docs/decisions.md D21: the `Düzenle` form. */
 export const ZAdminUserUpdate = z.object({
   id: ZId,
   fullName: ZFullName,
@@ -105,7 +105,7 @@ export const ZAdminContentSave = z.object({
 });
 export type TAdminContentSave = z.input<typeof ZAdminContentSave>;
 
-/** SPEC §5: a multi-line box when the key names a subtitle or description, or the text is long. */
+/** docs/product.md §5: a multi-line box when the key names a subtitle or description, or the text is long. */
 export function isMultilineContent(key: string, value: string): boolean {
   return key.includes('subtitle') || key.includes('description') || value.length > 80;
 }
@@ -132,7 +132,7 @@ const ZOptionalImageUrl = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-/** display_order: a whole number, 0 when left empty (SPEC §5). */
+/** display_order: a whole number, 0 when left empty (docs/product.md §5). */
 const ZDisplayOrder = z
   .union([z.number(), z.literal('')])
   .optional()
@@ -171,7 +171,7 @@ export const ZAdminToggle = z.object({ id: ZId, isActive: z.boolean() });
 const ZCount = (min: number, max: number) =>
   z.number({ error: A.numberInvalid }).int(A.numberInvalid).min(min, A.numberRange(min, max)).max(max, A.numberRange(min, max));
 
-/** Every system setting, typed (stored as text, SPEC §3). D23: each takes effect on the next request. */
+/** Every system setting, typed (stored as text, docs/product.md §3). docs/decisions.md D23: each takes effect on the next request. */
 export const ZAdminSettings = z.object({
   siteName: ZLine().min(1, A.required).max(80, V.tooLong),
   siteDescription: z.string().trim().max(300, V.tooLong),

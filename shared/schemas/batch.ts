@@ -3,7 +3,7 @@ import { M } from '../messages/app';
 import { ZLine } from './text';
 import type { CutoutVerdict } from './generations';
 
-/** Batch runs (issue 12): at most this many photos in one go, each its own generation. */
+/** Batch runs (issue 12 (docs/history.md)): at most this many photos in one go, each its own generation. */
 export const BATCH_MAX_PHOTOS = 20;
 
 export const ZCreateBatch = z.object({

@@ -32,7 +32,7 @@ const ZVkn = z
 const address = { address: lines(10, D.addressMin, 500), city: text(2, D.cityMin, 80) };
 
 /**
- * Billing details a Turkish e-Arşiv invoice needs (issue 16): an individual (ad soyad, TCKN) or a
+ * Billing details a Turkish e-Arşiv invoice needs (issue 16 (docs/history.md)): an individual (ad soyad, TCKN) or a
  * company (ünvan, vergi dairesi, VKN), with address and city. The same schema validates the
  * form on /app/billing and `credits.saveInvoiceDetails`.
  */

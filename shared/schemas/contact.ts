@@ -5,7 +5,7 @@ import { ZLine } from './text';
 
 const V = M.validation;
 
-/** D19 contact form: the same schema validates the Mantine form and `content.submitContact`. */
+/** docs/decisions.md D19 contact form: the same schema validates the Mantine form and `content.submitContact`. */
 export const ZContactMessage = z.object({
   name: ZLine().min(2, V.fullNameMin).max(120, V.tooLong),
   email: ZEmail,

@@ -78,7 +78,7 @@ export const ZCutoutBox = z
   .object({ x: fraction, y: fraction, width: fraction, height: fraction })
   .refine((b) => b.width > 0.01 && b.height > 0.01 && b.x + b.width <= 1.0001 && b.y + b.height <= 1.0001);
 
-/** `studio.cutout` input (issue 11): the seller's box and keep/remove strokes are optional. */
+/** `studio.cutout` input (issue 11 (docs/history.md)): the seller's box and keep/remove strokes are optional. */
 export const ZCutoutInput = z.object({
   uploadId: z.uuid(G.needPhoto),
   subject: ZCutoutBox.optional(),
@@ -147,7 +147,7 @@ export type ImageParams = {
   category?: string;
   numImages: typeof IMAGES_PER_RUN;
   outputFormat: 'jpeg';
-  /** The batch this image run belongs to (issue 12), when it was started as one. */
+  /** The batch this image run belongs to (issue 12 (docs/history.md)), when it was started as one. */
   batch?: string;
   /** The seller's scene controls (absent on older rows: the studio's choice). */
   scene?: SceneControls;
@@ -164,7 +164,7 @@ export type GenerationParams = ImageParams | VideoParams;
 
 /**
  * One stored output (in `outputs`): the file and its WEBP thumbnail, private
- * to the owner, with its real pixel size (D31) and what it is.
+ * to the owner, with its real pixel size (docs/decisions.md D31) and what it is.
  */
 export type StoredOutput = {
   key: string;

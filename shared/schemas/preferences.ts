@@ -38,7 +38,7 @@ export const ZSavePreferences = z.discriminatedUnion('section', [
 ]);
 export type TSavePreferences = z.infer<typeof ZSavePreferences>;
 
-/** SPEC §9 defaults. */
+/** docs/product.md §9 defaults. */
 export const DEFAULT_PREFERENCES: TPreferences = {
   notifications: { email: true, push: false, marketing: true, updates: true },
   privacy: { profileVisible: true, showActivity: false, dataCollection: true },

@@ -41,7 +41,7 @@ async function admin() {
   return c;
 }
 
-// The server starts with ADMIN_EMAIL / ADMIN_PASSWORD unset (D11's embedded default).
+// The server starts with ADMIN_EMAIL / ADMIN_PASSWORD unset (docs/decisions.md D11's embedded default).
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '', TRUST_PROXY: '1' }, { log: (l) => startupLog.push(l) });
   db = server.deps.db;
@@ -91,8 +91,8 @@ describe('first admin (D11)', () => {
   });
 });
 
-describe('admin sign-in and separation (D11, SECURITY 15)', () => {
-  test('admin.login sets the admin cookie and returns the SPEC §3 admin object', async () => {
+describe('admin sign-in and separation (D11, docs/security.md property 15)', () => {
+  test('admin.login sets the admin cookie and returns the docs/product.md §3 admin object', async () => {
     const c = client();
     const before = Date.now();
     const r = await c.mutate('admin.login', ENV_ADMIN);
@@ -205,7 +205,7 @@ describe('admin sign-in and separation (D11, SECURITY 15)', () => {
   });
 });
 
-describe('every admin procedure refuses customers and anonymous callers (SECURITY 15)', () => {
+describe('every admin procedure refuses customers and anonymous callers (docs/security.md property 15)', () => {
   const OPEN = new Set(['admin.login', 'admin.logout', 'admin.me']);
   // At run time _def.procedures is flat, path → procedure (its static type is the nested router).
   const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)

@@ -50,7 +50,7 @@ async function insertGeneration(userId: string, type: 'image' | 'video', status:
     .executeTakeFirstOrThrow();
 }
 
-describe('admin.dashboard (SPEC §7) on known fixtures', () => {
+describe('admin.dashboard (docs/product.md §7) on known fixtures', () => {
   test('the six statistics and the 30-day charts', async () => {
     const now = new Date();
     const a = await customerClient(server, 'dash-a@example.com');
@@ -152,7 +152,7 @@ describe('admin.dashboard (SPEC §7) on known fixtures', () => {
   });
 });
 
-describe('admin.messages (SPEC §4, D20)', () => {
+describe('admin.messages (docs/product.md §4, D20)', () => {
   test('list with search and filter; read and unread are persisted with the admin id and audited', async () => {
     const list = await admin.query('admin.messages.list', { filter: 'unread' });
     expect(list.status).toBe(200);

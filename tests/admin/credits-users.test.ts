@@ -46,7 +46,7 @@ async function adminRows(userId: string) {
   return { txs, ledger, logs };
 }
 
-describe('admin.credits (SPEC §7, §9)', () => {
+describe('admin.credits (docs/product.md §7, §9)', () => {
   test('set writes the adjustment transaction, the ledger difference and an audit row', async () => {
     const admin = await adminClient(server);
     const { userId } = await customerClient(server, 'kredi-set@example.com');
@@ -173,7 +173,7 @@ describe('admin.credits (SPEC §7, §9)', () => {
     expect(await ledgerSum(db, userId)).toBe(30);
   });
 
-  test('a failing audit write never blocks the change (SPEC §6)', async () => {
+  test('a failing audit write never blocks the change (docs/product.md §6)', async () => {
     const admin = await adminClient(server);
     const { userId } = await customerClient(server, 'kredi-nolog@example.com');
     await sql`alter table admin_logs rename to admin_logs_away`.execute(db);
@@ -195,7 +195,7 @@ describe('admin.credits (SPEC §7, §9)', () => {
   });
 });
 
-describe('admin.users (SPEC §4, D21)', () => {
+describe('admin.users (docs/product.md §4, D21)', () => {
   test('search, status and credit filters, server-side paging', async () => {
     const admin = await adminClient(server);
     const made: string[] = [];

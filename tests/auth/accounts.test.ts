@@ -175,7 +175,7 @@ describe('sign-up (D5, D6)', () => {
   });
 });
 
-describe('profile (SPEC §5, §8)', () => {
+describe('profile (docs/product.md §5, §8)', () => {
   test('updateProfile validates the name and saves', async () => {
     const c = client();
     const { data } = await c.mutate('auth.signUp', validSignUp('profile@example.com'));
@@ -229,7 +229,7 @@ describe('profile (SPEC §5, §8)', () => {
   });
 });
 
-describe('preferences (D18, SPEC §9)', () => {
+describe('preferences (D18, docs/product.md §9)', () => {
   const SPEC_DEFAULTS = {
     language: 'tr',
     timezone: 'Europe/Istanbul',

@@ -11,7 +11,7 @@ afterAll(async () => {
   await server.close();
 });
 
-test('a password change ends every other session, renews this one, and the old password stops working (SECURITY 11)', async () => {
+test('a password change ends every other session, renews this one, and the old password stops working (docs/security.md property 11)', async () => {
   const signup = validSignUp('sifre@example.com');
   const laptop = new HttpClient(server.url);
   await laptop.mutate('auth.signUp', signup);

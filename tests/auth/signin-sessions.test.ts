@@ -68,7 +68,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('sign-in (SPEC §8, D21)', () => {
+describe('sign-in (docs/product.md §8, D21)', () => {
   test('right password → session cookie and me', async () => {
     const c = client();
     const r = await signIn(c, 'ayse@example.com');
@@ -175,7 +175,7 @@ describe('sign-in (SPEC §8, D21)', () => {
   });
 });
 
-describe('sessions (SECURITY 10-12, D17)', () => {
+describe('sessions (docs/security.md property 10-12, D17)', () => {
   test('the database holds only SHA-256 of the secret', async () => {
     const c = client();
     await signIn(c, 'ayse@example.com');
@@ -337,7 +337,7 @@ describe('sessions (SECURITY 10-12, D17)', () => {
   });
 });
 
-describe('throttling (SECURITY 13, D15)', () => {
+describe('throttling (docs/security.md property 13, D15)', () => {
   test('after 5 wrong passwords the 6th — even the right one — is refused before argon2', async () => {
     await register('throttle@example.com');
     const c = client();

@@ -50,7 +50,7 @@ test('image generation end to end: upload, preset, progress, 4 results, live cre
   await expect(page.getByText(M.generation.previewMode)).toBeVisible();
   await expect(creditPill(page)).toHaveText('10 kredi');
 
-  // SPEC §5: nothing chosen yet.
+  // docs/product.md §5: nothing chosen yet.
   await page.getByRole('button', { name: M.generation.generateImage }).click();
   await expect(page.getByRole('alert').filter({ hasText: M.generation.needPhotoAndPrompt }).first()).toBeVisible();
 
@@ -89,7 +89,7 @@ test('image generation end to end: upload, preset, progress, 4 results, live cre
   await expect(page.getByRole('dialog').locator('img')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // D16: the same photo is already chosen on the video screen.
+  // docs/decisions.md D16: the same photo is already chosen on the video screen.
   await page.getByRole('button', { name: M.generation.createVideo }).click();
   await expect(page).toHaveURL(/\/app\/generate-video$/);
   await expect(page.getByRole('img', { name: M.generation.photoAlt })).toBeVisible();
@@ -182,7 +182,7 @@ test("a new sign-in never rides on the previous account's socket (it is reopened
   await expect(page.getByTestId('output-grid').locator('img')).toHaveCount(4, { timeout: 90_000 });
   await expect(creditPill(page)).toHaveText('9 kredi');
 
-  // The sign-out call fails (SPEC §4: the user is signed out locally anyway), so the server
+  // The sign-out call fails (docs/product.md §4: the user is signed out locally anyway), so the server
   // never closes A's socket; it stays open for a few seconds in lazy mode.
   await page.route('**/trpc/auth.signOut**', (route) => route.abort());
   await page.getByRole('button', { name: M.nav.signOut }).first().click();

@@ -114,7 +114,7 @@ test('dashboard, billing and subscription follow a real purchase; the invoice do
   await expect(page.getByTestId('invoice-row')).toHaveCount(1);
   await expect(page.getByTestId('announcement')).toContainText('Bir video 6 kredi');
 
-  // Before a first paid checkout the invoice details are asked for (issue 16).
+  // Before a first paid checkout the invoice details are asked for (issue 16 (docs/history.md)).
   await page.getByTestId('plan-standard').getByRole('button', { name: M.plans.choosePlan }).click();
   await expect(page).toHaveURL(/\/app\/billing\?plan=standard$/);
   await expect(page.getByTestId('invoice-details').getByText(M.payments.detailsFirst)).toBeVisible();

@@ -18,7 +18,7 @@ export default defineConfig({
     baseURL,
     // The sellers' browsers: Turkish (a browser in English gets the English texts).
     locale: 'tr-TR',
-    // The first-visit cookie notice (issue 13) is dismissed up front; accounts.spec.ts checks it itself.
+    // The first-visit cookie notice (issue 13 (docs/history.md)) is dismissed up front; accounts.spec.ts checks it itself.
     storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'vitrin_cookie_notice', value: 'seen' }] }] },
     screenshot: 'only-on-failure',
     trace: 'off',

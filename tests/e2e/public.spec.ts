@@ -166,7 +166,7 @@ test('pricing shows four packages with prices, the popular one, and costs from t
   await expect(page.locator('main')).not.toContainText('$');
   await expect(cards.filter({ hasText: M.plans.popular }).getByRole('heading')).toHaveText('Standart');
 
-  // D3: 1 + 6 from the settings.
+  // docs/decisions.md D3: 1 + 6 from the settings.
   await expect(page.getByText(M.pricing.creditImage(1))).toBeVisible();
   await expect(page.getByText(M.pricing.creditVideo(6))).toBeVisible();
   await expect(page.getByText(M.pricing.creditBundle(7))).toBeVisible();
@@ -193,7 +193,7 @@ test('signed in: the trial goes to /app and a paid package asks the server for c
   const req = await checkoutCall;
   expect(req.postDataJSON()).toMatchObject({ 0: { plan: 'premium' } });
   await expect(page.getByText(M.credits.signInToBuy)).toHaveCount(0);
-  // A first paid package asks for the invoice details first (issue 16), nothing opens yet.
+  // A first paid package asks for the invoice details first (issue 16 (docs/history.md)), nothing opens yet.
   await expect(page).toHaveURL(/\/app\/billing\?plan=premium$/);
   await expect(page.getByTestId('invoice-details').getByText(M.payments.detailsFirst)).toBeVisible();
 

@@ -19,7 +19,7 @@ async function productPhoto(): Promise<string> {
 }
 
 /**
- * Issue 16 on the embedded default (no payment provider configured, loopback http): sign up →
+ * Issue 16 (docs/history.md) on the embedded default (no payment provider configured, loopback http): sign up →
  * use the trial → buy a package through the local test checkout → the balance and an invoice
  * carrying the invoice details are updated.
  */

@@ -63,7 +63,7 @@ test.each(EXPORT_PRESET_IDS)(
       expect((await onWhite(scene)).fill).toBeGreaterThan(0.99);
       expect(await widestWhiteBand(scene)).toBeLessThanOrEqual(0.02);
     }
-    // The coffee photo is 600×400: every preset enlarges its cut-out more than 2×, and the zip says so (D31).
+    // The coffee photo is 600×400: every preset enlarges its cut-out more than 2×, and the zip says so (docs/decisions.md D31).
     expect(files.get(M.exports.noteFileName)?.toString('utf8')).toContain(`${id}-1.jpg`);
   },
   // Each preset composes three scenes again from the cut-out: seconds each on a loaded 2-core machine.

@@ -16,7 +16,7 @@ afterAll(async () => {
   await h.close();
 });
 
-test('25 concurrent image runs on 10 credits: exactly 10 accepted, balance 0, 10 usage rows (SECURITY 1)', async () => {
+test('25 concurrent image runs on 10 credits: exactly 10 accepted, balance 0, 10 usage rows (docs/security.md property 1)', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
   const bus = new LocalEventBus();
   const results = await Promise.allSettled(
@@ -103,7 +103,7 @@ test('unlimited balance (999999) records usage without lowering it (D7)', async 
   expect(usage).toEqual([{ amount: -1 }]);
 });
 
-test("another user's upload cannot be used (SECURITY 16)", async () => {
+test("another user's upload cannot be used (docs/security.md property 16)", async () => {
   const a = await userWithUpload(h.db);
   const b = await userWithUpload(h.db);
   await expect(
@@ -114,7 +114,7 @@ test("another user's upload cannot be used (SECURITY 16)", async () => {
   expect(await balanceOf(h.db, b.user.id)).toBe(10);
 });
 
-test('the database refuses a negative balance (SECURITY 2)', async () => {
+test('the database refuses a negative balance (docs/security.md property 2)', async () => {
   const { user } = await userWithUpload(h.db);
   await expect(sql`update users set credits_balance = -1 where id = ${user.id}`.execute(h.db)).rejects.toThrow();
   expect(await balanceOf(h.db, user.id)).toBe(10);

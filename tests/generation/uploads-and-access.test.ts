@@ -71,7 +71,7 @@ test('a real photo is accepted, re-encoded without metadata, and served only to 
   expect((await new HttpClient(server.url).raw(r.body.url)).status).toBe(404);
 });
 
-test('a text file named .jpg, an SVG, 10 MB + 1 byte and a 20000×20000 image are refused with the Turkish texts (SECURITY 18)', async () => {
+test('a text file named .jpg, an SVG, 10 MB + 1 byte and a 20000×20000 image are refused with the Turkish texts (docs/security.md property 18)', async () => {
   const before = await uploadCount();
   const text = await upload(alice, Buffer.from('bu bir resim değil'), 'sahte.jpg');
   expect(text.status).toBe(422);
@@ -104,7 +104,7 @@ test('uploads need a session and a same-site Origin', async () => {
   expect((await upload(foreign, await productPhoto(), 'a.jpg')).status).toBe(403);
 });
 
-test("B can neither read nor use A's generation, its outputs or its upload (SECURITY 16)", async () => {
+test("B can neither read nor use A's generation, its outputs or its upload (docs/security.md property 16)", async () => {
   const up = await upload(alice, await productPhoto(), 'urun.jpg');
   const created = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon', allowFramed: true });
   expect(created.status).toBe(200);
@@ -164,7 +164,7 @@ function subscribe(c: HttpClient, path: string): { messages: SocketMessage[]; ws
   return { messages, ws, ready };
 }
 
-test("private events reach only their owner: B's socket never sees A's generation or balance (SECURITY 19)", async () => {
+test("private events reach only their owner: B's socket never sees A's generation or balance (docs/security.md property 19)", async () => {
   const a = subscribe(alice, 'generations.onUpdate');
   const b = subscribe(bob, 'generations.onUpdate');
   const bCredits = subscribe(bob, 'credits.onChange');

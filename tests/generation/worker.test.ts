@@ -114,7 +114,7 @@ test('a provider failure marks the job failed with the catalogue text and refund
   expect(await ledgerSum(h.db, user.id)).toBe(10);
 });
 
-test('the failure path running twice at the same time refunds exactly once (SECURITY 4)', async () => {
+test('the failure path running twice at the same time refunds exactly once (docs/security.md property 4)', async () => {
   const { user, id } = await queuedImage();
   const results = await Promise.all([
     failJob(h.db, id, M.generation.unknown),
@@ -179,7 +179,7 @@ test('retries run out: failed with the quota text and one refund', async () => {
   expect(await balanceOf(h.db, user.id)).toBe(10);
 });
 
-test('a worker that dies mid-job: another finishes it, charged once, the request is not sent again (SECURITY 5)', async () => {
+test('a worker that dies mid-job: another finishes it, charged once, the request is not sent again (docs/security.md property 5)', async () => {
   const { user, id, bus } = await queuedImage();
   // Worker A submits, stores the request id, then hangs forever (its process "dies").
   const hang = new ScriptedProvider({ wait: () => new Promise<never>(() => {}) });

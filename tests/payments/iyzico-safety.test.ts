@@ -8,7 +8,7 @@ import { FakeIyzico } from './fake-iyzico';
 import { setSetting } from '../../server/services/settings';
 import type { RunningServer } from '../../server/index';
 
-/** Issue 21 (iyzico): renewals matched by subscription, start prices, honest returns, shifted signatures. */
+/** Issue 21 (docs/history.md) (iyzico): renewals matched by subscription, start prices, honest returns, shifted signatures. */
 
 type Ack = { outcome: string };
 

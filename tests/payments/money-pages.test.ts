@@ -73,7 +73,7 @@ test('dashboard counts completed generations this and last month with savings an
   expect(d.savingsThisMonth).toBe(2 * 4 * 150 + 250);
   expect(d.totalSavings).toBe(3 * 4 * 150 + 250);
   expect(d.recentActivity.length).toBeGreaterThan(0);
-  // The trial grant is a real credit movement in the recent activity (D22).
+  // The trial grant is a real credit movement in the recent activity (docs/decisions.md D22).
   expect(d.recentActivity.some((a) => a.kind === 'credit' && a.amount === 10)).toBe(true);
 });
 

@@ -99,7 +99,7 @@ const session = (over: Record<string, unknown> = {}) => ({
 test('checkout returns the payment link with the prefilled e-mail and user reference', async () => {
   const c = new HttpClient(server.url);
   await c.mutate('auth.signIn', { email, password: validSignUp().password });
-  // Invoice details come first (issue 16), then the provider's link.
+  // Invoice details come first (issue 16 (docs/history.md)), then the provider's link.
   expect((await c.mutate('credits.checkout', { plan: 'basic' })).data).toMatchObject({ url: null, redirect: '/app/billing?plan=basic' });
   await c.mutate('payments.saveInvoiceDetails', {
     kind: 'company',
@@ -120,7 +120,7 @@ test('checkout returns the payment link with the prefilled e-mail and user refer
   expect(none.data.message).toBe('Ödeme sistemi henüz yapılandırılmadı. Lütfen destek ekibiyle iletişime geçin.');
 });
 
-test('one signed event delivered 5 times in a row and 5 times at once is credited once, every delivery 2xx (SECURITY 6)', async () => {
+test('one signed event delivered 5 times in a row and 5 times at once is credited once, every delivery 2xx (docs/security.md property 6)', async () => {
   const before = await state();
   const payload = stripeEvent('checkout.session.completed', session());
   for (let i = 0; i < 5; i++) expect((await sendStripe(payload)).status).toBe(200);
@@ -134,7 +134,7 @@ test('one signed event delivered 5 times in a row and 5 times at once is credite
   expect(await ledgerSum(db(), userId)).toBe(after.balance);
 });
 
-test('wrong secret, altered body and a timestamp older than 5 minutes: 400 and nothing written (SECURITY 7)', async () => {
+test('wrong secret, altered body and a timestamp older than 5 minutes: 400 and nothing written (docs/security.md property 7)', async () => {
   const before = await counts();
   const bal = (await state()).balance;
   const payload = stripeEvent('checkout.session.completed', session());
@@ -156,7 +156,7 @@ test('wrong secret, altered body and a timestamp older than 5 minutes: 400 and n
   expect((await state()).balance).toBe(bal);
 });
 
-test('invoice.paid before checkout.session.completed ends in the same state as the ordered case (SECURITY 8)', async () => {
+test('invoice.paid before checkout.session.completed ends in the same state as the ordered case (docs/security.md property 8)', async () => {
   // Two fresh users: one gets the events in order, the other reversed. One period for both, so
   // the two runs cannot fall either side of a minute.
   const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86400;
@@ -211,7 +211,7 @@ test('two different renewal periods credit twice, matched by the provider custom
   expect(after.purchases).toBe(before.purchases + 2);
 });
 
-test('a paid event for no real user is recorded as unmatched and credits nobody (SECURITY 9)', async () => {
+test('a paid event for no real user is recorded as unmatched and credits nobody (docs/security.md property 9)', async () => {
   const before = await db().selectFrom('users').select(['id', 'credits_balance']).execute();
   const payload = stripeEvent(
     'checkout.session.completed',

@@ -76,7 +76,7 @@ describe('FalProvider against a local fake of the fal queue API', () => {
     expect(fake.calls).toContain('GET /fal-ai/nano-banana/requests/req-1');
   });
 
-  it('sends video parameters as SPEC §7 lists them and returns one MP4', async () => {
+  it('sends video parameters as docs/product.md §7 lists them and returns one MP4', async () => {
     const { fake, provider } = await setup();
     const { requestId } = await provider.submitVideo(videoInput);
     expect(fake.submits[0]!.model).toBe('fal-ai/bytedance/seedance/v1/pro/image-to-video');

@@ -57,7 +57,7 @@ describe('LocalStudioProvider images', () => {
   let first: ProviderOutput[] = [];
   let firstId = '';
 
-  // Issue 11 changed the sizes on purpose: no fixed 2048/4096 canvas any more, each output is as
+  // Issue 11 (docs/history.md) changed the sizes on purpose: no fixed 2048/4096 canvas any more, each output is as
   // large as the product allows without more than 2x upscaling, and says its real size.
   it('makes 4 distinct studio JPEGs at honest sizes (each reports its real pixel size, at most 4096)', async () => {
     const provider = new LocalStudioProvider();

@@ -35,7 +35,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('Origin and content type (SECURITY 17)', () => {
+describe('Origin and content type (docs/security.md property 17)', () => {
   async function expectRefused(res: { status: number; error: ApiError }) {
     expect(res.status).toBe(403);
     expect(res.error.message).toBe(M.common.forbiddenOrigin);
@@ -150,7 +150,7 @@ describe('Origin and content type (SECURITY 17)', () => {
   });
 });
 
-describe('WebSocket (SECURITY 19)', () => {
+describe('WebSocket (docs/security.md property 19)', () => {
   type Outcome = { kind: 'open'; ws: WebSocket } | { kind: 'refused'; status: number } | { kind: 'error'; error: Error };
 
   function connect(headers: Record<string, string>): Promise<Outcome> {
@@ -268,7 +268,7 @@ describe('WebSocket (SECURITY 19)', () => {
   });
 });
 
-describe('errors never leak (SECURITY 20)', () => {
+describe('errors never leak (docs/security.md property 20)', () => {
   const LEAKS = /stack|select|relation|insert|update |from "|profiles_gone|rate_limits|node_modules|\.ts:\d/i;
 
   async function withBrokenTable<T>(table: string, run: () => Promise<T>): Promise<T> {

@@ -4,7 +4,7 @@ import { resetRealtime, trpc } from '../../lib/trpc';
 
 /**
  * Signs out and always lands on the site root, even when the call fails
- * (SPEC §4): the local session is dropped either way.
+ * (docs/product.md §4): the local session is dropped either way.
  */
 export function useSignOut() {
   const navigate = useNavigate();

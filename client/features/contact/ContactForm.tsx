@@ -13,7 +13,7 @@ import classes from './ContactForm.module.css';
 type ContactValues = { name: string; email: string; company: string; message: string };
 const EMPTY: ContactValues = { name: '', email: '', company: '', message: '' };
 
-/** D19: the landing page contact form; creates a `contact_messages` row. */
+/** docs/decisions.md D19: the landing page contact form; creates a `contact_messages` row. */
 export function ContactForm() {
   const [sent, setSent] = useState(false);
   const submit = trpc.content.submitContact.useMutation();

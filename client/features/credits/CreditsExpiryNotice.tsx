@@ -4,7 +4,7 @@ import { toastInfo } from '../../lib/toast';
 import { useCreditBalance } from './useCreditBalance';
 
 /**
- * D8: when the server has just zeroed an expired balance it answers `expired: true`
+ * docs/decisions.md D8: when the server has just zeroed an expired balance it answers `expired: true`
  * once; tell the user. Mounted once for the whole app.
  */
 export function CreditsExpiryNotice() {

@@ -5,12 +5,12 @@ import { M } from '../../../shared/messages/app';
 import { formatCredits } from '../credits/formatCredits';
 import { useCreditBalance } from '../credits/useCreditBalance';
 
-/** True when the balance is known and below the cost (unlimited always passes, D7). */
+/** True when the balance is known and below the cost (unlimited always passes, docs/decisions.md D7). */
 export function isShort(balance: { balance: number; unlimited: boolean } | undefined, cost: number): boolean {
   return !!balance && !balance.unlimited && balance.balance < cost;
 }
 
-/** Cost of this run (D3, from settings) next to the live balance; the insufficient text with a link to /pricing. */
+/** Cost of this run (docs/decisions.md D3, from settings) next to the live balance; the insufficient text with a link to /pricing. */
 export function CostSummary({ cost, note }: { cost: number; note: string }) {
   const { balance, loading } = useCreditBalance();
   const short = isShort(balance, cost);

@@ -30,7 +30,7 @@ function rejectionText(rejections: FileRejection[]): string {
 }
 
 /**
- * Product photo: Dropzone (PNG/JPG/JPEG, 10 MB, checked by content here and on the server, D14),
+ * Product photo: Dropzone (PNG/JPG/JPEG, 10 MB, checked by content here and on the server, docs/decisions.md D14),
  * uploaded at once so the generate button only has to start the job; preview with change/remove.
  */
 export function PhotoPicker({ photo, onChange, disabled, onUploadingChange, note, invalid }: PhotoPickerProps) {

@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { M } from '../../../shared/messages/app';
 import { useProviderName } from './useGeneration';
 
-/** D28: shown on both generate screens while the local studio provider runs jobs. */
+/** docs/decisions.md D28: shown on both generate screens while the local studio provider runs jobs. */
 export function PreviewModeNotice() {
   const name = useProviderName();
   if (name !== 'local') return null;

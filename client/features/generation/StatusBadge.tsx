@@ -9,7 +9,7 @@ const STATUS: Record<string, { label: string; color: string }> = perLanguage(() 
   queued: { label: M.generation.statusQueued, color: 'gray' },
 }));
 
-/** SPEC §4 generation status: colour, Turkish text, a spinner while processing. */
+/** docs/product.md §4 generation status: colour, Turkish text, a spinner while processing. */
 export function StatusBadge({ status, ...props }: { status: string } & BadgeProps) {
   const s = STATUS[status] ?? { label: M.generation.statusUnknown, color: 'gray' };
   return (

@@ -27,14 +27,14 @@ export async function downloadZip(files: DownloadFile[], zipName: string): Promi
   saveBlob(await zip.generateAsync({ type: 'blob', compression: 'STORE' }), zipName);
 }
 
-/** Image download names of the generate screen (SPEC §9): generated-image-{n}.jpg. */
+/** Image download names of the generate screen (docs/product.md §9): generated-image-{n}.jpg. */
 export function generatedImageName(n: number): string {
   return `generated-image-${n}.jpg`;
 }
 
 export const GENERATED_VIDEO_NAME = 'generated-video.mp4';
 
-/** History download names (SPEC §9), the same the server puts in Content-Disposition. */
+/** History download names (docs/product.md §9), the same the server puts in Content-Disposition. */
 export function historyFileName(type: string, id: string, index: number, ext: 'jpg' | 'mp4'): string {
   return `${type}-${id}${index ? `-${index + 1}` : ''}.${ext}`;
 }

@@ -3,7 +3,7 @@ import type { RouterOutputs } from '../../lib/trpc';
 export type GenerationView = RouterOutputs['generations']['get'];
 export type GenerationStatus = GenerationView['status'];
 
-/** An uploaded product photo: what a generation needs (D16 passes it between the two screens). */
+/** An uploaded product photo: what a generation needs (docs/decisions.md D16 passes it between the two screens). */
 export interface SelectedPhoto {
   uploadId: string;
   /** Private preview served with the session cookie. */
@@ -16,7 +16,7 @@ export function isUnfinished(status: string | undefined): boolean {
   return status === 'queued' || status === 'processing';
 }
 
-/** Router state the image screen hands to the video screen (D16). */
+/** Router state the image screen hands to the video screen (docs/decisions.md D16). */
 export interface PhotoRouteState {
   photo?: SelectedPhoto;
 }

@@ -5,7 +5,7 @@ import { raiseMaintenanceSignal } from '../maintenance/maintenanceSignal';
 import { AUTH_ME_KEY, queryClient } from '../../lib/queryClient';
 import type { SelectedPhoto } from './types';
 
-/** Dropzone accept list: PNG, JPG/JPEG (and WEBP, which the server also takes; D14). */
+/** Dropzone accept list: PNG, JPG/JPEG (and WEBP, which the server also takes; docs/decisions.md D14). */
 export const PHOTO_ACCEPT = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** A refusal whose `message` is Turkish and ready to show. */
@@ -16,7 +16,7 @@ async function sniff(file: File): Promise<ImageMime | null> {
   return sniffImageType(new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer()));
 }
 
-/** D14 in the browser: size first (cheap), then the content. Throws PhotoError with the D14 text. */
+/** docs/decisions.md D14 in the browser: size first (cheap), then the content. Throws PhotoError with the docs/decisions.md D14 text. */
 export async function checkPhotoFile(file: File): Promise<void> {
   if (file.size > MAX_UPLOAD_BYTES) throw new PhotoError(M.generation.fileTooLarge);
   if (file.type && !PHOTO_ACCEPT.includes(file.type)) throw new PhotoError(M.generation.fileType);
@@ -56,6 +56,6 @@ export async function uploadPhoto(file: File): Promise<SelectedPhoto> {
   if (appCode === 'MAINTENANCE') raiseMaintenanceSignal();
   if (appCode === 'UNAUTHENTICATED') void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
   const message = payload?.error?.message;
-  // The server's Turkish text when it sent one (D14 texts, maintenance, session); otherwise SPEC §8's.
+  // The server's Turkish text when it sent one (docs/decisions.md D14 texts, maintenance, session); otherwise docs/product.md §8's.
   throw new PhotoError(typeof message === 'string' && message && appCode !== 'INTERNAL' ? message : M.generation.uploadFailed);
 }

@@ -37,7 +37,7 @@ function keepProgressForward(oldData: unknown, newData: unknown): unknown {
   return replaceEqualDeep(oldData, newData);
 }
 
-/** D28: which provider runs jobs ('local' shows the preview-mode notice). */
+/** docs/decisions.md D28: which provider runs jobs ('local' shows the preview-mode notice). */
 export function useProviderName() {
   const query = trpc.generations.provider.useQuery(undefined, { staleTime: 5 * 60_000 });
   return query.data?.name;

@@ -5,7 +5,7 @@ import { checkPhotoFile, PhotoError, uploadPhoto } from './uploadPhoto';
 import type { SelectedPhoto } from './types';
 
 /**
- * A photo checked in the browser and uploaded at once (D14): the refusal text when it fails, and
+ * A photo checked in the browser and uploaded at once (docs/decisions.md D14): the refusal text when it fails, and
  * the preview URL (our object URL while uploading or for the photo it became; otherwise the
  * server's). A newer choice or a removal makes an older upload's answer count for nothing.
  */

@@ -29,7 +29,7 @@ function ContactItem({ icon: ItemIcon, label, children }: { icon: Icon; label: s
   );
 }
 
-/** Contact details from settings (D2) and the working contact form (D19). */
+/** Contact details from settings (docs/decisions.md D2) and the working contact form (docs/decisions.md D19). */
 export function ContactSection() {
   const { site } = useSite();
   const { ref, entry } = useIntersection({ rootMargin: '800px 0px' });

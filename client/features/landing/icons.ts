@@ -11,7 +11,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 
-/** The icon names admins pick for stats and features (SPEC §3), drawn with Tabler icons. */
+/** The icon names admins pick for stats and features (docs/product.md §3), drawn with Tabler icons. */
 const ICONS: Record<string, Icon> = {
   Camera: IconCamera,
   Users: IconUsers,

@@ -18,7 +18,7 @@ export const LEGAL_TITLES: Record<LegalPageKey, string> = perLanguage(() => ({
   cookies: M.nav.cookies,
 }));
 
-/** /gizlilik, /kullanim-kosullari, /kvkk, /cerez-politikasi: texts the admin edits (D33). */
+/** /gizlilik, /kullanim-kosullari, /kvkk, /cerez-politikasi: texts the admin edits (docs/decisions.md D33). */
 export default function LegalPage({ page }: { page: LegalPageKey }) {
   const title = LEGAL_TITLES[page];
   usePageTitle(title);

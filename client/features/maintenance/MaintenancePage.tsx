@@ -5,7 +5,7 @@ import { usePageTitle } from '../../lib/pageTitle';
 import { BrandMark } from '../common/BrandLogo';
 import { useSite } from '../site/useSite';
 
-/** D23: shown on the public site and the customer area while maintenance mode is on. */
+/** docs/decisions.md D23: shown on the public site and the customer area while maintenance mode is on. */
 export function MaintenancePage({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   usePageTitle(M.titles.maintenance);
   const { site } = useSite();

@@ -3,7 +3,7 @@ import { IconFlask } from '@tabler/icons-react';
 import { M } from '../../../shared/messages/public';
 import { usePaymentOptions } from './usePaymentOptions';
 
-/** Shown wherever packages are bought while the local test checkout is active (issue 16). */
+/** Shown wherever packages are bought while the local test checkout is active (issue 16 (docs/history.md)). */
 export function TestModeNotice({ force = false }: { force?: boolean }) {
   const options = usePaymentOptions();
   if (!force && !options.data?.testMode) return null;

@@ -6,7 +6,7 @@ import { toastInfo, toastServerError } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
 /**
- * SPEC §4 package purchase for a signed-in user, via `credits.checkout`: the trial goes where
+ * docs/product.md §4 package purchase for a signed-in user, via `credits.checkout`: the trial goes where
  * the server says (/app); a paid package first to the invoice details form when none are saved,
  * then to the checkout: a hosted one in a new tab (no opener), or this site's own page (the local
  * test checkout, iyzico's form) in this tab; without a provider the server's explanation is shown.
@@ -22,7 +22,7 @@ export function usePlanCheckout() {
     try {
       const result = await checkout.mutateAsync({ plan: plan.id });
       if (result.redirect) {
-        // E.g. the invoice details form before a first paid checkout (issue 16).
+        // E.g. the invoice details form before a first paid checkout (issue 16 (docs/history.md)).
         if (result.message) toastInfo(result.message);
         navigate(result.redirect);
       } else if (result.url?.startsWith('/app/')) {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../auth/useSession';
 
-/** D18: once the session is known, apply the theme the user saved (light, dark, auto). */
+/** docs/decisions.md D18: once the session is known, apply the theme the user saved (light, dark, auto). */
 export function SavedThemeSync() {
   const { user } = useSession();
   const { setColorScheme } = useMantineColorScheme();

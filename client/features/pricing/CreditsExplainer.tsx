@@ -34,7 +34,7 @@ function ExplainCard({
   );
 }
 
-/** D3: every cost here comes from the settings (`image_credit_cost`, `video_credit_cost`). */
+/** docs/decisions.md D3: every cost here comes from the settings (`image_credit_cost`, `video_credit_cost`). */
 export function CreditsExplainer({ imageCost, videoCost }: { imageCost: number; videoCost: number }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">

@@ -2,7 +2,7 @@ import { Accordion } from '@mantine/core';
 import { M } from '../../../shared/messages/public';
 import classes from './Pricing.module.css';
 
-/** FAQ; costs and trial terms are filled in from the settings and the trial plan (D3), the currency from how packages are paid. */
+/** FAQ; costs and trial terms are filled in from the settings and the trial plan (docs/decisions.md D3), the currency from how packages are paid. */
 export function PricingFaq(props: { imageCost: number; videoCost: number; trialCredits: number; trialDays: number; taxNote: string }) {
   const items = M.pricing.faq({
     image: props.imageCost,

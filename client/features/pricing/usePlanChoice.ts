@@ -6,11 +6,11 @@ import { toastInfo } from '../../lib/toast';
 import { useSession } from '../auth/useSession';
 import { usePlanCheckout } from '../plans/usePlanCheckout';
 
-/** SPEC §4: the toast stays 1.5 s before a signed-out visitor is sent to /auth. */
+/** docs/product.md §4: the toast stays 1.5 s before a signed-out visitor is sent to /auth. */
 export const SIGN_IN_REDIRECT_MS = 1500;
 
 /**
- * SPEC §4 package purchase from the public pricing page. Signed out: the sign-in text, then
+ * docs/product.md §4 package purchase from the public pricing page. Signed out: the sign-in text, then
  * /auth after 1.5 s (the trial opens the sign-up tab). Signed in: `credits.checkout` decides —
  * the trial goes to /app, a paid package opens the hosted checkout in a new tab, or the
  * server explains that no payment provider is configured.

@@ -17,7 +17,7 @@ export interface SiteInfo {
   upscale4k: boolean;
 }
 
-/** D1/D2 defaults, shown until (or if) the settings cannot be read. */
+/** docs/decisions.md D1/D2 defaults, shown until (or if) the settings cannot be read. */
 export const SITE_DEFAULTS: SiteInfo = perLanguage(() => ({
   siteName: M.site.defaultName,
   siteDescription: '',

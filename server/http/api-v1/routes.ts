@@ -35,7 +35,7 @@ function paramsOr404<T>(schema: { safeParse: (v: unknown) => { success: true; da
 }
 
 /**
- * The seller API under /api/v1 (issue 24): the same services as the web app, so an API run is
+ * The seller API under /api/v1 (issue 24 (docs/history.md)): the same services as the web app, so an API run is
  * charged, limited, queued and recorded as a page run is. Authorised by `Authorization: Bearer`
  * keys only, never by cookies (so no Origin check: a browser cannot forge the header cross-site).
  * Another seller's run, output or cut-out is the same 404 as one that does not exist.

@@ -1,6 +1,6 @@
 /**
  * Typed provider failures. `kind` is what the lead maps to the Turkish
- * catalogue (SPEC §8 "Generation": API key, network, quota, other); the
+ * catalogue (docs/product.md §8 "Generation": API key, network, quota, other); the
  * provider's own message stays in `detail` for logs, never for users.
  */
 export type ProviderErrorKind = 'api_key' | 'network' | 'quota' | 'invalid_input' | 'other';

@@ -7,7 +7,7 @@ import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, SubmitContex
 import { checkImageInput, checkVideoInput } from './validate.js';
 
 export const DEFAULT_FAL_IMAGE_MODEL = 'fal-ai/nano-banana/edit';
-/** Its input is exactly SPEC §7's: image_url, prompt, duration string 2-12, aspect_ratio, resolution 1080p, safety checker. */
+/** Its input is exactly docs/product.md §7's: image_url, prompt, duration string 2-12, aspect_ratio, resolution 1080p, safety checker. */
 export const DEFAULT_FAL_VIDEO_MODEL = 'fal-ai/bytedance/seedance/v1/pro/image-to-video';
 export const DEFAULT_VIDEO_PROMPT = 'smooth natural movement';
 
@@ -17,7 +17,7 @@ export type FalProviderOptions = {
   apiKey: string;
   imageModel?: string;
   videoModel?: string;
-  /** Status polling period, SPEC §9: 500 ms. */
+  /** Status polling period, docs/product.md §9: 500 ms. */
   pollIntervalMs?: number;
   /** Used for the fal API and for output downloads; tests point it at a local fake. */
   fetch?: typeof fetch;

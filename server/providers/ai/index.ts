@@ -21,7 +21,7 @@ export type AiProviderConfig = {
   /** FAL_IMAGE_MODEL (the studio's scene model) / FAL_VIDEO_MODEL; blank means the defaults. */
   imageModel?: string;
   videoModel?: string;
-  /** FAL_CUTOUT_MODEL / FAL_UPSCALE_MODEL (issue 12); blank means the defaults. */
+  /** FAL_CUTOUT_MODEL / FAL_UPSCALE_MODEL (issue 12 (docs/history.md)); blank means the defaults. */
   cutoutModel?: string;
   upscaleModel?: string;
   /** Local studio only: renders at once in this process (default 1). */

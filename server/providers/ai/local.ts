@@ -26,7 +26,7 @@ type Entry = {
 };
 
 /**
- * The offline "studio" provider (DECISIONS D28): real JPEGs and a real MP4
+ * The offline "studio" provider (docs/decisions.md D28): real JPEGs and a real MP4
  * made from the uploaded photo with sharp and ffmpeg, no network.
  *
  * Requests live in this process's memory. Resume after a restart works by

@@ -16,7 +16,7 @@ export type ProviderJob = (
   WaitOptions;
 
 /**
- * One attempt at a generation, safe to repeat after a crash (SECURITY.md
+ * One attempt at a generation, safe to repeat after a crash (docs/security.md
  * property 5): a stored request id is resumed, never resubmitted, unless the
  * provider says that request is dead (`ProviderError.resubmit`). In that one
  * case it submits once more straight away.

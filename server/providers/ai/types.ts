@@ -40,7 +40,7 @@ export type VideoJobInput = Pick<VideoParams, 'prompt' | 'duration' | 'aspectRat
   category?: string;
 };
 
-/** width/height: the real pixel size, when the provider knows it (shown to the seller, D31). */
+/** width/height: the real pixel size, when the provider knows it (shown to the seller, docs/decisions.md D31). */
 export type ProviderOutput =
   /** role: set by providers that know what an image is (the fal studio's 'white' image and 'scene's). */
   | {

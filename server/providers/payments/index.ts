@@ -16,7 +16,7 @@ export type PaymentProviders = {
   lemonsqueezy: LemonSqueezyPayments;
   iyzico: IyzicoPayments;
   test: TestCheckout;
-  /** Which provider the package buttons use; null when none is configured (D25, issue 16). */
+  /** Which provider the package buttons use; null when none is configured (docs/decisions.md D25, issue 16 (docs/history.md)). */
   checkout: PaymentProviderName | null;
 };
 

@@ -70,7 +70,7 @@ export class IyzicoApiError extends Error {
 type Call = (data: Record<string, unknown>, cb: (err: Error | null, result: IyziResult) => void) => void;
 
 /**
- * iyzico subscriptions (issue 16) through the official `iyzipay` client: monthly packages are
+ * iyzico subscriptions (issue 16 (docs/history.md)) through the official `iyzipay` client: monthly packages are
  * iyzico pricing plans; the buyer pays on iyzico's hosted checkout form (served inside our own
  * page); the first payment is confirmed on the return from the form and every renewal by a
  * signed notification. Neither is believed by itself: the subscription and its order are read

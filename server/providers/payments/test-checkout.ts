@@ -57,7 +57,7 @@ export function isLocalCaller(req: IncomingMessage): boolean {
 }
 
 /**
- * A stand-in payment provider for trying the whole loop on one machine (issue 16). Events are
+ * A stand-in payment provider for trying the whole loop on one machine (issue 16 (docs/history.md)). Events are
  * signed like Stripe's (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`) with a secret that
  * is random per process and never leaves it, and go through the same webhook route and ledger
  * path as real payments. When disabled it refuses every event.

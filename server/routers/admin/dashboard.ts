@@ -2,7 +2,7 @@ import { adminProcedure } from '../../trpc/init';
 import { liveFeed } from '../../events/live-feed';
 import { activityFromEvent, adminDashboard, recentActivity } from '../../services/admin/dashboard';
 
-/** admin.dashboard: the six statistics of SPEC §7 and the 30-day charts. */
+/** admin.dashboard: the six statistics of docs/product.md §7 and the 30-day charts. */
 export const dashboardProcedure = adminProcedure.query(({ ctx }) => adminDashboard(ctx.db));
 
 /**

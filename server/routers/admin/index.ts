@@ -20,7 +20,7 @@ import { adminApiKeysRouter } from './api-keys';
 import { dashboardProcedure, onActivityProcedure } from './dashboard';
 
 export const adminRouter = router({
-  /** Same limiter as customer sign-in (D15), under its own keys. */
+  /** Same limiter as customer sign-in (docs/decisions.md D15), under its own keys. */
   login: openProcedure.input(ZAdminLogin).mutation(async ({ ctx, input }) => {
     // Counted atomically before argon2 runs, exactly as auth.signIn.
     const adminId = await signInWithLimits(ctx.db, 'admin', { email: input.email, ip: ctx.ip }, () =>

@@ -2,7 +2,7 @@ import { router, adminProcedure } from '../../trpc/init';
 import { ZAdminMessageId, ZAdminMessagesList } from '../../../shared/schemas/admin';
 import { listMessages, setMessageRead } from '../../services/admin/messages';
 
-/** admin.messages: contact messages with search and read filter; read/unread persisted (D20). */
+/** admin.messages: contact messages with search and read filter; read/unread persisted (docs/decisions.md D20). */
 export const adminMessagesRouter = router({
   list: adminProcedure.input(ZAdminMessagesList).query(({ ctx, input }) => listMessages(ctx.db, input)),
   markRead: adminProcedure.input(ZAdminMessageId).mutation(({ ctx, input }) => setMessageRead(ctx.db, ctx.adminId, input.id, true)),

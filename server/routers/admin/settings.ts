@@ -4,7 +4,7 @@ import { listSettings, saveSettings } from '../../services/admin/settings';
 import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
 
-/** admin.settings: site, credit and system settings; effective on the next request (D23). */
+/** admin.settings: site, credit and system settings; effective on the next request (docs/decisions.md D23). */
 export const adminSettingsRouter = router({
   list: adminProcedure.query(({ ctx }) => listSettings(ctx.db)),
   save: adminProcedure.input(ZAdminSettings).mutation(({ ctx, input }) => {

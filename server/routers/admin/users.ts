@@ -3,7 +3,7 @@ import { ZAdminUserId, ZAdminUserUpdate, ZAdminUsersList } from '../../../shared
 import { withTurkishPhone } from '../../auth/phone-policy';
 import { getUser, listUsers, updateUser } from '../../services/admin/users';
 
-/** admin.users: the customer list (search, filters, paging) and the D21 edit form. */
+/** admin.users: the customer list (search, filters, paging) and the docs/decisions.md D21 edit form. */
 export const adminUsersRouter = router({
   list: adminProcedure.input(ZAdminUsersList).query(({ ctx, input }) => listUsers(ctx.db, input)),
 

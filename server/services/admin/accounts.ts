@@ -4,7 +4,7 @@ import { M } from '../../../shared/messages';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { randomToken } from '../../auth/tokens';
 
-/** The admin session object of SPEC §3, as the client sees it. */
+/** The admin session object of docs/product.md §3, as the client sees it. */
 export type PublicAdmin = {
   id: string;
   email: string;
@@ -36,7 +36,7 @@ export async function checkAdminCredentials(db: Db, email: string, password: str
 }
 
 /**
- * D11: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD; with neither set and no admin
+ * docs/decisions.md D11: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD; with neither set and no admin
  * yet, a random password is generated once and printed to the server log.
  */
 export async function ensureFirstAdmin(db: Db, opts: { email?: string; password?: string; log: (line: string) => void }): Promise<void> {

@@ -17,7 +17,7 @@ let savepointSeq = 0;
 
 /**
  * Writes one `admin_logs` row inside the caller's transaction, so the log commits with the change
- * it describes. SPEC §6: "a failure writing it is ignored" — the insert runs under a savepoint,
+ * it describes. docs/product.md §6: "a failure writing it is ignored" — the insert runs under a savepoint,
  * and a failure rolls back only that savepoint (logged to the server console), never the change.
  */
 export async function writeAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<void> {

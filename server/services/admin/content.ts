@@ -45,7 +45,7 @@ async function counters(db: Db) {
   return { portfolio, testimonials, stats, features };
 }
 
-/** Site texts ordered by section (SPEC §7), plus the counters of the content lists. */
+/** Site texts ordered by section (docs/product.md §7), plus the counters of the content lists. */
 export async function listContent(db: Db) {
   const defs = defaults();
   const [rows, counts] = await Promise.all([
@@ -71,7 +71,7 @@ export async function listContent(db: Db) {
   return { items, counts };
 }
 
-/** Saves only the texts whose value changed (SPEC §7), one audit row each; then the landing cache goes. */
+/** Saves only the texts whose value changed (docs/product.md §7), one audit row each; then the landing cache goes. */
 export async function saveContent(db: Db, adminId: string, items: { id: string; value: string }[]): Promise<{ saved: number }> {
   const saved = await db.transaction().execute(async (trx) => {
     const ids = [...new Set(items.map((i) => i.id))];

@@ -13,7 +13,7 @@ import { announceBalance } from '../../events/announce';
 
 type Trx = Transaction<Database>;
 
-/** SPEC §9: every admin adjustment's description starts with this. */
+/** docs/product.md §9: every admin adjustment's description starts with this. */
 export const ADMIN_ADJUSTMENT_PREFIX = 'Admin adjustment: ';
 
 export type CreditChange = { userId: string; email: string; oldBalance: number; balance: number; changed: boolean };
@@ -21,7 +21,7 @@ export type CreditChange = { userId: string; email: string; oldBalance: number; 
 const numberFormat = new Intl.NumberFormat('tr-TR');
 
 /**
- * `max_credits_per_user` caps what an admin may give (D9: purchases are not capped). Lowering a
+ * `max_credits_per_user` caps what an admin may give (docs/decisions.md D9: purchases are not capped). Lowering a
  * balance is always allowed, even one already above the cap (e.g. after a purchase).
  */
 export function checkCap(oldBalance: number, next: number, cap: number): void {
@@ -44,7 +44,7 @@ export async function lockBalance(trx: Trx, userId: string): Promise<number> {
 /**
  * Moves a (locked) balance to `next` through `setBalance` — credit_transactions typed by sign
  * with wallet_id null and the 'Admin adjustment: ' description, a ledger row admin_credit /
- * admin_debit with the difference (SPEC §9) — and writes the audit row, all in `trx`.
+ * admin_debit with the difference (docs/product.md §9) — and writes the audit row, all in `trx`.
  */
 export async function applyAdminBalance(
   trx: Trx,
@@ -72,7 +72,7 @@ export async function applyAdminBalance(
   return { userId, email, oldBalance, balance: next, changed: true };
 }
 
-/** Expiry first (D8): a lapsed trial must not swallow credits an admin is about to give. */
+/** Expiry first (docs/decisions.md D8): a lapsed trial must not swallow credits an admin is about to give. */
 async function prepare(db: Db, email: string) {
   const user = await findUserByEmail(db, email);
   await applyExpiry(db, user.id);

@@ -15,7 +15,7 @@ export type DashboardStats = {
   activeUsers: number;
   creditsUsedThisMonth: number;
   unreadMessages: number;
-  /** Sum of every balance except the 999999 "unlimited" marker (D7), which would drown it. */
+  /** Sum of every balance except the 999999 "unlimited" marker (docs/decisions.md D7), which would drown it. */
   totalCreditsDistributed: number;
   /** Accounts with the unlimited balance, counted apart from the sum above. */
   unlimitedUsers: number;
@@ -31,7 +31,7 @@ function dayKey(d: Date): string {
 
 const dayOf = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone ${BUSINESS_TZ}, 'YYYY-MM-DD')`;
 
-/** SPEC §7 Admin dashboard statistics. */
+/** docs/product.md §7 Admin dashboard statistics. */
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const since = daysAgo(now, ACTIVE_USER_DAYS);
   const [users, active, used, unread, balances, gens] = await Promise.all([

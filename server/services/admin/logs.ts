@@ -3,7 +3,7 @@ import { paginate } from '../../db/paginate';
 import { ADMIN_LOG_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { iso } from './search';
 
-/** The audit log newest first, 50 per page (SPEC §9), joined to the admin's name and e-mail. */
+/** The audit log newest first, 50 per page (docs/product.md §9), joined to the admin's name and e-mail. */
 export async function listLogs(db: Db, input: { action?: string | null; page: number }) {
   let base = db.selectFrom('admin_logs as l').leftJoin('admin_users as a', 'a.id', 'l.admin_id');
   if (input.action) base = base.where('l.action', '=', input.action);

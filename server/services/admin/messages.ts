@@ -87,7 +87,7 @@ export async function listMessages(db: Db, input: ListInput) {
 }
 
 /**
- * Read → records read_at and the admin (SPEC §4); unread → clears both (D20), persisted either
+ * Read → records read_at and the admin (docs/product.md §4); unread → clears both (docs/decisions.md D20), persisted either
  * way, with an audit row. Marking a message that is already in that state changes nothing.
  */
 export async function setMessageRead(db: Db, adminId: string, id: string, read: boolean): Promise<AdminMessage> {

@@ -68,7 +68,7 @@ const toColumns = (f: Fields) => ({
   is_active: f.isActive,
 });
 
-/** Every item, hidden ones included, in display order (SPEC §7). */
+/** Every item, hidden ones included, in display order (docs/product.md §7). */
 export async function listPortfolio(db: Db): Promise<AdminPortfolioItem[]> {
   const rows = await db
     .selectFrom('portfolio_items')

@@ -54,9 +54,9 @@ export async function listSettings(db: Db) {
 }
 
 /**
- * Writes the keys whose stored text differs (booleans as 'true'/'false', SPEC §3), with the
+ * Writes the keys whose stored text differs (booleans as 'true'/'false', docs/product.md §3), with the
  * admin as updated_by and one audit row listing old and new values. The change applies at once
- * here and on commit in every other process (D23; services/read-cache.ts).
+ * here and on commit in every other process (docs/decisions.md D23; services/read-cache.ts).
  */
 export async function saveSettings(db: Db, adminId: string, input: Values): Promise<{ changed: string[] }> {
   const result = await db.transaction().execute(async (trx) => {

@@ -57,7 +57,7 @@ const toColumns = (f: Fields) => ({
   is_active: f.isActive,
 });
 
-/** Every testimonial, hidden ones included, in display order (SPEC §7). */
+/** Every testimonial, hidden ones included, in display order (docs/product.md §7). */
 export async function listTestimonials(db: Db): Promise<AdminTestimonial[]> {
   const rows = await db
     .selectFrom('testimonials')

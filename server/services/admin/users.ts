@@ -31,7 +31,7 @@ export type AdminUserRow = {
   planCode: string | null;
   expiresAt: string | null;
   disabled: boolean;
-  /** SPEC §4: profile updated or signed in within the last 30 days. */
+  /** docs/product.md §4: profile updated or signed in within the last 30 days. */
   active: boolean;
   lastSignInAt: string | null;
   profileUpdatedAt: string;
@@ -39,7 +39,7 @@ export type AdminUserRow = {
   updatedAt: string;
 };
 
-/** SPEC §4 "active": the profile changed or the user signed in within ACTIVE_USER_DAYS. */
+/** docs/product.md §4 "active": the profile changed or the user signed in within ACTIVE_USER_DAYS. */
 function recentlyActive(eb: EB, since: Date): Expression<SqlBool> {
   return eb.or([eb('profiles.updated_at', '>=', since), eb('users.last_sign_in_at', '>=', since)]);
 }
@@ -108,7 +108,7 @@ function toRow(r: Row, now: Date): AdminUserRow {
   };
 }
 
-/** Server-side search, filters and paging (thousands of users), newest first (SPEC §7). */
+/** Server-side search, filters and paging (thousands of users), newest first (docs/product.md §7). */
 export async function listUsers(db: Db, input: ListInput, now = new Date()) {
   const where = filters(input, now);
   const [{ rows, total }, settings] = await Promise.all([
@@ -150,7 +150,7 @@ export async function getUser(db: Db, id: string, now = new Date()) {
 export type UserUpdateResult = { user: AdminUserRow; credit: CreditChange | null; endedSessions: string[] };
 
 /**
- * D21 `Düzenle`: name, company, phone, balance and the disabled flag, in ONE transaction with an
+ * docs/decisions.md D21 `Düzenle`: name, company, phone, balance and the disabled flag, in ONE transaction with an
  * audit row per kind of change. The balance moves only when the admin changed it in the form
  * (`balanceBefore` ≠ `balance`), so a stale form never undoes credits spent meanwhile.
  * Disabling deletes the user's sessions; after commit the new balance and the ended sessions are
@@ -213,7 +213,7 @@ async function updateProfile(trx: Transaction<Database>, adminId: string, input:
     { fullName: input.fullName, companyName: input.companyName, phone: input.phone },
   );
   if (profileDiff) {
-    // profiles.updated_at is left alone: it measures the customer's own activity (SPEC §4).
+    // profiles.updated_at is left alone: it measures the customer's own activity (docs/product.md §4).
     await trx
       .updateTable('profiles')
       .set({ full_name: input.fullName, company_name: input.companyName, phone: input.phone })

@@ -12,7 +12,7 @@ type Summary = {
   email?: string | null;
 };
 
-/** The latest processed webhooks and credit-ledger rows, 20 each, newest first (SPEC §7). */
+/** The latest processed webhooks and credit-ledger rows, 20 each, newest first (docs/product.md §7). */
 export async function listWebhookLogs(db: Db) {
   const [events, ledger] = await Promise.all([
     db

@@ -2,7 +2,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { M } from '../../../../shared/messages/admin';
 import { useRealtimeConnected } from '../../../lib/trpc';
 
-/** D24: connected / disconnected, and how often the page polls while the socket is down. */
+/** docs/decisions.md D24: connected / disconnected, and how often the page polls while the socket is down. */
 export function ConnectionBadge({ pollSeconds }: { pollSeconds: number }) {
   const connected = useRealtimeConnected();
   return (
@@ -34,7 +34,7 @@ export function ConnectionBadge({ pollSeconds }: { pollSeconds: number }) {
   );
 }
 
-/** `refetchInterval` for a query: off while live, `seconds` while the socket is down (D24). */
+/** `refetchInterval` for a query: off while live, `seconds` while the socket is down (docs/decisions.md D24). */
 export function usePollWhileOffline(seconds: number): number | false {
   const connected = useRealtimeConnected();
   return connected ? false : seconds * 1000;

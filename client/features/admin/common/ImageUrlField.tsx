@@ -22,7 +22,7 @@ async function uploadAdminImage(file: File): Promise<string> {
   return json.url;
 }
 
-/** SPEC §5 image fields: a URL input, or a file uploaded to /api/admin/uploads; with a preview. */
+/** docs/product.md §5 image fields: a URL input, or a file uploaded to /api/admin/uploads; with a preview. */
 export function ImageUrlField({ label, value, onChange, error, required }: Props) {
   const [uploading, setUploading] = useState(false);
   const [broken, setBroken] = useState<string | null>(null);

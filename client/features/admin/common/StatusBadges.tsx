@@ -4,7 +4,7 @@ import { M } from '../../../../shared/messages/admin';
 /** Badges sit in table cells and flex rows: never squeezed into an ellipsis. */
 const NO_SHRINK = { flexShrink: 0, overflow: 'visible' } as const;
 
-/** SPEC §4 credit status: balance above 0 → 'Aktif', else 'Kredi Yok'. */
+/** docs/product.md §4 credit status: balance above 0 → 'Aktif', else 'Kredi Yok'. */
 export function CreditStatusBadge({ balance }: { balance: number }) {
   return balance > 0 ? (
     <Badge style={NO_SHRINK} variant="light" color="teal" radius="sm">
@@ -17,7 +17,7 @@ export function CreditStatusBadge({ balance }: { balance: number }) {
   );
 }
 
-/** SPEC §4 user status (active / passive), or 'Devre dışı' for a disabled account (D21). */
+/** docs/product.md §4 user status (active / passive), or 'Devre dışı' for a disabled account (docs/decisions.md D21). */
 export function UserStatusBadge({ active, disabled }: { active: boolean; disabled: boolean }) {
   if (disabled)
     return (

@@ -7,7 +7,7 @@ const SPECIFIC = new Set(['VALIDATION', 'NOT_FOUND', 'RATE_LIMITED', 'UNAUTHENTI
 /**
  * The text for a failed admin mutation: the server's message when it is specific (validation,
  * "Kullanıcı bulunamadı", the cap), the connection text when offline, otherwise the page's
- * SPEC §8 text (e.g. 'Kredi güncellenirken hata oluştu').
+ * docs/product.md §8 text (e.g. 'Kredi güncellenirken hata oluştu').
  */
 export function adminErrorText(err: unknown, fallback: string): string {
   const info = readAppError(err);

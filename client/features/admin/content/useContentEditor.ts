@@ -6,7 +6,7 @@ import { toastAdminError } from '../common/errors';
 
 export type ContentItem = RouterOutputs['admin']['content']['list']['items'][number];
 const contentText = M.adminContent;
-/** The page order of the landing sections (the server lists them alphabetically, SPEC §7). */
+/** The page order of the landing sections (the server lists them alphabetically, docs/product.md §7). */
 const SECTION_ORDER = ['hero', 'stats', 'features', 'portfolio', 'testimonials', 'cta'];
 
 /** Sections in page order; within one, the built-in order (title, subtitle, buttons), other keys after them. */

@@ -10,7 +10,7 @@ import { formatNumber } from '../../../lib/format';
 
 const creditsText = M.adminCredits;
 
-/** Inline balance editing (min 0, capped) with the +10 / -10 quick buttons (SPEC §2, §5, §9). */
+/** Inline balance editing (min 0, capped) with the +10 / -10 quick buttons (docs/product.md §2, §5, §9). */
 export function CreditEditor({ email, balance, cap }: { email: string; balance: number; cap: number }) {
   const utils = trpc.useUtils();
   const [value, setValue] = useState<number | string>(balance);

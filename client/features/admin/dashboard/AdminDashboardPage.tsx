@@ -13,7 +13,7 @@ import { StatCards } from './StatCards';
 
 const POLL_SECONDS = 30;
 
-/** /admin: six statistics, 30-day charts, the live activity feed and quick links (SPEC §2, D24). */
+/** /admin: six statistics, 30-day charts, the live activity feed and quick links (docs/product.md §2, docs/decisions.md D24). */
 export default function AdminDashboardPage() {
   const refetchInterval = usePollWhileOffline(POLL_SECONDS);
   const query = trpc.admin.dashboard.useQuery(undefined, { refetchInterval, staleTime: 10_000 });

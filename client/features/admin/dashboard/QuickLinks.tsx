@@ -11,7 +11,7 @@ const LINKS = [
   { to: '/admin/content', label: M.admin.navContent, hint: dashboardText.linkContent, icon: IconEdit, color: 'teal' },
 ];
 
-/** SPEC §2: quick links to users, credits, messages and content. */
+/** docs/product.md §2: quick links to users, credits, messages and content. */
 export function QuickLinks({ unread }: { unread?: number }) {
   return (
     <Card padding="md">

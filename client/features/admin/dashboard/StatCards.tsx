@@ -51,7 +51,7 @@ function cards(s: Stats): Card[] {
   ];
 }
 
-/** The six statistics of SPEC §7. */
+/** The six statistics of docs/product.md §7. */
 export function StatCards({ stats }: { stats: Stats | undefined }) {
   return (
     <SimpleGrid cols={{ base: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'md' }}>

@@ -15,7 +15,7 @@ type Request = RouterOutputs['admin']['deletion']['list'][number];
 const deletionText = M.adminDeletion;
 const STATUS_COLOR: Record<string, string> = { pending: 'orange', completed: 'gray', rejected: 'teal' };
 
-/** /admin/deletion: sellers' deletion requests (D32). Carrying one out is final and audited. */
+/** /admin/deletion: sellers' deletion requests (docs/decisions.md D32). Carrying one out is final and audited. */
 export default function AdminDeletionPage() {
   const [filter, setFilter] = useState<'pending' | 'done' | 'all'>('pending');
   const [confirm, setConfirm] = useState<Request | null>(null);

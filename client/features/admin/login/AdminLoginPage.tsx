@@ -14,7 +14,7 @@ import { resetRealtime, trpc } from '../../../lib/trpc';
 import { BrandMark } from '../../common/BrandLogo';
 import { AuthForm, EmailField, PasswordField } from '../../auth/AuthForm';
 
-/** /admin/login: e-mail + password against the server (D11); no demo hint. */
+/** /admin/login: e-mail + password against the server (docs/decisions.md D11); no demo hint. */
 export default function AdminLoginPage() {
   usePageTitle(M.titles.adminLogin);
   const navigate = useNavigate();

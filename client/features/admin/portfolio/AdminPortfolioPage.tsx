@@ -33,7 +33,7 @@ function Picture({ src, label }: { src: string; label: string }) {
   );
 }
 
-/** /admin/portfolio: card grid with add/edit, show/hide and delete (SPEC §2). */
+/** /admin/portfolio: card grid with add/edit, show/hide and delete (docs/product.md §2). */
 export default function AdminPortfolioPage() {
   const query = trpc.admin.portfolio.list.useQuery(undefined, { staleTime: 0 });
   const actions = useLandingItemActions('portfolio', portfolioText.deleted);

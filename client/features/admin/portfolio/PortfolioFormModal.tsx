@@ -20,7 +20,7 @@ const EMPTY: TPortfolioFields = {
   isActive: true,
 };
 
-/** Add / edit a reference work (SPEC §5 fields; category defaults to Mobilya, order to 0). */
+/** Add / edit a reference work (docs/product.md §5 fields; category defaults to Mobilya, order to 0). */
 export function PortfolioFormModal({ opened, item, onClose }: { opened: boolean; item: Item | null; onClose: () => void }) {
   const create = trpc.admin.portfolio.create.useMutation();
   const update = trpc.admin.portfolio.update.useMutation();

@@ -57,7 +57,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /admin/settings: site, credit and system settings; each takes effect at once (D23). */
+/** /admin/settings: site, credit and system settings; each takes effect at once (docs/decisions.md D23). */
 export default function AdminSettingsPage() {
   const utils = trpc.useUtils();
   const query = trpc.admin.settings.list.useQuery(undefined, { staleTime: 0, refetchOnWindowFocus: false });

@@ -13,7 +13,7 @@ import { initials } from '../../../lib/format';
 const testimonialsText = M.adminTestimonials;
 const itemsText = M.adminItems;
 
-/** /admin/testimonials: card grid with add/edit, show/hide and delete (SPEC §2). */
+/** /admin/testimonials: card grid with add/edit, show/hide and delete (docs/product.md §2). */
 export default function AdminTestimonialsPage() {
   const query = trpc.admin.testimonials.list.useQuery(undefined, { staleTime: 0 });
   const actions = useLandingItemActions('testimonials', testimonialsText.deleted);

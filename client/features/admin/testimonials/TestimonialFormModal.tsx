@@ -12,7 +12,7 @@ const itemsText = M.adminItems;
 
 const EMPTY: TTestimonialFields = { name: '', company: '', imageUrl: '', text: '', rating: 5, displayOrder: 0, isActive: true };
 
-/** Add / edit a testimonial (SPEC §5: rating 1-5, default 5; order default 0; image by URL or upload). */
+/** Add / edit a testimonial (docs/product.md §5: rating 1-5, default 5; order default 0; image by URL or upload). */
 export function TestimonialFormModal({ opened, item, onClose }: { opened: boolean; item: Item | null; onClose: () => void }) {
   const create = trpc.admin.testimonials.create.useMutation();
   const update = trpc.admin.testimonials.update.useMutation();

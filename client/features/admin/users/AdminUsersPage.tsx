@@ -19,7 +19,7 @@ const POLL_SECONDS = 10;
 const PAGE_SIZE = 20;
 type Row = RouterOutputs['admin']['users']['list']['items'][number];
 
-/** /admin/users: searchable, filterable, paged table; `Düzenle` opens the D21 form. */
+/** /admin/users: searchable, filterable, paged table; `Düzenle` opens the docs/decisions.md D21 form. */
 export default function AdminUsersPage() {
   const f = useUserFilters();
   const [editing, setEditing] = useState<string | null>(null);

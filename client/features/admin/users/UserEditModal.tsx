@@ -14,7 +14,7 @@ import { ApiUsageSection } from './ApiUsageSection';
 
 const usersText = M.adminUsers;
 
-/** D21 `Düzenle`: name, company, phone, credit balance (0 … cap) and the disabled switch. */
+/** docs/decisions.md D21 `Düzenle`: name, company, phone, credit balance (0 … cap) and the disabled switch. */
 export function UserEditModal({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const query = trpc.admin.users.get.useQuery({ id: userId ?? '' }, { enabled: !!userId, staleTime: 0 });

@@ -11,7 +11,7 @@ import { dayKey } from '../../../lib/format';
 const paymentsText = M.adminPayments;
 
 /**
- * Issue 16: a period's payments with the buyers' invoice details as a CSV for the accountant's
+ * Issue 16 (docs/history.md): a period's payments with the buyers' invoice details as a CSV for the accountant's
  * e-Arşiv system (`admin.payments.export`). Defaults to the current month.
  */
 export function PaymentsExportCard() {

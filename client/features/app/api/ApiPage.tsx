@@ -7,7 +7,7 @@ import { ApiKeysCard } from './ApiKeysCard';
 import { WebhookCard } from './WebhookCard';
 import { ApiExamples } from './ApiExamples';
 
-/** /app/api (issue 24): the seller's API keys, webhook with its deliveries, and copyable examples. */
+/** /app/api (issue 24 (docs/history.md)): the seller's API keys, webhook with its deliveries, and copyable examples. */
 export default function ApiPage() {
   usePageTitle(M.api.title);
   return (

@@ -13,7 +13,7 @@ import { BatchItemCard } from './BatchItemCard';
 import { useBatchRun } from './useBatchRun';
 
 /**
- * /app/batch (issue 12): up to 20 photos, one prompt; each photo is uploaded,
+ * /app/batch (issue 12 (docs/history.md)): up to 20 photos, one prompt; each photo is uploaded,
  * then all become separate image generations in one `batch.create`. Each row
  * shows its own status and progress; at the end one zip of the white images.
  */

@@ -26,7 +26,7 @@ export type BatchRow = {
 type Row = BatchRow;
 
 /**
- * A batch's photos and its run (issue 12): photos picked (at most BATCH_MAX_PHOTOS), then on start
+ * A batch's photos and its run (issue 12 (docs/history.md)): photos picked (at most BATCH_MAX_PHOTOS), then on start
  * each is checked and uploaded, and all that passed become one `batch.create`; the batch is then
  * polled until every generation has finished.
  */

@@ -16,7 +16,7 @@ import { SummaryTiles } from './SummaryTiles';
 import { TransactionsSection } from './TransactionsSection';
 
 /**
- * /app/billing (SPEC §2): money tiles, package, payment method, invoice details (issue 16),
+ * /app/billing (docs/product.md §2): money tiles, package, payment method, invoice details (issue 16 (docs/history.md)),
  * transactions and invoices. `?plan=` puts the invoice details first (a package is waiting for
  * them); `?payment=` is the answer of iyzico's return: `paid` only when the purchase is credited,
  * else `pending` with the checkout to wait for (`&checkout=`).

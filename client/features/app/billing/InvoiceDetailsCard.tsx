@@ -79,7 +79,7 @@ function DetailsView({ d }: { d: TInvoiceDetailsParsed }) {
 }
 
 /**
- * Invoice details for e-Arşiv (issue 16) on /app/billing: an individual (ad soyad, TCKN) or a
+ * Invoice details for e-Arşiv (issue 16 (docs/history.md)) on /app/billing: an individual (ad soyad, TCKN) or a
  * company (ünvan, vergi dairesi, VKN), address and city, checked by the same schema as the
  * server. Reached with `?plan=…` from a package button when none are saved: saving then goes on
  * to that package's checkout.

@@ -3,7 +3,7 @@ import { M } from '../../../../shared/messages/app';
 
 const COLORS: Record<string, string> = { purchase: 'brand', usage: 'gray', refund: 'teal', bonus: 'grape', expire: 'orange' };
 
-/** SPEC §3 transaction type: purchase 'Satın Alma', usage 'Kullanım', refund 'İade'; unknown 'Bilinmiyor'. */
+/** docs/product.md §3 transaction type: purchase 'Satın Alma', usage 'Kullanım', refund 'İade'; unknown 'Bilinmiyor'. */
 export function transactionTypeLabel(type: string): string {
   return M.billing.types[type] ?? M.billing.unknownType;
 }

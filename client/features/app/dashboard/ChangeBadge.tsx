@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 
 /**
- * A D10 month-over-month change ('+100%', '-33%', '+0%'): green when up, red when down, grey
+ * A docs/decisions.md D10 month-over-month change ('+100%', '-33%', '+0%'): green when up, red when down, grey
  * when flat. `neutral` drops the good/bad colouring for figures where "up" is not good news.
  */
 export function ChangeBadge({ change, neutral = false }: { change: string; neutral?: boolean }) {

@@ -9,7 +9,7 @@ import { useCreditBalance } from '../../credits/useCreditBalance';
 import { useSite } from '../../site/useSite';
 import { formatDate, formatNumber } from '../../../lib/format';
 
-/** Real (live) balance from `credits.balance`, package type ('trial' → 'Deneme'), expiry, costs from settings (D3), low-balance hint (< 10). */
+/** Real (live) balance from `credits.balance`, package type ('trial' → 'Deneme'), expiry, costs from settings (docs/decisions.md D3), low-balance hint (< 10). */
 export function CreditBalanceCard() {
   const { balance, loading, error, query } = useCreditBalance();
   const { site } = useSite();

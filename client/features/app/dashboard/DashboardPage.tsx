@@ -11,7 +11,7 @@ import { RecentActivity } from './RecentActivity';
 import { ShortcutTiles } from './ShortcutTiles';
 import { useDashboard } from './useDashboard';
 
-/** /app (SPEC §2): greeting, four figures with D10 changes, quick actions, real activity (D22), credit card, shortcuts. */
+/** /app (docs/product.md §2): greeting, four figures with docs/decisions.md D10 changes, quick actions, real activity (docs/decisions.md D22), credit card, shortcuts. */
 export default function DashboardPage() {
   usePageTitle(M.titles.dashboard);
   const { user } = useSession();

@@ -12,7 +12,7 @@ import type { useDashboard } from './useDashboard';
 type DashboardQuery = ReturnType<typeof useDashboard>;
 
 /**
- * The four figures (SPEC §2, D10; savings always in lira). 'Kalan kredi' is live; its badge is the change in
+ * The four figures (docs/product.md §2, docs/decisions.md D10; savings always in lira). 'Kalan kredi' is live; its badge is the change in
  * credits *used* versus last month, coloured neutrally (more usage is not "good" or "bad",
  * and green on a remaining-balance card would read as "more credits left").
  */

@@ -6,7 +6,7 @@ import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../site/useSite';
 import classes from './Dashboard.module.css';
 
-/** Fotoğraf Oluştur, Video Oluştur, Geçmiş — with each generation's cost from settings (D3). */
+/** Fotoğraf Oluştur, Video Oluştur, Geçmiş — with each generation's cost from settings (docs/decisions.md D3). */
 export function QuickActions() {
   const { site } = useSite();
   const actions = [

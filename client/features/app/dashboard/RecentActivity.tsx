@@ -85,7 +85,7 @@ function ActivityRow({ item }: { item: Activity }) {
   );
 }
 
-/** D22: the user's real recent generations and credit movements; the welcome item only when empty. */
+/** docs/decisions.md D22: the user's real recent generations and credit movements; the welcome item only when empty. */
 export function RecentActivity({ query }: { query: ReturnType<typeof useDashboard> }) {
   const items = query.data?.recentActivity;
   return (

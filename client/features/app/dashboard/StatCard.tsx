@@ -8,7 +8,7 @@ export interface StatCardProps {
   value: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
   color: string;
-  /** D10 change string; the caption explains what it compares. */
+  /** docs/decisions.md D10 change string; the caption explains what it compares. */
   change?: string;
   changeCaption?: string;
   neutralChange?: boolean;

@@ -12,7 +12,7 @@ import { useCutoutSelection, type CutoutTool } from './useCutoutSelection';
 const studioText = M.studio;
 
 /**
- * Issue 11: the automatic cut-out over a checkerboard right after upload, and
+ * Issue 11 (docs/history.md): the automatic cut-out over a checkerboard right after upload, and
  * the guided selection (a box around the product, keep/remove brush strokes)
  * that re-runs `studio.cutout` before any credit is spent. "Şeffaf PNG" saves it.
  */

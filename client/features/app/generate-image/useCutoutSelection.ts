@@ -12,7 +12,7 @@ const MIN_BOX = 0.02;
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /**
- * The guided selection drawn over the photo (issue 11): a box around the product, or keep/remove
+ * The guided selection drawn over the photo (issue 11 (docs/history.md)): a box around the product, or keep/remove
  * brush strokes, in fractions of the photo's size. `locked` ignores new drags (while disabled or
  * while a cut-out runs).
  */

@@ -33,7 +33,7 @@ const DURATION_MARKS = Array.from({ length: VIDEO_DURATIONS.max - VIDEO_DURATION
   return { value, label: String(value) };
 });
 
-/** /app/generate-video: photo (or the one handed over from the image screen, D16) → one 1080p MP4. */
+/** /app/generate-video: photo (or the one handed over from the image screen, docs/decisions.md D16) → one 1080p MP4. */
 export default function GenerateVideoPage() {
   usePageTitle(M.titles.generateVideo);
   const { user } = useSession();
@@ -42,7 +42,7 @@ export default function GenerateVideoPage() {
   const navigate = useNavigate();
   const cost = site.videoCreditCost;
 
-  // D16: a photo handed over from the image results wins over what this tab had before.
+  // docs/decisions.md D16: a photo handed over from the image results wins over what this tab had before.
   const [handedOver] = useState(() => readPhotoRouteState(location.state));
   const [saved] = useState(() => (handedOver ? null : loadActiveJob('video', user?.id)));
   const [prompt, setPrompt] = useState(saved?.prompt ?? '');

@@ -8,7 +8,7 @@ import { ZEmailChange, type TEmailChange } from '../../../../shared/schemas/acco
 import { showFormServerError } from '../../../lib/formServerError';
 import { trpc } from '../../../lib/trpc';
 
-/** A new address takes effect only after the link sent to it is used (issue 13). */
+/** A new address takes effect only after the link sent to it is used (issue 13 (docs/history.md)). */
 export function ChangeEmailCard() {
   const accountsText = M.accounts;
   const change = trpc.auth.requestEmailChange.useMutation();

@@ -8,7 +8,7 @@ import { showFormServerError } from '../../../lib/formServerError';
 import { toastSuccess } from '../../../lib/toast';
 import { resetRealtime, trpc } from '../../../lib/trpc';
 
-/** Password change: every other session of the account ends (SECURITY 11); this one is renewed. */
+/** Password change: every other session of the account ends (docs/security.md property 11); this one is renewed. */
 export function ChangePasswordCard() {
   const change = trpc.auth.changePassword.useMutation();
   const form = useForm<TChangePassword>({

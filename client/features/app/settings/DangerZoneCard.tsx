@@ -8,7 +8,7 @@ import { trpc } from '../../../lib/trpc';
 import { formatLongDateTime } from '../../../lib/format';
 
 /**
- * Account deletion is not self-service (SPEC §6), and the dialog says so (D32): it sends a
+ * Account deletion is not self-service (docs/product.md §6), and the dialog says so (docs/decisions.md D32): it sends a
  * request that an admin carries out, and says what will happen to the data.
  */
 export function DangerZoneCard() {

@@ -26,7 +26,7 @@ const THEME_LABELS: Record<Theme, string> = perLanguage(() => ({
 
 type Values = Pick<TPreferences, 'language' | 'timezone' | 'theme'>;
 
-/** Language, time zone and theme; the theme previews at once (D18). */
+/** Language, time zone and theme; the theme previews at once (docs/decisions.md D18). */
 export function PreferencesCard({ initial }: { initial: Values }) {
   const [values, setValues] = useState<Values>(initial);
   const { save, pending } = useSavePreferences();

@@ -11,7 +11,7 @@ import { DataExportCard } from './DataExportCard';
 import { NotificationsCard } from './NotificationsCard';
 import { PreferencesCard } from './PreferencesCard';
 
-/** /app/settings: notifications and preferences saved separately (D18), the data export and the danger zone. */
+/** /app/settings: notifications and preferences saved separately (docs/decisions.md D18), the data export and the danger zone. */
 export default function SettingsPage() {
   usePageTitle(M.titles.settings);
   const prefs = trpc.auth.preferences.useQuery();

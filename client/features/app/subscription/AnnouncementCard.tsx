@@ -6,7 +6,7 @@ import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../site/useSite';
 import classes from './Subscription.module.css';
 
-/** Video generation is live; both costs come from settings (D3). */
+/** Video generation is live; both costs come from settings (docs/decisions.md D3). */
 export function AnnouncementCard() {
   const { site } = useSite();
   return (

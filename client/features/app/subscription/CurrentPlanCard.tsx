@@ -10,7 +10,7 @@ import { useCreditBalance } from '../../credits/useCreditBalance';
 import { daysUntil, formatNumber, formatDate } from '../../../lib/format';
 import type { useBillingSummary } from '../billing/billingQueries';
 
-/** Package type, live balance, 'Aktif', and the real renewal / expiry date (D10), not static text. */
+/** Package type, live balance, 'Aktif', and the real renewal / expiry date (docs/decisions.md D10), not static text. */
 export function CurrentPlanCard({ summary }: { summary: ReturnType<typeof useBillingSummary> }) {
   const { balance, loading, error, query } = useCreditBalance();
   const planCode = balance?.planCode ?? null;

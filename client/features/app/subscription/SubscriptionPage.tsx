@@ -16,7 +16,7 @@ import { CurrentPlanCard } from './CurrentPlanCard';
 import { InvoicesCard } from './InvoicesCard';
 import { UsageStats } from './UsageStats';
 
-/** /app/subscription (SPEC §2): announcement, current package, the four packages, real usage, invoices. */
+/** /app/subscription (docs/product.md §2): announcement, current package, the four packages, real usage, invoices. */
 export default function SubscriptionPage() {
   usePageTitle(M.titles.subscription);
   const { balance, loading } = useCreditBalance();

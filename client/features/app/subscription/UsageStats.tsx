@@ -6,7 +6,7 @@ import { formatNumber } from '../../../lib/format';
 import type { useDashboard } from '../dashboard/useDashboard';
 import classes from './Subscription.module.css';
 
-/** Real usage (D10): credits used this month, total images, total videos. */
+/** Real usage (docs/decisions.md D10): credits used this month, total images, total videos. */
 export function UsageStats({ query }: { query: ReturnType<typeof useDashboard> }) {
   const d = query.data;
   const items = [

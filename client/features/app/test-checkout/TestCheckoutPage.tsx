@@ -26,7 +26,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /**
- * /app/test-checkout/:id (issue 16): the product's own checkout page for trying the purchase loop
+ * /app/test-checkout/:id (issue 16 (docs/history.md)): the product's own checkout page for trying the purchase loop
  * on one machine. Paying sends a signed event through the same webhook path as a real provider;
  * the page says on every state that no real money is taken.
  */

@@ -31,7 +31,7 @@ export function imageCanvas(sourceAspect: number, longSide: number): Canvas {
 
 /**
  * The largest canvas (up to MAX_OUTPUT_LONG_SIDE) on which this look draws the
- * product at most MAX_SILENT_UPSCALE times its real pixel size (DECISIONS D31).
+ * product at most MAX_SILENT_UPSCALE times its real pixel size (docs/decisions.md D31).
  */
 export function honestCanvas(product: Product, look: Look): Canvas {
   const probe = imageCanvas(product.sourceAspect, 1000);

@@ -41,7 +41,7 @@ export function videoPlacement(product: Pick<Product, 'width' | 'height'>, look:
 }
 
 /**
- * The local studio's product video (issue 12). With a cut-out: the product on
+ * The local studio's product video (issue 12 (docs/history.md)). With a cut-out: the product on
  * the prompt's scene with real motion, a slow turntable-like sway (its width
  * breathes as if turning, its base stays on the floor), the backdrop drifting
  * the other way (parallax) and a soft light sweep across the product only.

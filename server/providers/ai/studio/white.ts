@@ -7,7 +7,7 @@ import type { Product } from './product.js';
  * pure #FFFFFF to every edge, the product centred with its longer side at
  * WHITE_PRODUCT_FILL of the canvas, and a faint contact shadow right under it.
  * The canvas is as large as the product allows without upscaling it more than
- * MAX_SILENT_UPSCALE times (honest sizes, DECISIONS D31).
+ * MAX_SILENT_UPSCALE times (honest sizes, docs/decisions.md D31).
  */
 export async function composeWhite(product: Product): Promise<{ image: sharp.Sharp; width: number; height: number }> {
   const long = Math.max(product.width, product.height);
