@@ -330,8 +330,16 @@ describe('admin.content, portfolio and testimonials', () => {
     const list = await admin.query('admin.testimonials.list');
     expect(list.data).toHaveLength(3);
     const first = list.data[0]!;
-    await clientFor(server).query('content.landing');
-    const edited = await admin.mutate('admin.testimonials.update', { ...first, text: 'Harika bir hizmet, herkese öneririm.', rating: 4 });
+    // Seeded testimonials are drafts: not on the landing page until an admin publishes one.
+    expect(first.isActive).toBe(false);
+    expect((await clientFor(server).query('content.landing')).data.testimonials.find((t) => t.id === first.id)).toBeUndefined();
+    expect((await admin.mutate('admin.testimonials.toggle', { id: first.id, isActive: true })).data.isActive).toBe(true);
+    const edited = await admin.mutate('admin.testimonials.update', {
+      ...first,
+      isActive: true,
+      text: 'Harika bir hizmet, herkese öneririm.',
+      rating: 4,
+    });
     expect(edited.status).toBe(200);
     const landing = (await clientFor(server).query('content.landing')).data;
     expect(landing.testimonials.find((t) => t.id === first.id)).toMatchObject({ text: 'Harika bir hizmet, herkese öneririm.', rating: 4 });
@@ -344,7 +352,7 @@ describe('admin.content, portfolio and testimonials', () => {
     const actions = (
       await db.selectFrom('admin_logs').select('action').where('target_type', '=', 'testimonial').orderBy('created_at').execute()
     ).map((l) => l.action);
-    expect(actions).toEqual(['testimonial.update', 'testimonial.create', 'testimonial.toggle', 'testimonial.delete']);
+    expect(actions).toEqual(['testimonial.toggle', 'testimonial.update', 'testimonial.create', 'testimonial.toggle', 'testimonial.delete']);
   });
 
   test('POST /api/admin/uploads: admin only, checked by content, stored publicly, audited', async () => {
