@@ -35,7 +35,7 @@ const studio = vi.hoisted(() => {
 vi.mock('../../server/providers/ai/studio/pool', () => ({
   studioPool: () => ({
     run: (task: StudioTask, { signal }: { owner: string; signal?: AbortSignal }): Promise<unknown> => {
-      const fallback = { ok: false, reason: 'uncertain', width: 640, height: 480, confidence: 0, timings: { totalMs: 1 } };
+      const fallback = { ok: false, reasons: ['uncertain'], width: 640, height: 480, confidence: 0, timings: { totalMs: 1 } };
       if (task.kind === 'images')
         return Promise.resolve(Array.from({ length: 4 }, () => ({ bytes: studio.photo, mime: 'image/jpeg', ext: 'jpg' })));
       studio.cutouts++;

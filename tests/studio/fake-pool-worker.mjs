@@ -13,7 +13,7 @@ parentPort.on('message', ({ id, task }) => {
       id,
       result: {
         ok: false,
-        reason: 'uncertain',
+        reasons: ['uncertain'],
         width: 1,
         height: 1,
         confidence: 0,
