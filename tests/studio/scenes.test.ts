@@ -18,8 +18,22 @@ const names = ['stuff', 'smarties', 'coffee', 'apple'] as const;
 beforeAll(async () => {
   for (const name of names) {
     const r = await pool.run({ kind: 'cutout', bytes: photo(name), hints: {} }, { owner: 'test' });
-    if (!r.ok) throw new Error(`the automatic cut-out of ${name} fell back: ${r.reasons.join(', ')}`);
-    cutouts.set(name, Buffer.from(r.png));
+    if (r.ok) {
+      cutouts.set(name, Buffer.from(r.png));
+      continue;
+    }
+    // The gate asks the seller first for some of these (several small objects fill little of their
+    // box); the scenes are still tested on the studio's own mask, as they would be after consent.
+    if (!r.maskPng) throw new Error(`the automatic cut-out of ${name} made no mask: ${r.reasons.join(', ')}`);
+    const size = { width: r.width, height: r.height };
+    const alpha = await sharp(Buffer.from(r.maskPng)).resize(size.width, size.height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+    const png = await sharp(photo(name))
+      .rotate()
+      .resize(size.width, size.height, { fit: 'fill' })
+      .joinChannel(alpha, { raw: { ...size, channels: 1 } })
+      .png()
+      .toBuffer();
+    cutouts.set(name, png);
   }
 });
 afterAll(() => pool.close());
