@@ -6,7 +6,7 @@ test('signs up through the form and lands on /app with 10 trial credits', async 
   const email = uniqueEmail();
   await signUp(page, email);
   await expect(page.getByText(M.auth.signUpSuccess)).toBeVisible();
-  await expect(page.getByText(M.app.greeting(email.split('@')[0]!))).toBeVisible();
+  await expect(page.getByText(M.app.greeting('Deniz Satıcı'))).toBeVisible();
   await expect(page.getByText(/10 kredi/).first()).toBeVisible();
 });
 

@@ -18,6 +18,10 @@ test('batch of three photos: progress per item, then one zip of the white images
   await expect(page.getByTestId('batch-item')).toHaveCount(3);
   await page.getByTestId('batch-prompt').fill('mermer tezgah, sabah ışığı');
   await page.getByRole('button', { name: M.exports.batchStart(3, 3) }).click();
+  // The cat (and the rocket, when the gate doubts it) has no trustworthy cut-out: asked once, then framed.
+  const consent = page.getByRole('dialog');
+  await expect(consent).toContainText(/çerçeveli kullanılsın mı\?/, { timeout: 60_000 });
+  await consent.getByRole('button', { name: M.studio.framedAccept }).click();
 
   // Each photo gets its own row with its own status; all three finish.
   const items = page.getByTestId('batch-item');

@@ -9,10 +9,9 @@ test('landing renders the seeded content: hero CTA, features, references with sl
   page,
   browser,
 }) => {
-  // Seeded quotes and works are drafts: none on the page until an admin publishes them.
+  // Seeded quotes and works are drafts an admin publishes (tests/content/landing-claims.test.ts shows they
+  // are hidden until then; other specs on this shared server may have published them already).
   await page.goto('/');
-  await expect(page.getByText(M.landing.portfolioEmpty)).toBeVisible();
-  await expect(page.getByTestId('testimonial')).toHaveCount(0);
   await expect(page.getByText(M.landing.claim4k)).toHaveCount(0);
   await publishSeededExamples(browser);
 
@@ -162,7 +161,7 @@ test('pricing shows four packages with prices, the popular one, and costs from t
     await expect(card.getByText(`${plan.credits} kredi`, { exact: true })).toBeVisible();
   }
   await expect(page.getByText(M.plans.popular)).toHaveCount(1);
-  await expect(page.getByText(M.pricing.taxNote('TRY', '%20'))).toBeVisible();
+  await expect(page.getByText(M.pricing.taxNote('TRY', '%20'), { exact: true })).toBeVisible();
   await expect(page.locator('main')).not.toContainText('$');
   await expect(cards.filter({ hasText: M.plans.popular }).getByRole('heading')).toHaveText('Standart');
 

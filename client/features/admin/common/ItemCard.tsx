@@ -2,7 +2,7 @@ import { Card } from '@mantine/core';
 import type { ComponentProps, ReactNode } from 'react';
 import { ItemActions } from './ItemActions';
 
-/** One landing item in the admin grid: dimmed while hidden, with the show/hide, edit and delete footer. */
+/** One landing item in the admin grid: a dashed border while hidden (a draft), with the show/hide, edit and delete footer. */
 export function ItemCard({
   testId,
   actions,
@@ -13,7 +13,13 @@ export function ItemCard({
   children: ReactNode;
 }) {
   return (
-    <Card padding="md" data-testid={testId} style={{ opacity: actions.active ? 1 : 0.7 }}>
+    <Card
+      padding="md"
+      withBorder
+      data-testid={testId}
+      data-active={actions.active}
+      style={actions.active ? undefined : { borderStyle: 'dashed' }}
+    >
       {children}
       <Card.Section withBorder inheritPadding py="xs" mt="sm">
         <ItemActions {...actions} />

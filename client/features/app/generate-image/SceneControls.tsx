@@ -55,6 +55,7 @@ export function SceneControls({ value, onChange, disabled }: { value: Controls; 
           value={value.background ?? ''}
           onChange={(c) => set({ background: /^#[0-9a-f]{6}$/i.test(c) ? c.toLowerCase() : undefined })}
           swatches={SWATCHES}
+          withEyeDropper={false}
           format="hex"
           disabled={disabled}
           style={{ flex: 1, minWidth: 160 }}
@@ -82,7 +83,7 @@ export function SceneControls({ value, onChange, disabled }: { value: Controls; 
         <Stack gap={2}>
           <Text size="xs">{S.shadowStrength}</Text>
           <Slider
-            aria-label={S.shadowStrength}
+            thumbLabel={S.shadowStrength}
             min={0.1}
             max={1}
             step={0.05}
@@ -103,7 +104,7 @@ export function SceneControls({ value, onChange, disabled }: { value: Controls; 
       <Stack gap={2}>
         <Text size="xs">{S.productSize}</Text>
         <Slider
-          aria-label={S.productSize}
+          thumbLabel={S.productSize}
           min={SCENE_PRODUCT_SIZE.min}
           max={SCENE_PRODUCT_SIZE.max}
           step={0.02}
