@@ -72,7 +72,7 @@ test("a seller's single cut-out does not wait behind another seller's 24 (studio
   }
 });
 
-test("sellers are served in turn, each seller's own tasks in the order asked, at most one thread per seller of two", async () => {
+test("sellers are served in turn, each seller's own tasks in the order asked, at most one thread per seller of two while others wait", async () => {
   const pool = new StudioPool(2, { workerUrl: fakeWorker });
   try {
     const run = (owner: string, tag: number) => pool.run(cutout(tag), { owner }) as unknown as Promise<Ran>;
@@ -92,9 +92,14 @@ test("sellers are served in turn, each seller's own tasks in the order asked, at
       const positions = own.map((t) => started.indexOf(t));
       expect(positions).toEqual([...positions].sort((x, y) => x - y));
     }
-    // A never held both threads: its tasks ran one after another.
+    // A was alone for its first two (both threads: nobody else waited yet); once B and C waited, A
+    // never held both threads: its later tasks ran one after another.
     const aRuns = (await Promise.all(as)).sort((x, y) => x.startedAt - y.startedAt);
-    for (let i = 1; i < aRuns.length; i++) expect(aRuns[i]!.startedAt).toBeGreaterThanOrEqual(aRuns[i - 1]!.endedAt);
+    expect(started.slice(0, 2)).toEqual([1, 2]);
+    const othersLast = Math.max(...all.filter((r) => r.tag > 10).map((r) => r.startedAt));
+    const contested = aRuns.filter((r, i) => i >= 2 && r.startedAt <= othersLast);
+    expect(contested.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < contested.length; i++) expect(contested[i]!.startedAt).toBeGreaterThanOrEqual(contested[i - 1]!.endedAt);
   } finally {
     await pool.close();
   }
@@ -105,6 +110,24 @@ test("a lone seller's task starts a second thread too, so the next seller's cut-
   try {
     await pool.run(cutout(1), { owner: 'A' });
     expect(pool.started).toBe(2);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("a lone seller's batch uses every idle thread (work-conserving), and the next seller gets the first thread that frees", async () => {
+  const pool = new StudioPool(2, { workerUrl: fakeWorker });
+  try {
+    const run = (owner: string, tag: number) => pool.run(cutout(tag), { owner }) as unknown as Promise<Ran>;
+    const as = [1, 2, 3, 4].map((t) => run('A', t));
+    // B comes while A's first two run and its last two wait.
+    await new Promise((r) => setTimeout(r, 100));
+    const b = run('B', 11);
+    const aRuns = await Promise.all(as);
+    // A's first two ran at once, on both threads (half the parallelism would have run them one after another).
+    expect(aRuns[1]!.startedAt).toBeLessThan(aRuns[0]!.endedAt);
+    // B's task took the first freed thread, before A's third.
+    expect((await b).startedAt).toBeLessThanOrEqual(aRuns[2]!.startedAt);
   } finally {
     await pool.close();
   }

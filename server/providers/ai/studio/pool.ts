@@ -15,8 +15,10 @@ import type { StudioTask, StudioTaskResult } from './pool-tasks.js';
  * Fair share: every task has an owner (the seller's user id). Each owner has
  * its own FIFO queue, and a free thread goes to the waiting owner served
  * least recently, so one seller's long batch cannot make another's single
- * cut-out wait behind all of it. An owner holds at most `perOwner` threads at
- * once (default: all but one), so a thread is free for the next seller.
+ * cut-out wait behind all of it. While another owner has work waiting, an owner
+ * is given at most `perOwner` threads (default: all but one); a lone owner may
+ * use every idle thread (work-conserving), and the next seller gets the first
+ * thread that frees up.
  */
 export class StudioPool {
   private readonly threads: Thread[] = [];
@@ -34,7 +36,7 @@ export class StudioPool {
 
   /**
    * STUDIO_THREADS overrides the size (e.g. 1 in parallel test runs: each thread holds ~400 MB);
-   * STUDIO_THREADS_PER_SELLER the cap per seller (all threads: a lone seller's batch runs faster, another seller may wait).
+   * STUDIO_THREADS_PER_SELLER the cap per seller while others wait (all threads: another seller may wait for a whole task).
    */
   constructor(
     readonly size = Number(process.env.STUDIO_THREADS) || Math.max(1, Math.min(2, availableParallelism())),
@@ -138,14 +140,18 @@ export class StudioPool {
     }
   }
 
-  /** Of the owners with a task waiting and a thread to spare under their cap, the one served least recently (a newcomer first). */
+  /**
+   * Of the owners with a task waiting, the one served least recently (a newcomer first), preferring
+   * owners under their cap; an owner at its cap gets a thread only when nobody under it waits, so
+   * no thread idles while there is work (a lone seller's batch runs on all of them).
+   */
   private nextOwner(): string | undefined {
     let best: string | undefined;
-    let bestServed = Infinity;
+    let bestRank = Infinity;
     for (const owner of this.queues.keys()) {
-      if ((this.running.get(owner) ?? 0) >= this.perOwner) continue;
-      const at = this.served.get(owner) ?? 0;
-      if (at < bestServed) [best, bestServed] = [owner, at];
+      const atCap = (this.running.get(owner) ?? 0) >= this.perOwner;
+      const rank = (atCap ? Number.MAX_SAFE_INTEGER / 2 : 0) + (this.served.get(owner) ?? 0);
+      if (rank < bestRank) [best, bestRank] = [owner, rank];
     }
     return best;
   }
