@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { ExportPreset } from '../../../../shared/export-presets.js';
 import type { SceneControls, StoredOutput } from '../../../../shared/schemas/generations.js';
-import { productFromCutout } from './cutout-product.js';
+import { cutoutAtSize } from './export-product.js';
 import type { Product } from './product.js';
 import { renderScene } from './scene-render.js';
 import { planStyle, sceneSetups } from './scene-style.js';
@@ -45,8 +45,9 @@ export type ExportResult = { bytes: Buffer; upscale: number };
  */
 export async function exportImage(input: ExportInput, preset: Pick<ExportPreset, 'width' | 'height' | 'fill'>): Promise<ExportResult> {
   if (input.role === 'white') {
-    const p = await whiteProduct(input.bytes, input.cutoutPng);
-    return placeOnWhite(p.rgb, p.alpha, p, preset);
+    const p = await whiteProduct(input.bytes, input.cutoutPng, preset);
+    const r = await placeOnWhite(p.rgb, p.alpha, p, preset);
+    return { ...r, upscale: r.upscale * p.scale };
   }
   if (input.role === 'scene' && input.scene && input.cutoutPng) return composedScene(input.cutoutPng, input.scene, preset);
   if (input.role === 'scene') return filled(input.bytes, preset);
@@ -55,22 +56,27 @@ export async function exportImage(input: ExportInput, preset: Pick<ExportPreset,
 
 /**
  * The last cut-out decoded on this thread, for a while: a zip composes its three scenes (and its
- * white image) from the same cut-out one after another, and decoding a 12 MP PNG is the slow part.
+ * white image) from the same cut-out one after another. It is decoded only as large as the frame
+ * needs (export-product.ts), so a 12 MP cut-out never sits whole in a thread's memory; a later,
+ * larger frame decodes it again.
  */
-let recent: { digest: string; product: Promise<Product>; timer: NodeJS.Timeout } | null = null;
+type Decoded = { product: Product; scale: number };
+let recent: { digest: string; frame: Frame; decoded: Promise<Decoded>; timer: NodeJS.Timeout } | null = null;
 const KEEP_DECODED_MS = 30_000;
+type Frame = { width: number; height: number };
 
-function decodedCutout(png: Buffer): Promise<Product> {
+function decodedCutout(png: Buffer, frame: Frame): Promise<Decoded> {
   const digest = createHash('sha1').update(png).digest('hex');
-  if (recent?.digest === digest) return recent.product;
+  if (recent?.digest === digest && frame.width <= recent.frame.width && frame.height <= recent.frame.height) return recent.decoded;
   if (recent) clearTimeout(recent.timer);
+  recent = null;
   const timer = setTimeout(() => (recent = null), KEEP_DECODED_MS).unref();
-  const product = productFromCutout(png);
-  recent = { digest, product, timer };
-  product.catch(() => {
-    if (recent?.product === product) recent = null;
+  const decoded = cutoutAtSize(png, frame);
+  recent = { digest, frame, decoded, timer };
+  decoded.catch(() => {
+    if (recent?.decoded === decoded) recent = null;
   });
-  return product;
+  return decoded;
 }
 
 async function composedScene(
@@ -78,11 +84,12 @@ async function composedScene(
   source: SceneSource,
   preset: Pick<ExportPreset, 'width' | 'height'>,
 ): Promise<ExportResult> {
-  const product = await decodedCutout(cutoutPng);
+  const { product, scale } = await decodedCutout(cutoutPng, preset);
   const style = planStyle(source.prompt, source.category, source.controls);
   const setup = sceneSetups(style)[source.index] ?? sceneSetups(style)[0];
   const r = await renderScene(product, style, setup, source.view, { width: preset.width, height: preset.height });
-  return { bytes: await r.image.jpeg(JPEG).toBuffer(), upscale: r.upscale };
+  // Enlargement of the seller's real pixels: against the stored cut-out, not the decoded one.
+  return { bytes: await r.image.jpeg(JPEG).toBuffer(), upscale: r.upscale * scale };
 }
 
 /** The picture scaled to cover the frame and cropped to its most salient region: no white bands. */
@@ -138,10 +145,10 @@ async function placeOnWhite(
 }
 
 /** The product of a run's white image: from its cut-out when stored, else the white JPEG trimmed to what is not white. */
-async function whiteProduct(white: Buffer, cutoutPng: Buffer | null) {
+async function whiteProduct(white: Buffer, cutoutPng: Buffer | null, frame: Frame) {
   if (cutoutPng) {
-    const p = await decodedCutout(cutoutPng);
-    return { rgb: p.rgb, alpha: p.alpha, width: p.width, height: p.height };
+    const { product: p, scale } = await decodedCutout(cutoutPng, frame);
+    return { rgb: p.rgb, alpha: p.alpha, width: p.width, height: p.height, scale };
   }
   const { data, info } = await sharp(white)
     .rotate()
@@ -150,7 +157,7 @@ async function whiteProduct(white: Buffer, cutoutPng: Buffer | null) {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { rgb: data, alpha: null, width: info.width, height: info.height };
+  return { rgb: data, alpha: null, width: info.width, height: info.height, scale: 1 };
 }
 
 /** A framed white-set picture kept whole in the canvas, centred on white (it is the run's white image). */
