@@ -105,8 +105,8 @@ function providerInput(
     const { prompt, category, scene } = params.parameters;
     return { kind: 'image', input: { ...source, owner, prompt, category, scene, numImages: IMAGES_PER_RUN } };
   }
-  const { prompt, duration, aspectRatio, resolution } = params.parameters;
-  return { kind: 'video', input: { ...source, prompt, duration, aspectRatio, resolution } };
+  const { prompt, duration, aspectRatio, resolution, scene } = params.parameters;
+  return { kind: 'video', input: { ...source, prompt, duration, aspectRatio, resolution, ...(scene ? { scene } : {}) } };
 }
 
 /** What an output is: the provider's word for a JPEG, else 'video', else (local studio) white or framed first, then scenes. */

@@ -22,7 +22,7 @@ import { announceBalance } from '../events/announce';
 
 export type CreateInput = (
   | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene'>)
-  | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio'>)
+  | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio' | 'scene'>)
 ) & {
   /** The cut-out judged before the run was accepted (framed-consent.ts); the worker uses exactly it. */
   cutoutId?: string | null;
@@ -44,8 +44,15 @@ function parametersOf(input: CreateInput): GenerationParams {
       ...(scene && Object.keys(scene).length ? { scene } : {}),
     };
   }
-  const { prompt, duration, aspectRatio } = input;
-  return { prompt, duration, aspectRatio, resolution: VIDEO_RESOLUTION, seed: Math.floor(Math.random() * 2 ** 31) };
+  const { prompt, duration, aspectRatio, scene } = input;
+  return {
+    prompt,
+    duration,
+    aspectRatio,
+    resolution: VIDEO_RESOLUTION,
+    seed: Math.floor(Math.random() * 2 ** 31),
+    ...(scene && Object.keys(scene).length ? { scene } : {}),
+  };
 }
 
 /**

@@ -59,6 +59,8 @@ export const ZCreateVideo = z.object({
   prompt: z.string().trim().max(1000, G.promptTooLong).optional().default(''),
   duration: z.number().int(G.durationRange).min(VIDEO_DURATIONS.min, G.durationRange).max(VIDEO_DURATIONS.max, G.durationRange),
   aspectRatio: z.enum(ASPECT_RATIOS, G.aspectRatio),
+  /** The same scene controls as images (the local studio's video is staged on the same scene). */
+  scene: ZSceneControls.optional(),
   /** As for images: consent to the framed video when the photo has no trustworthy cut-out. */
   allowFramed: z.boolean().optional(),
 });
@@ -158,6 +160,8 @@ export type VideoParams = {
   aspectRatio: AspectRatio;
   resolution: typeof VIDEO_RESOLUTION;
   seed: number;
+  /** The seller's scene controls (absent on older rows and when none were set). */
+  scene?: SceneControls;
 };
 /** Which of the two a row holds is its `type` column's word (see `typedParams` on the server). */
 export type GenerationParams = ImageParams | VideoParams;

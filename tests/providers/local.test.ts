@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../server/providers/ai/errors';
 import { LocalStudioProvider } from '../../server/providers/ai/local';
 import { ffmpegPath } from '../../server/providers/ai/studio/ffmpeg';
-import { honestCanvas, imageCanvas } from '../../server/providers/ai/studio/images';
-import { LOOKS } from '../../server/providers/ai/studio/looks';
+import { sceneAspect } from '../../server/providers/ai/studio/images';
+import { honestSceneCanvas, placeScene } from '../../server/providers/ai/studio/scene-render';
+import { planStyle, sceneSetups } from '../../server/providers/ai/studio/scene-style';
 import { loadProduct } from '../../server/providers/ai/studio/product';
 import type { ImageJobInput, ProviderOutput, VideoJobInput } from '../../server/providers/ai/types';
 import { busyPhoto, productPhoto } from './fixtures';
@@ -179,15 +180,18 @@ describe('LocalStudioProvider video', () => {
 describe('studio helpers', () => {
   it('sizes: never more than 2x upscaling of the product, at most 4096; canvas keeps the photo shape', () => {
     const product = { rgb: Buffer.alloc(0), alpha: null, width: 600, height: 400, sourceAspect: 1.5, sourceLongSide: 600 };
-    const canvas = honestCanvas(product, LOOKS[0]);
-    // LOOKS[0] draws the product at 74% of the canvas width: 600 px * 2 / 0.74 = 1621 px at most.
-    expect(canvas.width).toBeLessThanOrEqual(Math.ceil((600 * 2) / 0.74));
-    expect(canvas.width).toBeGreaterThan(1400);
-    const big = honestCanvas({ ...product, width: 4000, height: 3000, sourceAspect: 4 / 3, sourceLongSide: 4000 }, LOOKS[0]);
-    expect(big).toEqual({ width: 4096, height: 3072 });
-    expect(imageCanvas(4 / 3, 4096)).toEqual({ width: 4096, height: 3072 });
-    expect(imageCanvas(3 / 4, 2048)).toEqual({ width: 1536, height: 2048 });
-    expect(imageCanvas(9 / 21, 2048)).toEqual({ width: 1536, height: 2048 }); // clamped to 3:4
+    const style = planStyle('stüdyo çekimi');
+    const [hero] = sceneSetups(style);
+    const canvas = honestSceneCanvas(product, style, hero, 'side', sceneAspect(1.5));
+    // The product is drawn at most 2x its own pixels, and not much less (the canvas is as large as that allows).
+    const drawn = placeScene(product, style, hero, 'side', canvas).width / product.width;
+    expect(drawn).toBeLessThanOrEqual(2.01);
+    expect(drawn).toBeGreaterThan(1.9);
+    expect(canvas.width / canvas.height).toBeCloseTo(1.5, 2);
+    const big = { ...product, width: 4000, height: 3000, sourceAspect: 4 / 3, sourceLongSide: 4000 };
+    expect(honestSceneCanvas(big, style, hero, 'side', sceneAspect(4 / 3))).toEqual({ width: 4096, height: 3072 });
+    expect(sceneAspect(9 / 21)).toBe(3 / 4); // clamped to 3:4
+    expect(sceneAspect(3)).toBe(16 / 9);
   });
 
   it('cuts the product out of a plain background, but keeps a busy photo whole', async () => {

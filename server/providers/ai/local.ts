@@ -108,6 +108,7 @@ export class LocalStudioProvider implements AiProvider {
             cutoutPng: video.cutoutPng ?? null,
             prompt: video.prompt,
             category: video.category,
+            scene: video.scene,
             duration: video.duration,
             aspectRatio: video.aspectRatio,
           },

@@ -10,7 +10,7 @@
  * `runProviderJob` (run-job.ts) wraps both steps for the worker.
  */
 
-import type { ImageParams, VideoParams } from '../../../shared/schemas/generations.js';
+import type { ImageParams, SceneControls, VideoParams } from '../../../shared/schemas/generations.js';
 
 export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, type AspectRatio } from '../../../shared/constants.js';
 
@@ -38,6 +38,8 @@ export type VideoJobInput = Pick<VideoParams, 'prompt' | 'duration' | 'aspectRat
   cutoutPng?: Buffer | null;
   /** Local studio only: product category for the scene plan. */
   category?: string;
+  /** Local studio only: the seller's scene controls (the video stages the product on the same scene as the images). */
+  scene?: SceneControls;
 };
 
 /** width/height: the real pixel size, when the provider knows it (shown to the seller, docs/decisions.md D31). */

@@ -22,6 +22,8 @@ import { VideoPlayer } from '../../generation/VideoPlayer';
 import { useSite } from '../../site/useSite';
 import { perLanguage } from '../../../../shared/messages/localize';
 import { CutoutEditor } from '../generate-image/CutoutEditor';
+import { SceneControls, UnderstoodWords } from '../generate-image/SceneControls';
+import type { SceneControls as Controls } from '../../../../shared/schemas/generations';
 
 const ASPECT_LABELS: Record<AspectRatio, string> = perLanguage(() => ({
   '16:9': M.generation.aspectLandscape,
@@ -48,6 +50,8 @@ export default function GenerateVideoPage() {
   const [prompt, setPrompt] = useState(saved?.prompt ?? '');
   const [duration, setDuration] = useState<number>(saved?.duration ?? VIDEO_DURATIONS.default);
   const [aspect, setAspect] = useState<AspectRatio>(saved?.aspectRatio ?? '16:9');
+  // The same scene controls as images: the local studio stages the video on the same scene.
+  const [controls, setControls] = useState<Controls>({});
   const create = trpc.generations.createVideo.useMutation();
   const run = useGenerationRun({
     create,
@@ -70,7 +74,13 @@ export default function GenerateVideoPage() {
   }, [handedOver, navigate]);
 
   function generate() {
-    void run.start((chosen) => ({ uploadId: chosen.uploadId, prompt: prompt.trim(), duration, aspectRatio: aspect }));
+    void run.start((chosen) => ({
+      uploadId: chosen.uploadId,
+      prompt: prompt.trim(),
+      duration,
+      aspectRatio: aspect,
+      ...(Object.keys(controls).length ? { scene: controls } : {}),
+    }));
   }
 
   const resultAspect: AspectRatio = completed?.type === 'video' ? completed.parameters.aspectRatio : '16:9';
@@ -126,6 +136,8 @@ export default function GenerateVideoPage() {
           onChange={(e) => setPrompt(e.currentTarget.value)}
           disabled={running}
         />
+        <UnderstoodWords prompt={prompt} />
+        <SceneControls value={controls} onChange={setControls} disabled={running} />
         <Box>
           <Group justify="space-between" mb={6}>
             <Text size="sm" fw={500} id="video-duration-label">

@@ -1,12 +1,9 @@
-import { MAX_OUTPUT_LONG_SIDE, MAX_SILENT_UPSCALE } from '../../../../shared/constants.js';
 import type { ProviderOutput } from '../types.js';
-import { composeShot, placeProduct, type Canvas } from './compose.js';
 import { productFromCutout } from './cutout-product.js';
 import type { SceneControls } from '../../../../shared/schemas/generations.js';
-import { LOOKS, type Look } from './looks.js';
-import { loadProduct, type Product } from './product.js';
+import { loadProduct } from './product.js';
 import { honestSceneCanvas, renderScene } from './scene-render.js';
-import { planStyle, sceneSetups, type SceneSetup } from './scene-style.js';
+import { planStyle, sceneSetups, type SceneSetup, type SceneStyle } from './scene-style.js';
 import { detectView } from './view.js';
 import { composeWhite } from './white.js';
 
@@ -20,26 +17,6 @@ export type StudioImagesInput = {
   /** The seller's scene controls (background, shadow, reflection, size, seed). */
   scene?: SceneControls;
 };
-
-/** Canvas follows the photo's shape (see sceneAspect). */
-export function imageCanvas(sourceAspect: number, longSide: number): Canvas {
-  const aspect = sceneAspect(sourceAspect);
-  return aspect >= 1
-    ? { width: longSide, height: Math.round(longSide / aspect) }
-    : { width: Math.round(longSide * aspect), height: longSide };
-}
-
-/**
- * The largest canvas (up to MAX_OUTPUT_LONG_SIDE) on which this look draws the
- * product at most MAX_SILENT_UPSCALE times its real pixel size (docs/decisions.md D31).
- */
-export function honestCanvas(product: Product, look: Look): Canvas {
-  const probe = imageCanvas(product.sourceAspect, 1000);
-  const place = placeProduct(product, look, probe);
-  const scaleAt1000 = place.width / product.width;
-  const longSide = Math.max(64, Math.min(MAX_OUTPUT_LONG_SIDE, Math.floor((1000 * MAX_SILENT_UPSCALE) / scaleAt1000)));
-  return imageCanvas(product.sourceAspect, longSide);
-}
 
 const JPEG = { quality: 88, mozjpeg: false, chromaSubsampling: '4:2:0' } as const;
 
@@ -71,19 +48,21 @@ export async function renderStudioImages(input: StudioImagesInput, onProgress: (
     onProgress(15 + Math.round((80 * done) / 4));
     return { bytes, mime: 'image/jpeg', ext: 'jpg', width, height };
   };
+  const render = async (s: SceneStyle, setup: SceneSetup) => {
+    const canvas = honestSceneCanvas(product, s, setup, view, sceneAspect(product.sourceAspect));
+    const r = await renderScene(product, s, setup, view, canvas);
+    return finish(r.image, r.width, r.height);
+  };
   const first = async (): Promise<ProviderOutput> => {
     if (input.cutoutPng) {
       const white = await composeWhite(product);
       return finish(white.image, white.width, white.height);
     }
-    const canvas = honestCanvas(product, LOOKS[0]);
-    return finish(await composeShot(product, LOOKS[0], canvas), canvas.width, canvas.height);
+    // The framed photo on the marketplace white, with its shadow: the same scene path, pure white.
+    const white = planStyle('', '', { background: '#ffffff' });
+    return render(white, sceneSetups(white)[0]);
   };
-  const scene = async (setup: SceneSetup): Promise<ProviderOutput> => {
-    const canvas = honestSceneCanvas(product, style, setup, view, sceneAspect(product.sourceAspect));
-    const r = await renderScene(product, style, setup, view, canvas);
-    return { ...(await finish(r.image, r.width, r.height)), role: 'scene', view };
-  };
+  const scene = async (setup: SceneSetup): Promise<ProviderOutput> => ({ ...(await render(style, setup)), role: 'scene', view });
   // Two at a time: sharp runs each pipeline on one thread here, so pairs keep
   // both cores busy without piling up four 4K canvases in memory.
   const outputs = await Promise.all([first(), scene(setups[0])]);

@@ -131,12 +131,13 @@ export class StudioPool {
       if (!queue.length) this.queues.delete(owner);
       this.running.set(owner, (this.running.get(owner) ?? 0) + 1);
       this.served.set(owner, ++this.serves);
-      thread ??= this.spawn();
+      const warm = !PIXEL_ONLY.has(job.task.kind);
+      thread ??= this.spawn(warm);
       thread.busy = job;
       thread.worker.ref();
       thread.worker.postMessage({ id: job.id, task: job.task });
       // Keep a started thread in hand: the next seller's cut-out should not pay for loading the runtimes.
-      if (this.threads.length < this.size && this.threads.every((t) => t.busy)) this.spawn();
+      if (this.threads.length < this.size && this.threads.every((t) => t.busy)) this.spawn(warm);
     }
   }
 
@@ -164,8 +165,9 @@ export class StudioPool {
     if (!this.queues.has(job.owner)) this.served.delete(job.owner);
   }
 
-  private spawn(): Thread {
-    const worker = new Worker(this.workerUrl, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+  /** `warm`: load the cut-out runtimes now (a thread started for exports or renders never needs them unless a cut-out comes). */
+  private spawn(warm: boolean): Thread {
+    const worker = new Worker(this.workerUrl, { resourceLimits: { maxOldGenerationSizeMb: 1024 }, workerData: { warm } });
     const thread: Thread = { worker, busy: null };
     worker.on('message', (msg: { id?: number; progress?: number; result?: unknown; error?: SerializedError; ready?: boolean }) => {
       const job = thread.busy;
@@ -205,6 +207,13 @@ export class StudioPool {
     return thread;
   }
 }
+
+/**
+ * Tasks that are sharp pipelines only: a thread started for them does not load OpenCV.js and
+ * TF.js (a few hundred MB per thread) until a task that needs them arrives, so exports and image
+ * renders on a server that has made no cut-out yet stay within the memory bound (issue 22).
+ */
+const PIXEL_ONLY = new Set<StudioTask['kind']>(['export', 'images']);
 
 type Pending = {
   id: number;

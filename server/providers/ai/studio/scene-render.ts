@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { MAX_OUTPUT_LONG_SIDE, MAX_SILENT_UPSCALE } from '../../../../shared/constants.js';
-import type { Canvas } from './compose.js';
 import type { Product } from './product.js';
 import type { SceneSetup, SceneStyle } from './scene-style.js';
 import { makeNoise, makeSurface, type Rgb } from './surfaces.js';
@@ -24,6 +23,7 @@ import type { CameraView } from './view.js';
  */
 const TEXTURE_LONG_SIDE = 960;
 
+export type Canvas = { width: number; height: number };
 export type Placement = { left: number; top: number; width: number; height: number };
 export type SceneRender = { image: sharp.Sharp; width: number; height: number; upscale: number };
 
@@ -65,13 +65,8 @@ export function honestSceneCanvas(product: Product, style: SceneStyle, setup: Sc
   return shape(long);
 }
 
-export async function renderScene(
-  product: Product,
-  style: SceneStyle,
-  setup: SceneSetup,
-  view: CameraView,
-  canvas: Canvas,
-): Promise<SceneRender> {
+/** What a scene is made of at texture size: the placement, the product's shadow darkness, and the wall-floor seam. */
+async function sceneShade(product: Product, style: SceneStyle, setup: SceneSetup, view: CameraView, canvas: Canvas) {
   const { width: W, height: H } = canvas;
   const place = placeScene(product, style, setup, view, canvas);
   const s = Math.max(1, Math.max(W, H) / TEXTURE_LONG_SIDE);
@@ -104,6 +99,18 @@ export async function renderScene(
 
   const horizon = view === 'side' ? horizonRow(mask, tw, th, mt, mh) : -1;
   const shade = await shadows(mask, tw, th, style, setup, view);
+  return { place, tw, th, horizon, shade };
+}
+
+export async function renderScene(
+  product: Product,
+  style: SceneStyle,
+  setup: SceneSetup,
+  view: CameraView,
+  canvas: Canvas,
+): Promise<SceneRender> {
+  const { width: W, height: H } = canvas;
+  const { place, tw, th, horizon, shade } = await sceneShade(product, style, setup, view, canvas);
   const backdrop = paintBackdrop(tw, th, style, setup, view, horizon, shade);
 
   const layer = await productLayer(product, style, place.width, place.height);
@@ -117,6 +124,43 @@ export async function renderScene(
     .resize(W, H, { fit: 'fill', kernel: 'cubic' })
     .composite(overlays);
   return { image, width: W, height: H, upscale: place.width / product.width };
+}
+
+/**
+ * The same scene as separate layers, for the video, which moves the product over its scene: the
+ * empty surface (and wall), the product's shadows and reflection as one transparent layer (black
+ * with the shadow's darkness as alpha: laid over the surface it darkens it exactly as the still's
+ * shadow does), and the toned product. All at the canvas size except the product, at `place`.
+ */
+export async function renderSceneLayers(
+  product: Product,
+  style: SceneStyle,
+  setup: SceneSetup,
+  view: CameraView,
+  canvas: Canvas,
+): Promise<{ backdrop: sharp.Sharp; shade: sharp.Sharp; product: Buffer; place: Placement }> {
+  const { width: W, height: H } = canvas;
+  const { place, tw, th, horizon, shade } = await sceneShade(product, style, setup, view, canvas);
+  const empty = paintBackdrop(tw, th, style, setup, view, horizon, new Float32Array(tw * th));
+  const darkness = style.pureWhite ? 0.8 : 0.85;
+  const shadeRgba = Buffer.alloc(tw * th * 4);
+  for (let i = 0; i < tw * th; i++) shadeRgba[i * 4 + 3] = Math.round(255 * Math.min(1, shade[i]! * darkness));
+  const layer = await productLayer(product, style, place.width, place.height);
+  const overlays: sharp.OverlayOptions[] = [];
+  if (view === 'side' && style.reflection) {
+    const r = reflection(layer, place, H);
+    if (r) overlays.push(r);
+  }
+  const shadeLayer = await sharp(shadeRgba, { raw: { width: tw, height: th, channels: 4 } })
+    .resize(W, H, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  return {
+    backdrop: sharp(empty, { raw: { width: tw, height: th, channels: 3 } }).resize(W, H, { fit: 'fill', kernel: 'cubic' }),
+    shade: sharp(shadeLayer, { raw: { width: W, height: H, channels: 4 } }).composite(overlays),
+    product: layer,
+    place,
+  };
 }
 
 /**

@@ -65,7 +65,7 @@ const MATERIAL_COLOUR: Record<Material, Rgb> = {
 
 const STUDIO_PAPER: Rgb = [238, 236, 232];
 
-/** What each colour word paints (the video's plan reads it too). */
+/** What each colour word paints. */
 export const SCENE_COLOURS: Record<ColourWord, Rgb> = {
   navy: [36, 50, 96],
   white: [246, 246, 244],

@@ -2,14 +2,19 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { SceneControls } from '../../../../shared/schemas/generations.js';
 import type { AspectRatio, ProviderOutput } from '../types.js';
-import { composeShot, placeProduct, type Placement } from './compose.js';
-import { productFromCutout } from './cutout-product.js';
+import { cutoutAtSize } from './export-product.js';
 import { ffmpegPath, mp4OutputArgs, runFfmpeg } from './ffmpeg.js';
-import type { Look } from './looks.js';
-import type { Product } from './product.js';
-import { planScene, sceneLooks } from './scene-plan.js';
-import { VIDEO_FPS, videoSize } from './video.js';
+import { renderSceneLayers } from './scene-render.js';
+import { planStyle, sceneSetups } from './scene-style.js';
+import { detectView } from './view.js';
+
+export const VIDEO_FPS = 30;
+
+export function videoSize(aspectRatio: AspectRatio): { width: number; height: number } {
+  return aspectRatio === '16:9' ? { width: 1920, height: 1080 } : { width: 1080, height: 1920 };
+}
 
 export type StudioVideoInput = {
   imageBytes: Buffer;
@@ -17,6 +22,8 @@ export type StudioVideoInput = {
   cutoutPng?: Buffer | null;
   prompt: string;
   category?: string;
+  /** The seller's scene controls (background, shadow, reflection, size, seed), as for images. */
+  scene?: SceneControls;
   duration: number;
   aspectRatio: AspectRatio;
 };
@@ -27,18 +34,6 @@ type Options = { ffmpegPath?: string; preset?: string };
 const BG_OVERSCAN = 1.08;
 /** Transparent margin around the product layer, share of its size. */
 const MARGIN = 0.04;
-
-/**
- * Where the cut-out stands in the video frame: bigger than on a still (a
- * video frame is wide or tall, and the product must fill it), its base on
- * the scene's floor. 16:9: up to 78% of the height; 9:16: up to 84% of the width.
- */
-export function videoPlacement(product: Pick<Product, 'width' | 'height'>, look: Look, aspectRatio: AspectRatio): Placement {
-  const canvas = videoSize(aspectRatio);
-  const framed: Look =
-    aspectRatio === '16:9' ? { ...look, scale: 0.8, baseline: 0.9, offsetX: 0 } : { ...look, scale: 0.84, baseline: 0.8, offsetX: 0 };
-  return placeProduct(product as Product, framed, canvas);
-}
 
 /**
  * The local studio's product video (issue 12 (docs/history.md)). With a cut-out: the product on
@@ -101,37 +96,35 @@ export async function renderProductVideo(
 /** RGB → BT.709 limited range once, at the end, so the tags written are true. */
 const TO_YUV = 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p';
 
+/**
+ * The scene of the run's first image (hero set-up), from the same path as the stills (scene-render.ts):
+ * the camera view of the photo, the seller's words and controls. It is rendered once on a canvas a
+ * little larger than the frame, as three layers: the empty surface (it drifts: parallax), the
+ * product's shadows and reflection (they move with the product), and the product.
+ */
 async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir: string) {
-  const product = await productFromCutout(input.cutoutPng);
-  const look = sceneLooks(planScene(input.prompt, input.category))[0]!;
   const out = videoSize(input.aspectRatio);
-  const place = videoPlacement(product, look, input.aspectRatio);
-
-  // The scene without the product (its contact shadow stays where the product stands).
-  const empty: Product = { ...product, alpha: Buffer.alloc(product.width * product.height) };
   const bg = { width: Math.round(out.width * BG_OVERSCAN), height: Math.round(out.height * BG_OVERSCAN) };
-  // Placed on the overscanned canvas so that, after the centred crop, the contact shadow sits under the product's base.
-  const bgLook: Look = {
-    ...look,
-    scale: Math.max(place.width / bg.width, place.height / bg.height),
-    baseline: (place.top + place.height + (bg.height - out.height) / 2) / bg.height,
-    offsetX: 0,
-  };
-  const backdrop = await (await composeShot(empty, bgLook, bg)).png({ compressionLevel: 0 }).toBuffer();
-
-  const alpha = await sharp(product.alpha!, { raw: { width: product.width, height: product.height, channels: 1 } })
-    .resize(place.width, place.height, { fit: 'fill', kernel: 'cubic' })
-    .toColourspace('b-w')
-    .raw()
+  // Decoded only as large as the frame can draw it (a 12 MP cut-out is read at about frame size).
+  const [{ product }, { view }] = await Promise.all([cutoutAtSize(input.cutoutPng, bg), detectView(input.imageBytes, input.cutoutPng)]);
+  const style = planStyle(input.prompt, input.category, input.scene);
+  const scene = await renderSceneLayers(product, style, sceneSetups(style)[0], view, bg);
+  // The frame's window into the larger canvas, at rest (centred); positions below are in the frame.
+  const ox = Math.round((bg.width - out.width) / 2);
+  const oy = Math.round((bg.height - out.height) / 2);
+  const place = { ...scene.place, left: scene.place.left - ox, top: scene.place.top - oy };
+  const backdrop = await scene.backdrop.png({ compressionLevel: 0 }).toBuffer();
+  const shade = await scene.shade
+    .extract({ left: ox, top: oy, width: out.width, height: out.height })
+    .png({ compressionLevel: 0 })
     .toBuffer();
+
   // A transparent margin around the product: perspective clamps at the layer's edge, which must be empty.
   const marginX = Math.round(place.width * MARGIN);
   const marginY = Math.round(place.height * MARGIN);
   const layerW = place.width + 2 * marginX;
   const layerH = place.height + 2 * marginY;
-  const layer = await sharp(product.rgb, { raw: { width: product.width, height: product.height, channels: 3 } })
-    .resize(place.width, place.height, { fit: 'fill', kernel: 'lanczos3' })
-    .joinChannel(alpha, { raw: { width: place.width, height: place.height, channels: 1 } })
+  const layer = await sharp(scene.product, { raw: { width: place.width, height: place.height, channels: 4 } })
     .extend({ top: marginY, bottom: marginY, left: marginX, right: marginX, background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
@@ -143,6 +136,7 @@ async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir:
     writeFile(join(dir, 'bg.png'), backdrop),
     writeFile(join(dir, 'p.png'), layer),
     writeFile(join(dir, 'band.png'), band),
+    writeFile(join(dir, 'shade.png'), shade),
   ]);
 
   const cx = place.left + place.width / 2;
@@ -162,10 +156,16 @@ async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir:
     `[pa][2:v]overlay=x='-w+(main_w+w)*(2*t/{D}-0.5)':y=0:eval=frame:format=rgb[lit]`,
     `[lit][mask]alphamerge,format=rgba,` +
       `perspective=x0='${turn(1)}':y0=0:x1='W-${turn(-1)}':y1=0:x2='${turn(1)}':y2=H:x3='W-${turn(-1)}':y3=H:sense=destination:eval=frame[ps]`,
-    // The product stands on the floor (its base fixed) and drifts a little against the backdrop.
-    `[bg][ps]overlay=x='${(cx - layerW / 2).toFixed(1)}-{W}*0.015*${sway}':y='${base - layerH + marginY}':eval=frame:format=rgb,${TO_YUV}[v]`,
+    // Its shadows and reflection move with it; the product stands on the surface (its base fixed) and
+    // drifts a little against the backdrop.
+    `[bg][3:v]overlay=x='-{W}*0.015*${sway}':y=0:eval=frame:format=rgb[sh]`,
+    `[sh][ps]overlay=x='${(cx - layerW / 2).toFixed(1)}-{W}*0.015*${sway}':y='${base - layerH + marginY}':eval=frame:format=rgb,${TO_YUV}[v]`,
   ].join(';');
-  return { inputs: [join(dir, 'bg.png'), join(dir, 'p.png'), join(dir, 'band.png')], filter, loop: true };
+  return {
+    inputs: [join(dir, 'bg.png'), join(dir, 'p.png'), join(dir, 'band.png'), join(dir, 'shade.png')],
+    filter,
+    loop: true,
+  };
 }
 
 async function photoGraph(input: StudioVideoInput, dir: string) {
