@@ -29,6 +29,9 @@ const p12 = studio.photo12mp;
 console.log(
   `12 MP fotoğraf (${p12.size}): dekupaj ${(p12.cutoutMs / 1000).toFixed(1)} s (${p12.cutoutPeakRssMb} MB), ardından 4 görsel ${(p12.imagesMs / 1000).toFixed(1)} s (${p12.imagesPeakRssMb} MB; ${p12.outputs.join(', ')})`,
 );
+console.log(
+  `Söz (#23): 12 MP fotoğraftan 4 görsel 3 sn altında: ${(p12.imagesWarmMs / 1000).toFixed(1)} s, ${p12.imagesWarmMs < 3000 ? 'tutuyor' : 'tutmuyor'} (yük ${p12.imagesLoadAvg1m})`,
+);
 const fair = await benchFairShare();
 console.log(
   `Adil pay: B satıcısının tek dekupajı tek başına ${(fair.aloneMs / 1000).toFixed(1)} s, A'nın 24 yönlendirmeli dekupajı beklerken ${(fair.behindMs / 1000).toFixed(1)} s (tek kuyrukta ${(fair.oneQueueMs / 1000).toFixed(1)} s), A'nın 20 adet 12 MP görsel üretimi beklerken ${(fair.behind12mpMs / 1000).toFixed(1)} s (${fair.threads} iş parçacığı, yük ${fair.loadAvg1m})`,
