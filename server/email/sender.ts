@@ -7,7 +7,7 @@ import { M } from '../../shared/messages';
 import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './outbox';
 import { redactedCopy } from './links';
 import type { EmailTransport } from './transport';
-import { PollLoop } from '../jobs/poll-loop';
+import { PollLoop } from '../lib/poll-loop';
 
 export const EMAIL_MAX_ATTEMPTS = 6;
 
@@ -49,10 +49,7 @@ export class EmailSender {
   readonly senderId: string;
   private readonly leaseMs: number;
   private readonly retryBaseMs: number;
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
   private readonly poll: PollLoop;
-  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly deps: { db: Db; env: Pick<Env, 'SMTP_FROM' | 'PUBLIC_URL' | 'PORT'>; transport: EmailTransport },
@@ -62,7 +59,7 @@ export class EmailSender {
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 2_000,
-      stopped: () => this.stopping,
+      subscribe: onEmailQueued,
       onError: (err) => {
         if (isDatabaseUnavailable(err)) console.warn('[e-posta] veritabanına ulaşılamıyor:', (err as Error).message);
         else console.error('[e-posta]', err);
@@ -77,15 +74,11 @@ export class EmailSender {
   }
 
   start(): void {
-    this.unsubscribe = onEmailQueued(() => this.poll.wake());
-    this.loopDone = this.poll.run();
+    this.poll.start();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.unsubscribe?.();
-    this.poll.wake();
-    await this.loopDone;
+    await this.poll.stop();
     this.deps.transport.close();
   }
 

@@ -5,15 +5,20 @@ import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
 import { expireExports, prepareExport } from '../services/data-export';
 import { deleteDeadTokens } from '../services/account-tokens';
-import { PollLoop } from './poll-loop';
+import { PollLoop } from '../lib/poll-loop';
 
 const MAX_ATTEMPTS = 3;
 
-const running = new Set<DataExportWorker>();
+const wakers = new Set<() => void>();
 
 /** Starts this process's preparers at once after an export was queued (others poll). */
 export function wakeExportWorkers(): void {
-  for (const w of running) w.notify();
+  for (const wake of wakers) wake();
+}
+
+function onExportQueued(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
 }
 
 /** Claims the oldest queued export (or one whose preparer died), FOR UPDATE SKIP LOCKED under a lease. */
@@ -54,8 +59,6 @@ async function claimExport(db: Db, owner: string, leaseMs: number) {
  * past their 24 hours, and drops account tokens that can no longer be used. Safe in every process.
  */
 export class DataExportWorker {
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
   private readonly poll: PollLoop;
   private readonly owner = `export-${process.pid}-${randomToken().slice(0, 8)}`;
   private lastSweep = 0;
@@ -67,7 +70,7 @@ export class DataExportWorker {
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 3_000,
-      stopped: () => this.stopping,
+      subscribe: onExportQueued,
       onError: (err) => {
         if (!isDatabaseUnavailable(err)) console.error('[veri-paketi]', err);
       },
@@ -75,19 +78,11 @@ export class DataExportWorker {
   }
 
   start(): void {
-    running.add(this);
-    this.loopDone = this.poll.run();
+    this.poll.start();
   }
 
-  notify(): void {
-    this.poll.wake();
-  }
-
-  async stop(): Promise<void> {
-    running.delete(this);
-    this.stopping = true;
-    this.poll.wake();
-    await this.loopDone;
+  stop(): Promise<void> {
+    return this.poll.stop();
   }
 
   /** Prepares one export; false when none was due. */
