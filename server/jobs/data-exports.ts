@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { claimLeased } from '../db/lease';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { randomToken } from '../auth/tokens';
@@ -21,37 +21,9 @@ function onExportQueued(wake: () => void): () => void {
   return () => wakers.delete(wake);
 }
 
-/** Claims the oldest queued export (or one whose preparer died), FOR UPDATE SKIP LOCKED under a lease. */
-async function claimExport(db: Db, owner: string, leaseMs: number) {
-  // The database's clock throughout: `run_after` defaults to its now() (see claimEmail).
-  const now = sql<Date>`now()`;
-  return db
-    .updateTable('data_exports')
-    .set({
-      status: 'processing',
-      lease_owner: owner,
-      lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`,
-      attempts: sql`attempts + 1`,
-    })
-    .where(
-      'id',
-      '=',
-      db
-        .selectFrom('data_exports')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-            eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now)]),
-          ]),
-        )
-        .orderBy('created_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(['id', 'attempts'])
-    .executeTakeFirst();
+/** Claims the oldest queued export, or one whose preparer died (expired lease). */
+function claimExport(db: Db, owner: string, leaseMs: number) {
+  return claimLeased(db, 'data_exports', { owner, leaseMs, active: 'processing', orderBy: 'created_at' });
 }
 
 /**
