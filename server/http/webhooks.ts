@@ -17,7 +17,7 @@ export function webhookRoutes(deps: AppDeps, providers: Record<PaymentProviderNa
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let event;
       try {
-        event = await providers[name].parseWebhook(body, req.headers, { db: deps.db });
+        event = await providers[name].parseWebhook(body, req.headers);
       } catch (err) {
         if (err instanceof WebhookSignatureError) return res.status(400).json({ error: 'invalid signature' });
         throw err;
