@@ -2,7 +2,6 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
-import { getSettings } from '../services/settings';
 import { M } from '../../shared/messages';
 import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './outbox';
 import { redactedCopy } from './links';
@@ -19,10 +18,13 @@ export type EmailSenderOptions = {
   senderId?: string;
 };
 
+/** The site's name and support address (the settings, read by the caller: e-mail sits below services). */
+export type SenderSite = () => Promise<{ siteName: string; supportEmail: string }>;
+
 /** `"Site" <address>` from SMTP_FROM, else the site name and support address from settings. */
-async function fromAddress(db: Db, env: Pick<Env, 'SMTP_FROM'>): Promise<string> {
+async function fromAddress(site: SenderSite, env: Pick<Env, 'SMTP_FROM'>): Promise<string> {
   if (env.SMTP_FROM) return env.SMTP_FROM;
-  const s = await getSettings(db);
+  const s = await site();
   return `"${s.siteName.replace(/["\\\r\n]/g, '')}" <${s.supportEmail}>`;
 }
 
@@ -52,7 +54,7 @@ export class EmailSender {
   private readonly poll: PollLoop;
 
   constructor(
-    private readonly deps: { db: Db; env: Pick<Env, 'SMTP_FROM' | 'PUBLIC_URL' | 'PORT'>; transport: EmailTransport },
+    private readonly deps: { db: Db; env: Pick<Env, 'SMTP_FROM' | 'PUBLIC_URL' | 'PORT'>; transport: EmailTransport; site: SenderSite },
     opts: EmailSenderOptions = {},
   ) {
     this.senderId = opts.senderId ?? `mail-${process.pid}-${randomToken().slice(0, 8)}`;
@@ -93,7 +95,7 @@ export class EmailSender {
     if (unsubscribe) headers['List-Unsubscribe'] = `<${unsubscribe}>`;
     try {
       await transport.send({
-        from: await fromAddress(db, env),
+        from: await fromAddress(this.deps.site, env),
         to: row.to_address,
         subject: row.subject,
         text: row.body,
