@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { appRouter } from './trpc/router';
+import { appRouter } from './routers';
 import { retryAfterMeta } from './trpc/init';
 import { M } from '../shared/messages';
 import { isDatabaseUnavailable } from './errors';
