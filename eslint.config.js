@@ -6,6 +6,68 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+// The server's layers (docs/architecture.md, "Layers"): a folder may import its own layer and the ones
+// below it, never one above. Top to bottom: the entry files (server/*.ts but the shared ones, seed/,
+// jobs/worker-main.ts, db/migrate-cli.ts) → http/ → routers/ and trpc/ → jobs/ → services/ → auth/,
+// email/, events/, invoices/, providers/ → db/ → lib/ (and shared/, errors.ts, env.ts, i18n.ts, deps.ts,
+// which every layer may use).
+const ENTRY = '(app|index|launch|start|dev|runtime)';
+const ABOVE_LOWER = ['seed', 'http', 'routers', 'trpc', 'jobs', 'services'];
+const SERVER_LAYERS = [
+  { layer: 'http', files: ['server/http/**/*.ts'], above: ['seed'] },
+  { layer: 'routers', files: ['server/routers/**/*.ts'], above: ['seed', 'http'] },
+  { layer: 'trpc', files: ['server/trpc/**/*.ts'], above: ['seed', 'http', 'routers'] },
+  { layer: 'jobs', files: ['server/jobs/**/*.ts'], ignores: ['server/jobs/worker-main.ts'], above: ['seed', 'http', 'routers', 'trpc'] },
+  { layer: 'services', files: ['server/services/**/*.ts'], above: ['seed', 'http', 'routers', 'trpc', 'jobs'] },
+  ...['auth', 'email', 'events', 'invoices', 'providers'].map((layer) => ({
+    layer,
+    files: [`server/${layer}/**/*.ts`],
+    above: ABOVE_LOWER,
+  })),
+  {
+    layer: 'db',
+    files: ['server/db/**/*.ts'],
+    ignores: ['server/db/migrate-cli.ts'],
+    above: [...ABOVE_LOWER, 'auth', 'email', 'events', 'invoices', 'providers'],
+  },
+  { layer: 'lib', files: ['server/lib/**/*.ts'], above: [...ABOVE_LOWER, 'auth', 'email', 'events', 'invoices', 'providers', 'db'] },
+];
+const layerRules = SERVER_LAYERS.map(({ layer, files, ignores, above }) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: {
+    'no-restricted-imports': 'off',
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+            message: `server/${layer}/ sits below ${above.join(', ')}: it may not import them (docs/architecture.md, Layers).`,
+          },
+          {
+            regex: `^(\\.\\./)+${ENTRY}$`,
+            message: `server/${layer}/ may not import the entry files (server/${ENTRY}.ts): they assemble the layers.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+// REST routes and procedures reach the database through a service, never by a query of their own.
+const noQueriesAbove = {
+  files: ['server/http/**/*.ts', 'server/routers/**/*.ts', 'server/trpc/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: 'CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom)$/]',
+        message: 'http/, routers/ and trpc/ query the database through a service (server/services/).',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -105,6 +167,8 @@ export default tseslint.config(
       ],
     },
   },
+  ...layerRules,
+  noQueriesAbove,
   {
     // Kysely's documented migration shape: a migration must not depend on today's schema type.
     files: ['migrations/**/*.ts'],

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { appRouter } from './trpc/router';
+import { appRouter } from './routers';
 import { retryAfterMeta } from './trpc/init';
 import { M } from '../shared/messages';
 import { isDatabaseUnavailable } from './errors';
@@ -92,7 +92,7 @@ export function createApp(opts: AppOptions): {
   app.use(dataExportRoutes(deps));
   app.use(exportRoutes(deps));
   app.use(batchRoutes(deps));
-  app.use('/api', (_req, res) => res.status(404).json({ error: 'not found' }));
+  app.use('/api', (_req, res) => sendError(res, 404, M.common.notFound, 'NOT_FOUND'));
 
   serveClient(app, opts);
   app.use(lastResort);

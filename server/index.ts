@@ -18,6 +18,7 @@ import { GenerationWorker } from './jobs/worker';
 import { startExpirySweep } from './jobs/expiry-sweep';
 import { startUploadRetentionSweep } from './jobs/upload-retention';
 import { watchReadCaches } from './services/read-cache';
+import { getSettings } from './services/settings';
 import { EmailSender, type EmailSenderOptions } from './email/sender';
 import { transportFromEnv } from './email/transport';
 import { setListeningUrl } from './email/links';
@@ -153,7 +154,7 @@ function startBackground(
   const stopRetention = startUploadRetentionSweep({ db, storage });
   const stopCacheWatch = watchReadCaches(bus);
   // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
-  const emailSender = new EmailSender({ db, env, transport: transportFromEnv(env, log) }, emailOptions);
+  const emailSender = new EmailSender({ db, env, transport: transportFromEnv(env, log), site: () => getSettings(db) }, emailOptions);
   emailSender.start();
   // Sellers' API webhooks leave the same way: an outbox table, retried with backoff for a day.
   const webhookSender = new WebhookSender({ db, env }, webhookOptions);

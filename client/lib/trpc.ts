@@ -1,7 +1,7 @@
 import { createTRPCReact, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useSyncExternalStore } from 'react';
-import type { AppRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/routers';
 import { activeLanguage } from '../../shared/messages/language';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -1,7 +1,9 @@
 import { parse, serialize } from 'cookie';
-import type { Session, SessionKind } from './sessions';
+// Below sessions.ts (which reads the cookie): nothing here imports it, so the two form no circle.
+export const COOKIE_NAME = { customer: 'vitrin_session', admin: 'vitrin_admin_session' } as const;
 
-export const COOKIE_NAME: Record<SessionKind, string> = { customer: 'vitrin_session', admin: 'vitrin_admin_session' };
+/** Whose session a cookie carries: `SessionKind` in sessions.ts. */
+type CookieKind = keyof typeof COOKIE_NAME;
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -12,7 +14,7 @@ export function readCookie(header: string | undefined, name: string): string | u
  * HttpOnly, SameSite=Lax, Path=/, Secure under https. Without "remember me" the cookie has no
  * Max-Age, so it ends with the browser session (docs/decisions.md D17); the server-side expiry still applies.
  */
-export function sessionCookie(kind: SessionKind, token: string, session: Session, secure: boolean): string {
+export function sessionCookie(kind: CookieKind, token: string, session: { remember: boolean; expiresAt: Date }, secure: boolean): string {
   return serialize(COOKIE_NAME[kind], token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -22,6 +24,6 @@ export function sessionCookie(kind: SessionKind, token: string, session: Session
   });
 }
 
-export function clearedCookie(kind: SessionKind, secure: boolean): string {
+export function clearedCookie(kind: CookieKind, secure: boolean): string {
   return serialize(COOKIE_NAME[kind], '', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 0 });
 }

@@ -9,7 +9,7 @@ import { SESSION_REMEMBER_MS, SESSION_SHORT_MS } from '../../shared/constants';
  * only SHA-256(secret). Expiry slides: a session used in the second half of its life is
  * extended. Customer and admin sessions share this code but live in separate tables.
  */
-export type SessionKind = 'customer' | 'admin';
+export type SessionKind = keyof typeof COOKIE_NAME;
 
 const TABLE = { customer: 'sessions', admin: 'admin_sessions' } as const;
 const OWNER = { customer: 'user_id', admin: 'admin_id' } as const;

@@ -1,3 +1,4 @@
+import { claimLeased } from '../db/lease';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { EmailAttachment } from '../db/types';
@@ -66,41 +67,9 @@ export async function enqueueEmail(db: Db, e: NewEmail): Promise<string | null> 
   return row?.id ?? null;
 }
 
-/**
- * Oldest due message, or one whose sender died mid-send (expired lease); SKIP LOCKED as the job
- * queue. Times are the database's own clock (`run_after` defaults to its `now()`, in microseconds),
- * so a message is due the moment it is committed, whatever the sender's clock says.
- */
-export async function claimEmail(db: Db, owner: string, leaseMs: number) {
-  const now = sql<Date>`now()`;
-  const row = await db
-    .updateTable('email_outbox')
-    .set({
-      status: 'sending',
-      lease_owner: owner,
-      lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`,
-      attempts: sql`attempts + 1`,
-    })
-    .where(
-      'id',
-      '=',
-      db
-        .selectFrom('email_outbox')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('lease_expires_at', '<', now)]),
-          ]),
-        )
-        .orderBy('created_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
+/** Oldest due message, or one whose sender died mid-send (expired lease). */
+export function claimEmail(db: Db, owner: string, leaseMs: number) {
+  return claimLeased(db, 'email_outbox', { owner, leaseMs, active: 'sending', orderBy: 'created_at' });
 }
 
 /** Marks a claimed message sent; the stored copy may be redacted (tokens removed) at the same time. */

@@ -2,12 +2,11 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
-import { getSettings } from '../services/settings';
 import { M } from '../../shared/messages';
 import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './outbox';
 import { redactedCopy } from './links';
 import type { EmailTransport } from './transport';
-import { PollLoop } from '../jobs/poll-loop';
+import { PollLoop } from '../lib/poll-loop';
 
 export const EMAIL_MAX_ATTEMPTS = 6;
 
@@ -19,10 +18,13 @@ export type EmailSenderOptions = {
   senderId?: string;
 };
 
+/** The site's name and support address (the settings, read by the caller: e-mail sits below services). */
+export type SenderSite = () => Promise<{ siteName: string; supportEmail: string }>;
+
 /** `"Site" <address>` from SMTP_FROM, else the site name and support address from settings. */
-async function fromAddress(db: Db, env: Pick<Env, 'SMTP_FROM'>): Promise<string> {
+async function fromAddress(site: SenderSite, env: Pick<Env, 'SMTP_FROM'>): Promise<string> {
   if (env.SMTP_FROM) return env.SMTP_FROM;
-  const s = await getSettings(db);
+  const s = await site();
   return `"${s.siteName.replace(/["\\\r\n]/g, '')}" <${s.supportEmail}>`;
 }
 
@@ -49,20 +51,17 @@ export class EmailSender {
   readonly senderId: string;
   private readonly leaseMs: number;
   private readonly retryBaseMs: number;
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
   private readonly poll: PollLoop;
-  private unsubscribe: (() => void) | null = null;
 
   constructor(
-    private readonly deps: { db: Db; env: Pick<Env, 'SMTP_FROM' | 'PUBLIC_URL' | 'PORT'>; transport: EmailTransport },
+    private readonly deps: { db: Db; env: Pick<Env, 'SMTP_FROM' | 'PUBLIC_URL' | 'PORT'>; transport: EmailTransport; site: SenderSite },
     opts: EmailSenderOptions = {},
   ) {
     this.senderId = opts.senderId ?? `mail-${process.pid}-${randomToken().slice(0, 8)}`;
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 2_000,
-      stopped: () => this.stopping,
+      subscribe: onEmailQueued,
       onError: (err) => {
         if (isDatabaseUnavailable(err)) console.warn('[e-posta] veritabanına ulaşılamıyor:', (err as Error).message);
         else console.error('[e-posta]', err);
@@ -77,15 +76,11 @@ export class EmailSender {
   }
 
   start(): void {
-    this.unsubscribe = onEmailQueued(() => this.poll.wake());
-    this.loopDone = this.poll.run();
+    this.poll.start();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.unsubscribe?.();
-    this.poll.wake();
-    await this.loopDone;
+    await this.poll.stop();
     this.deps.transport.close();
   }
 
@@ -100,7 +95,7 @@ export class EmailSender {
     if (unsubscribe) headers['List-Unsubscribe'] = `<${unsubscribe}>`;
     try {
       await transport.send({
-        from: await fromAddress(db, env),
+        from: await fromAddress(this.deps.site, env),
         to: row.to_address,
         subject: row.subject,
         text: row.body,

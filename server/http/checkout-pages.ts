@@ -69,17 +69,17 @@ ${s.form_content}
 
   r.post('/api/test-checkout/:id/pay', async (req, res) => {
     if (!originAllowed(req.headers.origin, req.headers.host, deps.allowedOrigins)) {
-      return res.status(403).json({ error: { message: M.common.forbiddenOrigin } });
+      return sendError(res, 403, M.common.forbiddenOrigin, 'BAD_ORIGIN');
     }
-    if (!deps.payments.test.enabled) return res.status(404).json({ error: { message: M.payments.testUnavailable } });
+    if (!deps.payments.test.enabled) return sendError(res, 404, M.payments.testUnavailable, 'NOT_FOUND');
     // By the socket address alone: Host, Origin and X-Forwarded-* are the caller's to write.
     if (!isLocalCaller(req)) return sendError(res, 403, M.payments.testLocalOnly, 'BAD_ORIGIN');
     const userId = await customerId(deps, req);
-    if (!userId) return res.status(401).json({ error: { message: M.common.unauthorized } });
-    if (!UUID.test(req.params.id)) return res.status(404).json({ error: { message: M.payments.testInvalid } });
+    if (!userId) return sendError(res, 401, M.common.unauthorized, 'UNAUTHENTICATED');
+    if (!UUID.test(req.params.id)) return sendError(res, 404, M.payments.testInvalid, 'NOT_FOUND');
     const outcome = await payTestCheckout(deps.db, deps.payments.test, { userId, sessionId: req.params.id, selfUrl: selfUrl(req) });
-    if (outcome === 'invalid') return res.status(404).json({ error: { message: M.payments.testInvalid } });
-    if (outcome === 'failed') return res.status(502).json({ error: { message: M.common.unexpected } });
+    if (outcome === 'invalid') return sendError(res, 404, M.payments.testInvalid, 'NOT_FOUND');
+    if (outcome === 'failed') return sendError(res, 502, M.common.unexpected, 'INTERNAL');
     res.json({ outcome });
   });
 

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps';
 import { InvalidStorageKeyError, type ByteRange, type Storage } from '../providers/storage';
-import type { StoredOutput } from '../../shared/schemas/generations';
+import { ownCutoutKeys, ownOutput, ownUploadKey } from '../services/files';
 import { customerId } from './session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,28 +57,18 @@ export function fileRoutes(deps: AppDeps, storage: Storage): Router {
   r.get('/api/files/uploads/:id', async (req, res) => {
     const userId = await customerId(deps, req);
     if (!userId || !UUID.test(req.params.id)) return res.status(404).end();
-    const u = await deps.db
-      .selectFrom('uploads')
-      .select('storage_key')
-      .where('id', '=', req.params.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!u) return res.status(404).end();
-    await sendStored(storage, u.storage_key, req, res, privateCache);
+    const key = await ownUploadKey(deps.db, userId, req.params.id);
+    if (!key) return res.status(404).end();
+    await sendStored(storage, key, req, res, privateCache);
   });
 
   r.get('/api/files/generations/:id/:index', async (req, res) => {
     const userId = await customerId(deps, req);
     const index = Number(req.params.index);
     if (!userId || !UUID.test(req.params.id) || !Number.isInteger(index) || index < 0) return res.status(404).end();
-    const g = await deps.db
-      .selectFrom('generations')
-      .select(['outputs', 'type', 'id'])
-      .where('id', '=', req.params.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    const out = (g?.outputs as StoredOutput[] | undefined)?.[index];
-    if (!g || !out) return res.status(404).end();
+    const found = await ownOutput(deps.db, userId, req.params.id, index);
+    if (!found) return res.status(404).end();
+    const { output: out, ...g } = found;
     const thumb = req.query.thumb === '1';
     const ext = out.mime === 'video/mp4' ? 'mp4' : 'jpg';
     const name = req.query.download === '1' ? `${g.type}-${g.id}${index ? `-${index + 1}` : ''}.${ext}` : undefined;
@@ -89,15 +79,10 @@ export function fileRoutes(deps: AppDeps, storage: Storage): Router {
   r.get('/api/files/cutouts/:id', async (req, res) => {
     const userId = await customerId(deps, req);
     if (!userId || !UUID.test(req.params.id)) return res.status(404).end();
-    const c = await deps.db
-      .selectFrom('cutouts')
-      .select(['storage_key', 'upload_id'])
-      .where('id', '=', req.params.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!c?.storage_key) return res.status(404).end();
+    const image = (await ownCutoutKeys(deps.db, userId, req.params.id))?.image;
+    if (!image) return res.status(404).end();
     const name = req.query.download === '1' ? `urun-seffaf-${req.params.id.slice(0, 8)}.png` : undefined;
-    await sendStored(storage, c.storage_key, req, res, privateCache, name);
+    await sendStored(storage, image, req, res, privateCache, name);
   });
 
   // The mask the gate judged (grey PNG, white = kept), owner only: the editor's overlay, also for an
@@ -105,14 +90,9 @@ export function fileRoutes(deps: AppDeps, storage: Storage): Router {
   r.get('/api/files/cutouts/:id/mask', async (req, res) => {
     const userId = await customerId(deps, req);
     if (!userId || !UUID.test(req.params.id)) return res.status(404).end();
-    const c = await deps.db
-      .selectFrom('cutouts')
-      .select('mask_key')
-      .where('id', '=', req.params.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!c?.mask_key) return res.status(404).end();
-    await sendStored(storage, c.mask_key, req, res, privateCache);
+    const mask = (await ownCutoutKeys(deps.db, userId, req.params.id))?.mask;
+    if (!mask) return res.status(404).end();
+    await sendStored(storage, mask, req, res, privateCache);
   });
 
   r.get('/api/files/public/*path', async (req, res) => {

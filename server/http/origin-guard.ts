@@ -1,3 +1,4 @@
+import { sendError } from './rest-error';
 import type { RequestHandler } from 'express';
 import { originAllowed } from '../auth/origin';
 import { M } from '../../shared/messages';
@@ -15,12 +16,12 @@ export function originGuard(allowedOrigins: string[]): RequestHandler {
     const isTrpc = req.path.startsWith('/trpc');
     const json = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
     if (!ok || (isTrpc && !json)) {
+      if (!isTrpc) return sendError(res, 403, M.common.forbiddenOrigin, 'BAD_ORIGIN');
       const error = {
         message: M.common.forbiddenOrigin,
         code: -32003,
         data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'BAD_ORIGIN' },
       };
-      if (!isTrpc) return void res.status(403).json({ error });
       // tRPC clients read `{ error }` per call; a batched call expects one entry per procedure.
       const calls = req.path.slice('/trpc/'.length).split(',').length;
       res.status(403).json(req.query.batch === '1' ? Array.from({ length: calls }, () => ({ error })) : { error });

@@ -10,8 +10,11 @@ export function sendError(res: Response, status: number, message: string, appCod
   if (!res.headersSent) res.status(status).json({ error: { code: appCode, message, data: { appCode } } });
 }
 
-/** A service's AppError on a REST route: its own text, with the status its code means (and Retry-After on a 429). */
-export function sendAppError(res: Response, err: AppError): void {
+/**
+ * A service's AppError on a REST route: its own text, with the status its code means (or `status`,
+ * where a route's contract differs: the seller API's 402) and Retry-After on a 429.
+ */
+export function sendAppError(res: Response, err: AppError, status = restStatus(err.appCode)): void {
   if (err instanceof RateLimitedError && !res.headersSent) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-  sendError(res, restStatus(err.appCode), err.message, err.appCode);
+  sendError(res, status, err.message, err.appCode);
 }

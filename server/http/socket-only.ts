@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { AnyRouter } from '@trpc/server';
 import { M } from '../../shared/messages';
 import { calledPaths, refuseBrokenPath } from './called-paths';
+import { procedureKinds } from './trpc-internals';
 
 /**
  * Subscriptions are served over the WebSocket only (see trpc/init.ts). Over HTTP, tRPC would
@@ -9,11 +10,11 @@ import { calledPaths, refuseBrokenPath } from './called-paths';
  * happens here, by path, before tRPC sees the request.
  */
 export function refuseHttpSubscriptions(router: AnyRouter): RequestHandler {
-  const procedures = router._def.procedures as Record<string, { _def: { type: string } }>;
+  const kindOf = procedureKinds(router);
   return (req, res, next) => {
     const paths = calledPaths(req);
     if (!paths) return refuseBrokenPath(res);
-    if (!paths.some((p) => procedures[p]?._def.type === 'subscription')) return next();
+    if (!paths.some((p) => kindOf(p) === 'subscription')) return next();
     res.status(400).json({
       error: {
         message: M.common.subscriptionsOverSocket,

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { calledPaths, refuseBrokenPath } from './called-paths';
+import { procedureKinds, routerConfig } from './trpc-internals';
 
 type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
 
@@ -23,8 +24,8 @@ export function trpcQueries<TContext>(opts: {
   maxBatchSize: number;
 }): RequestHandler {
   const { router, createContext, maxBatchSize } = opts;
-  const config = router._def._config;
-  const procedures = router._def.procedures as Record<string, { _def: { type: string } } | undefined>;
+  const config = routerConfig(router);
+  const kindOf = procedureKinds(router);
   return (req, res, next) => {
     if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return next();
     // Express parses the query string anew on every read of req.query: read it once.
@@ -34,7 +35,7 @@ export function trpcQueries<TContext>(opts: {
     if (!called) return refuseBrokenPath(res);
     // Commas outside a batch name no procedure: tRPC's adapter answers those.
     const paths = batch || called.length === 1 ? called : [];
-    if (paths.length === 0 || paths.length > maxBatchSize || !paths.every((p) => procedures[p]?._def.type === 'query')) return next();
+    if (paths.length === 0 || paths.length > maxBatchSize || !paths.every((p) => kindOf(p) === 'query')) return next();
     const input = query.input;
     if (input !== undefined && typeof input !== 'string') return next();
     const inputs = readInputs(input, batch, paths.length);

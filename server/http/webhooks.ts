@@ -2,6 +2,8 @@ import express, { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { WebhookSignatureError, type PaymentProvider, type PaymentProviderName } from '../providers/payments';
 import { applyPaymentEvent } from '../services/payments';
+import { M } from '../../shared/messages';
+import { sendError } from './rest-error';
 
 /**
  * POST /api/webhooks/{stripe,lemonsqueezy,iyzico,test}: the raw body is verified by the
@@ -17,9 +19,9 @@ export function webhookRoutes(deps: AppDeps, providers: Record<PaymentProviderNa
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let event;
       try {
-        event = await providers[name].parseWebhook(body, req.headers, { db: deps.db });
+        event = await providers[name].parseWebhook(body, req.headers);
       } catch (err) {
-        if (err instanceof WebhookSignatureError) return res.status(400).json({ error: 'invalid signature' });
+        if (err instanceof WebhookSignatureError) return sendError(res, 400, M.payments.webhookSignature, 'VALIDATION');
         throw err;
       }
       const outcome = await applyPaymentEvent(deps, event);

@@ -2,7 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
-import { appRouter } from '../trpc/router';
+import { appRouter } from '../routers';
 import { createContext } from '../trpc/context';
 import type { AppDeps } from '../deps';
 import { originAllowed } from '../auth/origin';

@@ -3,7 +3,28 @@ import PDFDocument from 'pdfkit';
 import { M } from '../../shared/messages';
 import { findPlan } from '../../shared/plans';
 import { formatCents, formatPercent, kdvBreakdown } from '../../shared/money';
-import type { InvoiceData } from '../services/invoices';
+import type { TInvoiceDetailsParsed } from '../../shared/schemas/billing';
+
+/** The operator's company as its invoices print it (settings _Fatura ayarları_). */
+export type CompanyDetails = { title: string; taxOffice: string; vkn: string; address: string; mersis: string };
+
+/** Everything one invoice prints. */
+export type InvoiceData = {
+  id: string;
+  number: string;
+  paidAt: Date;
+  planCode: string | null;
+  description: string;
+  credits: number;
+  totalCents: number;
+  currency: string;
+  kdvRate: number;
+  provider: string | null;
+  paymentRef: string;
+  seller: CompanyDetails & { siteName: string };
+  buyer: TInvoiceDetailsParsed | null;
+  customer: { name: string; email: string };
+};
 
 // DejaVu Sans from the npm package (licence in ./NOTICE.md): pdfkit's built-in fonts cannot
 // write ğ, ş, ı, İ or ₺, and an embedded font prints the same on every reader.

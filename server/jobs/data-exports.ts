@@ -1,52 +1,29 @@
-import { sql } from 'kysely';
+import { claimLeased } from '../db/lease';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
 import { expireExports, prepareExport } from '../services/data-export';
 import { deleteDeadTokens } from '../services/account-tokens';
-import { PollLoop } from './poll-loop';
+import { PollLoop } from '../lib/poll-loop';
 
 const MAX_ATTEMPTS = 3;
 
-const running = new Set<DataExportWorker>();
+const wakers = new Set<() => void>();
 
 /** Starts this process's preparers at once after an export was queued (others poll). */
 export function wakeExportWorkers(): void {
-  for (const w of running) w.notify();
+  for (const wake of wakers) wake();
 }
 
-/** Claims the oldest queued export (or one whose preparer died), FOR UPDATE SKIP LOCKED under a lease. */
-async function claimExport(db: Db, owner: string, leaseMs: number) {
-  // The database's clock throughout: `run_after` defaults to its now() (see claimEmail).
-  const now = sql<Date>`now()`;
-  return db
-    .updateTable('data_exports')
-    .set({
-      status: 'processing',
-      lease_owner: owner,
-      lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`,
-      attempts: sql`attempts + 1`,
-    })
-    .where(
-      'id',
-      '=',
-      db
-        .selectFrom('data_exports')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-            eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now)]),
-          ]),
-        )
-        .orderBy('created_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(['id', 'attempts'])
-    .executeTakeFirst();
+function onExportQueued(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/** Claims the oldest queued export, or one whose preparer died (expired lease). */
+function claimExport(db: Db, owner: string, leaseMs: number) {
+  return claimLeased(db, 'data_exports', { owner, leaseMs, active: 'processing', orderBy: 'created_at' });
 }
 
 /**
@@ -54,8 +31,6 @@ async function claimExport(db: Db, owner: string, leaseMs: number) {
  * past their 24 hours, and drops account tokens that can no longer be used. Safe in every process.
  */
 export class DataExportWorker {
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
   private readonly poll: PollLoop;
   private readonly owner = `export-${process.pid}-${randomToken().slice(0, 8)}`;
   private lastSweep = 0;
@@ -67,7 +42,7 @@ export class DataExportWorker {
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 3_000,
-      stopped: () => this.stopping,
+      subscribe: onExportQueued,
       onError: (err) => {
         if (!isDatabaseUnavailable(err)) console.error('[veri-paketi]', err);
       },
@@ -75,19 +50,11 @@ export class DataExportWorker {
   }
 
   start(): void {
-    running.add(this);
-    this.loopDone = this.poll.run();
+    this.poll.start();
   }
 
-  notify(): void {
-    this.poll.wake();
-  }
-
-  async stop(): Promise<void> {
-    running.delete(this);
-    this.stopping = true;
-    this.poll.wake();
-    await this.loopDone;
+  stop(): Promise<void> {
+    return this.poll.stop();
   }
 
   /** Prepares one export; false when none was due. */

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
-import { PollLoop } from './poll-loop';
+import { PollLoop } from '../lib/poll-loop';
 import { claimDelivery, endpointOf, onWebhookQueued, recordAttempt, SIGNATURE_HEADER, signWebhook } from '../services/api-webhooks';
 import { postWebhook, webhookPolicy } from '../services/webhook-url';
 
@@ -25,9 +25,6 @@ export type WebhookSenderOptions = {
  */
 export class WebhookSender {
   readonly senderId = `hook-${process.pid}-${randomToken().slice(0, 8)}`;
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
-  private unsubscribe: (() => void) | null = null;
   private readonly poll: PollLoop;
   private readonly o: Required<WebhookSenderOptions>;
 
@@ -47,7 +44,7 @@ export class WebhookSender {
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: this.o.pollMs,
-      stopped: () => this.stopping,
+      subscribe: onWebhookQueued,
       onError: (err) => {
         if (isDatabaseUnavailable(err)) console.warn('[webhook] veritabanına ulaşılamıyor:', (err as Error).message);
         else console.error('[webhook]', err);
@@ -56,15 +53,11 @@ export class WebhookSender {
   }
 
   start(): void {
-    this.unsubscribe = onWebhookQueued(() => this.poll.wake());
-    this.loopDone = this.poll.run();
+    this.poll.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.unsubscribe?.();
-    this.poll.wake();
-    await this.loopDone;
+  stop(): Promise<void> {
+    return this.poll.stop();
   }
 
   /** Sends one due delivery; false when there was none. */

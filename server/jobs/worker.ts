@@ -32,7 +32,7 @@ import {
   saveProgress,
   saveProviderRequest,
 } from './queue';
-import { PollLoop } from './poll-loop';
+import { PollLoop } from '../lib/poll-loop';
 
 export type WorkerDeps = { db: Db; bus: EventBus; storage: Storage; provider: AiProvider };
 export type WorkerOptions = {
@@ -126,7 +126,6 @@ export class GenerationWorker {
   readonly workerId: string;
   private readonly leaseMs: number;
   private stopping = new AbortController();
-  private loops: Promise<void>[] = [];
   private readonly poll: PollLoop;
 
   constructor(
@@ -138,7 +137,7 @@ export class GenerationWorker {
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 1_000,
-      stopped: () => this.stopping.signal.aborted,
+      concurrency: opts.concurrency,
       onError: (err) => {
         if (isDatabaseUnavailable(err)) console.warn('[worker] database unavailable:', (err as Error).message);
         else console.error('[worker]', err);
@@ -147,7 +146,7 @@ export class GenerationWorker {
   }
 
   start(): void {
-    for (let i = 0; i < this.opts.concurrency; i++) this.loops.push(this.poll.run());
+    this.poll.start();
   }
 
   /** Called when a job is queued in this process, so it starts without waiting for the poll. */
@@ -157,8 +156,7 @@ export class GenerationWorker {
 
   async stop(): Promise<void> {
     this.stopping.abort();
-    this.notify();
-    await Promise.allSettled(this.loops);
+    await this.poll.stop();
   }
 
   /** Claims and runs one job; false when there was nothing to do. */

@@ -7,7 +7,7 @@ import { M } from '../../shared/messages';
 import { randomToken } from '../auth/tokens';
 import { writeAudit } from './admin/audit';
 import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
-import { emailContext } from '../email/site';
+import { emailContext } from './email-context';
 import { accountDeletedEmail, deletionRequestedEmail } from '../email/templates/account';
 import type { AppDeps } from '../deps';
 import { announceBalance, announceEndedSessions } from '../events/announce';

@@ -1,3 +1,4 @@
+import { claimLeased } from '../db/lease';
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
@@ -124,36 +125,9 @@ export async function queueWebhookEvent(db: Db, generationId: string): Promise<v
   if (row) for (const wake of wakers) wake();
 }
 
-/** The oldest due delivery, or one whose sender died (expired lease); SKIP LOCKED like the e-mail outbox. */
-export async function claimDelivery(db: Db, owner: string, leaseMs: number) {
-  const now = sql<Date>`now()`;
-  return db
-    .updateTable('api_webhook_deliveries')
-    .set({
-      status: 'sending',
-      lease_owner: owner,
-      lease_expires_at: sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`,
-      attempts: sql`attempts + 1`,
-    })
-    .where(
-      'id',
-      '=',
-      db
-        .selectFrom('api_webhook_deliveries')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('lease_expires_at', '<', now)]),
-          ]),
-        )
-        .orderBy('run_after')
-        .limit(1)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .executeTakeFirst();
+/** The oldest due delivery, or one whose sender died (expired lease). */
+export function claimDelivery(db: Db, owner: string, leaseMs: number) {
+  return claimLeased(db, 'api_webhook_deliveries', { owner, leaseMs, active: 'sending', orderBy: 'run_after' });
 }
 
 /** Where a claimed delivery goes now: the seller's current URL and secret (null: they removed it). */

@@ -7,7 +7,7 @@ import { hitRateLimit } from '../auth/rate-limit';
 import { getPreferences } from './preferences';
 import { addInvoices } from './invoices';
 import { enqueueEmail } from '../email/outbox';
-import { emailContext } from '../email/site';
+import { emailContext } from './email-context';
 import { LINK_PATHS } from '../email/links';
 import { exportReadyEmail } from '../email/templates/account';
 import type { AppDeps } from '../deps';

@@ -3,7 +3,7 @@ import { AppError, isUniqueViolation } from '../errors';
 import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
 import { verifyPassword } from '../auth/passwords';
-import { emailContext, recipientLanguage } from '../email/site';
+import { emailContext, recipientLanguage } from './email-context';
 import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
 import { LINK_PATHS } from '../email/links';
 import { emailChangeEmail, emailChangedEmail, verifyEmailEmail } from '../email/templates/account';

@@ -4,9 +4,9 @@ import type { Db } from '../db';
 import type { Database } from '../db/types';
 import type { TInvoiceDetailsParsed } from '../../shared/schemas/billing';
 import { getInvoiceDetails } from './invoice-details';
-import { getSettings, type CompanyDetails } from './settings';
+import { getSettings } from './settings';
 import { ZipWriter, zipStream } from './zip-stream';
-import { renderInvoicePdf } from '../invoices/pdf';
+import { renderInvoicePdf, type CompanyDetails, type InvoiceData } from '../invoices/pdf';
 import { M } from '../../shared/messages';
 
 /** Istanbul's calendar year of a moment: an invoice's year is the one its seller and buyer live in. */
@@ -57,24 +57,6 @@ export async function issueInvoice(trx: Transaction<Database>, transactionId: st
     .execute();
   return number;
 }
-
-/** Everything one invoice prints. */
-export type InvoiceData = {
-  id: string;
-  number: string;
-  paidAt: Date;
-  planCode: string | null;
-  description: string;
-  credits: number;
-  totalCents: number;
-  currency: string;
-  kdvRate: number;
-  provider: string | null;
-  paymentRef: string;
-  seller: CompanyDetails & { siteName: string };
-  buyer: TInvoiceDetailsParsed | null;
-  customer: { name: string; email: string };
-};
 
 /**
  * One credited purchase of its owner as its invoice prints it; null for anything else. A

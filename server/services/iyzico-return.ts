@@ -60,12 +60,11 @@ async function confirmReturn(
     .onConflict((oc) => oc.columns(['provider', 'subscription_ref']).doNothing())
     .execute();
   const subscription = await iyzico.retrieveSubscription(checkout.referenceCode);
-  const event = await iyzico.paymentEvent({
+  const event = iyzico.paymentEvent({
     eventKey: `iyzico:checkoutform:${token}`,
     eventType: 'checkoutform.return',
     subscription,
     orderReferenceCode: null,
-    db,
   });
   if (event.kind !== 'payment') return pending;
   await applyPaymentEvent(deps, event);

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { lowCreditsEmailThreshold, UNLIMITED_BALANCE } from '../../shared/constants';
 import { findPlan } from '../../shared/plans';
 import { enqueueEmail } from '../email/outbox';
-import { emailContext } from '../email/site';
+import { emailContext } from './email-context';
 import { LINK_PATHS } from '../email/links';
 import { generationCompletedEmail, generationFailedEmail, lowCreditsEmail, paymentReceivedEmail } from '../email/templates/notifications';
 import { findValidToken, issueToken } from './account-tokens';

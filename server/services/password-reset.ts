@@ -4,7 +4,7 @@ import { M } from '../../shared/messages';
 import { hashPassword } from '../auth/passwords';
 import { hitRateLimit } from '../auth/rate-limit';
 import { enqueueEmail, wakeEmailSenders } from '../email/outbox';
-import { emailContext } from '../email/site';
+import { emailContext } from './email-context';
 import { LINK_PATHS } from '../email/links';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates/account';
 import { consumeToken, findValidToken, mailTokenLink } from './account-tokens';

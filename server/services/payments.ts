@@ -15,6 +15,7 @@ import type { WebhookProblem } from '../../shared/schemas/admin';
 import { IyzicoApiError } from '../providers/payments/iyzico';
 import { writeAudit } from './admin/audit';
 import { completeCheckout } from './checkout';
+import { withStoredTerms } from './payment-terms';
 
 export type WebhookOutcome = 'credited' | 'duplicate' | 'already_credited' | 'unmatched' | 'ignored';
 
@@ -29,8 +30,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *   we saw before, else an exact e-mail match; for a payment of a stored subscription (iyzico)
  *   only the account stored for it; otherwise the event is recorded as unmatched.
  */
-export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, event: PaymentEvent): Promise<WebhookOutcome> {
+export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, verified: PaymentEvent): Promise<WebhookOutcome> {
   const { db } = deps;
+  const event = await withStoredTerms(db, verified);
   const result = await db.transaction().execute(async (trx): Promise<Applied> => {
     const recorded = await recordEvent(trx, event);
     if (!recorded) return { outcome: 'duplicate' };
@@ -123,7 +125,7 @@ export async function retryPaymentEvent(
   let event: PaymentEvent = stored;
   if (stored.provider === 'iyzico' && stored.subscriptionRef) {
     try {
-      event = await deps.payments.iyzico.recheck(stored, db);
+      event = await withStoredTerms(db, await deps.payments.iyzico.recheck(stored));
     } catch (err) {
       if (!(err instanceof IyzicoApiError)) throw err;
       console.error(`[iyzico] retry could not read the subscription: ${err.code ?? '-'} ${err.message}`);

@@ -1,3 +1,4 @@
+import type { CompanyDetails } from '../invoices/pdf';
 import type { Db } from '../db';
 import { cachedRead, invalidateRead } from './read-cache';
 import { M } from '../../shared/messages';
@@ -70,7 +71,6 @@ export type Settings = {
   uploadRetentionDays: number;
 };
 
-export type CompanyDetails = { title: string; taxOffice: string; vkn: string; address: string; mersis: string };
 
 function toInt(value: string, fallback: string): number {
   const n = Number.parseInt(value, 10);

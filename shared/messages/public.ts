@@ -219,6 +219,7 @@ export const TR = {
     testDone: 'Test ödemesi tamamlandı. Kredileriniz hesabınıza eklendi.',
     testAlreadyDone: 'Bu test ödemesi zaten tamamlandı.',
     testInvalid: 'Bu test ödeme oturumu geçersiz veya süresi dolmuş.',
+    webhookSignature: 'Bildirimin imzası doğrulanamadı.',
     testUnavailable: 'Test ödemesi bu sunucuda kullanılamıyor.',
     testLocalOnly: 'Test ödemesi yalnızca sunucunun çalıştığı bilgisayardan kullanılabilir.',
     testGoBilling: 'Faturalara git',

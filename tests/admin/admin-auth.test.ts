@@ -8,7 +8,7 @@ import { M } from '../../shared/messages';
 import { ensureFirstAdmin } from '../../server/services/admin/accounts';
 import { setSetting } from '../../server/services/settings';
 import { createCallerFactory } from '../../server/trpc/init';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/routers';
 import { createContext } from '../../server/trpc/context';
 import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import { HttpClient, validSignUp } from '../helpers/server';
 import { createCallerFactory } from '../../server/trpc/init';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/routers';
 import { createContext } from '../../server/trpc/context';
 import type { RunningServer } from '../../server/index';
 import type { AppEvent } from '../../server/events/bus';

@@ -17,7 +17,7 @@ import { queryClient } from '../../client/lib/queryClient';
 import { trpc } from '../../client/lib/trpc';
 import { SITE_DEFAULTS } from '../../client/features/site/useSite';
 import { cssVariablesResolver, theme } from '../../client/theme';
-import type { AppRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/routers';
 
 // What jsdom lacks and Mantine uses.
 if (!window.matchMedia) {

@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../server/email/outbox';
 import { logTransport, smtpTransport, type EmailTransport } from '../../server/email/transport';
 import { renderEmail } from '../../server/email/templates/layout';
 import { passwordResetEmail } from '../../server/email/templates/account';
-import { seedSettings, setSetting } from '../../server/services/settings';
+import { getSettings, seedSettings, setSetting } from '../../server/services/settings';
 import { M } from '../../shared/messages';
 
 let handle: DbHandle;
@@ -38,7 +38,7 @@ async function drain(sender: EmailSender) {
 
 test('a queued message is sent over real SMTP once, in Turkish, as HTML and plain text, from the site name and support address', async () => {
   await setSetting(handle.db, 'site_name', 'Vitrin Stüdyo');
-  const sender = new EmailSender({ db: handle.db, env, transport: smtpTransport(mailbox.url) });
+  const sender = new EmailSender({ db: handle.db, env, site: () => getSettings(handle.db), transport: smtpTransport(mailbox.url) });
   const id = await enqueueEmail(handle.db, { to: 'ayse@example.com', kind: 'password_reset', message: message(1) });
   await drain(sender);
   await drain(sender);
@@ -63,6 +63,7 @@ test('a queued message is sent over real SMTP once, in Turkish, as HTML and plai
 test('SMTP_FROM overrides the sender; a secret link is removed from the stored copy once it left over SMTP', async () => {
   const sender = new EmailSender({
     db: handle.db,
+    site: () => getSettings(handle.db),
     env: { ...env, SMTP_FROM: '"Bildirim" <bildirim@vitrin.test>' },
     transport: smtpTransport(mailbox.url),
   });
@@ -83,7 +84,10 @@ test('SMTP_FROM overrides the sender; a secret link is removed from the stored c
 
 test('a refused delivery is retried with backoff and then arrives exactly once', async () => {
   const flaky = await startMailbox({ failFirst: 2 });
-  const sender = new EmailSender({ db: handle.db, env, transport: smtpTransport(flaky.url) }, { retryBaseMs: 30 });
+  const sender = new EmailSender(
+    { db: handle.db, env, site: () => getSettings(handle.db), transport: smtpTransport(flaky.url) },
+    { retryBaseMs: 30 },
+  );
   const id = await enqueueEmail(handle.db, { to: 'c@example.com', kind: 'password_reset', message: message(2) });
   expect(await sender.runOnce()).toBe(true);
   let row = await handle.db.selectFrom('email_outbox').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
@@ -112,7 +116,7 @@ test('a message that keeps failing ends as failed after the last attempt and is 
     },
     close: () => {},
   };
-  const sender = new EmailSender({ db: handle.db, env, transport: broken }, { retryBaseMs: 1 });
+  const sender = new EmailSender({ db: handle.db, env, site: () => getSettings(handle.db), transport: broken }, { retryBaseMs: 1 });
   const id = await enqueueEmail(handle.db, { to: 'd@example.com', kind: 'password_reset', message: message(3) });
   for (let i = 0; i < 30; i++) {
     await sender.runOnce();
@@ -125,8 +129,14 @@ test('a message that keeps failing ends as failed after the last attempt and is 
 });
 
 test('two senders working the same outbox deliver every message exactly once', async () => {
-  const a = new EmailSender({ db: handle.db, env, transport: smtpTransport(mailbox.url) }, { pollMs: 20 });
-  const b = new EmailSender({ db: handle.db, env, transport: smtpTransport(mailbox.url) }, { pollMs: 20 });
+  const a = new EmailSender(
+    { db: handle.db, env, site: () => getSettings(handle.db), transport: smtpTransport(mailbox.url) },
+    { pollMs: 20 },
+  );
+  const b = new EmailSender(
+    { db: handle.db, env, site: () => getSettings(handle.db), transport: smtpTransport(mailbox.url) },
+    { pollMs: 20 },
+  );
   for (let i = 0; i < 12; i++) await enqueueEmail(handle.db, { to: `kisi${i}@example.com`, kind: 'password_reset', message: message(i) });
   a.start();
   b.start();
@@ -160,7 +170,7 @@ test('a dedupe key keeps a second copy of the same notification out of the outbo
 
 test('without SMTP_URL a message goes to the server log with its real link; the stored copy then loses the token too', async () => {
   const lines: string[] = [];
-  const sender = new EmailSender({ db: handle.db, env, transport: logTransport((l) => lines.push(l)) });
+  const sender = new EmailSender({ db: handle.db, env, site: () => getSettings(handle.db), transport: logTransport((l) => lines.push(l)) });
   const id = await enqueueEmail(handle.db, {
     to: 'f@example.com',
     kind: 'password_reset',
@@ -185,7 +195,7 @@ test('a message given up after the last attempt keeps no token in its stored cop
     },
     close: () => {},
   };
-  const sender = new EmailSender({ db: handle.db, env, transport: broken }, { retryBaseMs: 1 });
+  const sender = new EmailSender({ db: handle.db, env, site: () => getSettings(handle.db), transport: broken }, { retryBaseMs: 1 });
   const id = await enqueueEmail(handle.db, {
     to: 'g@example.com',
     kind: 'password_reset',

@@ -12,7 +12,7 @@ import { completeJob, failJob } from '../../server/jobs/queue';
 import { createGeneration } from '../../server/services/generations';
 import { applyPaymentEvent } from '../../server/services/payments';
 import { getPreferences, savePreferences } from '../../server/services/preferences';
-import { seedSettings, setSetting } from '../../server/services/settings';
+import { getSettings, seedSettings, setSetting } from '../../server/services/settings';
 import { M } from '../../shared/messages';
 import { pdfText } from '../helpers/pdf';
 
@@ -29,6 +29,7 @@ beforeAll(async () => {
   mailbox = await startMailbox();
   sender = new EmailSender({
     db: handle.db,
+    site: () => getSettings(handle.db),
     env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 },
     transport: smtpTransport(mailbox.url),
   });
@@ -191,6 +192,7 @@ test('the one-click link in a notification turns e-mail off without signing in; 
     const { user, uploadId } = await userWithUpload(server.deps.db);
     const local = new EmailSender({
       db: server.deps.db,
+      site: () => getSettings(server.deps.db),
       env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 },
       transport: smtpTransport(mailbox.url),
     });

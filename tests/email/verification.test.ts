@@ -3,7 +3,7 @@ import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { linkToken, startMailbox, type Mailbox } from './mailbox';
 import { hashSecret } from '../../server/auth/tokens';
 import { setSetting } from '../../server/services/settings';
-import { emailContext } from '../../server/email/site';
+import { emailContext } from '../../server/services/email-context';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
 

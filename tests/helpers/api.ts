@@ -1,5 +1,5 @@
 import type { AnyProcedure, inferRouterError, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/routers';
 
 /**
  * The procedures of `AppRouter` by their dotted path ('generations.get'), with their input,

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { initTRPC } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
-import { appRouter } from '../../server/trpc/router';
+import { appRouter } from '../../server/routers';
 import { createContext } from '../../server/trpc/context';
 import { trpcQueries } from '../../server/http/trpc-queries';
 import { setSetting } from '../../server/services/settings';

@@ -1,19 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
-import { AppError, isDatabaseUnavailable, RateLimitedError, restStatus } from '../../errors';
+import { AppError, isDatabaseUnavailable } from '../../errors';
 import { M } from '../../../shared/messages';
 import { authenticateApiKey, type ApiCaller } from '../../services/api-keys';
-import { sendError } from '../rest-error';
+import { sendAppError, sendError } from '../rest-error';
 
 /** Statuses of the seller API that differ from the other REST routes: too few credits is 402 Payment Required. */
 const API_STATUS: Partial<Record<AppError['appCode'], number>> = { INSUFFICIENT_CREDITS: 402 };
 
 /** Any failure of an API handler as `{ error: { code, message } }` (Retry-After on a 429); never a stack trace. */
 export function sendApiFailure(res: Response, err: unknown, logTag: string): void {
-  if (err instanceof AppError) {
-    if (err instanceof RateLimitedError && !res.headersSent) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-    return sendError(res, API_STATUS[err.appCode] ?? restStatus(err.appCode), err.message, err.appCode);
-  }
+  if (err instanceof AppError) return sendAppError(res, err, API_STATUS[err.appCode]);
   if (isDatabaseUnavailable(err)) return sendError(res, 503, M.common.serviceUnavailable, 'UNAVAILABLE');
   console.error(`[${logTag}]`, err);
   sendError(res, 500, M.common.unexpected, 'INTERNAL');

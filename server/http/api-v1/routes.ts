@@ -9,7 +9,7 @@ import {
   ZApiOutputParams,
   ZApiVideoForm,
 } from '../../../shared/schemas/api';
-import type { StoredOutput } from '../../../shared/schemas/generations';
+import { ownCutoutKeys, ownOutput } from '../../services/files';
 import { AppError } from '../../errors';
 import { storeUpload } from '../../services/uploads';
 import { getGeneration } from '../../services/generations';
@@ -126,15 +126,9 @@ export function apiV1Routes(deps: AppDeps): Router {
     auth,
     handle('api-output', async (req, res) => {
       const { id, index } = paramsOr404(ZApiOutputParams, req.params);
-      const g = await deps.db
-        .selectFrom('generations')
-        .select('outputs')
-        .where('id', '=', id)
-        .where('user_id', '=', callerOf(res).userId)
-        .executeTakeFirst();
-      const out = (g?.outputs as StoredOutput[] | undefined)?.[index];
-      if (!out) throw new AppError('NOT_FOUND', M.api.errors.notFound);
-      await sendStored(deps.storage, out.key, req, res, PRIVATE_CACHE);
+      const found = await ownOutput(deps.db, callerOf(res).userId, id, index);
+      if (!found) throw new AppError('NOT_FOUND', M.api.errors.notFound);
+      await sendStored(deps.storage, found.output.key, req, res, PRIVATE_CACHE);
     }),
   );
 
@@ -157,14 +151,9 @@ export function apiV1Routes(deps: AppDeps): Router {
     auth,
     handle('api-cutout-file', async (req, res) => {
       const { id } = paramsOr404(ZApiGenerationParams, req.params);
-      const c = await deps.db
-        .selectFrom('cutouts')
-        .select('storage_key')
-        .where('id', '=', id)
-        .where('user_id', '=', callerOf(res).userId)
-        .executeTakeFirst();
-      if (!c?.storage_key) throw new AppError('NOT_FOUND', M.api.errors.notFound);
-      await sendStored(deps.storage, c.storage_key, req, res, PRIVATE_CACHE);
+      const image = (await ownCutoutKeys(deps.db, callerOf(res).userId, id))?.image;
+      if (!image) throw new AppError('NOT_FOUND', M.api.errors.notFound);
+      await sendStored(deps.storage, image, req, res, PRIVATE_CACHE);
     }),
   );
 

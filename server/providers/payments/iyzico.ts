@@ -1,10 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import Iyzipay from 'iyzipay';
-import type { Db } from '../../db';
 import { PAID_PLAN_CODES, type PaidPlanCode } from '../../../shared/plans';
 import type { TInvoiceDetailsParsed } from '../../../shared/schemas/billing';
-import { tryPriceCents } from '../../services/prices';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type WebhookHeaders } from './types';
 
 export type IyzicoOptions = {
@@ -192,7 +189,7 @@ export class IyzicoPayments implements PaymentProvider {
     return createHmac('sha256', secret).update(message).digest('hex');
   }
 
-  async parseWebhook(rawBody: Buffer, headers: WebhookHeaders, ctx?: { db: Db }): Promise<PaymentEvent> {
+  async parseWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<PaymentEvent> {
     const header = headers['x-iyz-signature-v3'];
     if (!this.configured || !this.opts.merchantId || typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header)) {
       throw new WebhookSignatureError();
@@ -239,7 +236,6 @@ export class IyzicoPayments implements PaymentProvider {
       eventType: n.iyziEventType,
       subscription,
       orderReferenceCode: n.orderReferenceCode,
-      db: ctx?.db,
     });
   }
 
@@ -247,7 +243,7 @@ export class IyzicoPayments implements PaymentProvider {
    * An unmatched payment again, as iyzico and our settings see it now (the admin's retry): the
    * same event and order, with the subscription read again from iyzico's API.
    */
-  async recheck(event: Extract<PaymentEvent, { kind: 'payment' }>, db: Db): Promise<PaymentEvent> {
+  async recheck(event: Extract<PaymentEvent, { kind: 'payment' }>): Promise<PaymentEvent> {
     if (!event.subscriptionRef) return event;
     const subscription = await this.retrieveSubscription(event.subscriptionRef);
     return this.paymentEvent({
@@ -255,108 +251,46 @@ export class IyzicoPayments implements PaymentProvider {
       eventType: event.eventType,
       subscription,
       orderReferenceCode: event.paymentRef.replace(/^iyzico:order:/, ''),
-      db,
     });
   }
 
   /**
-   * The payment an order of a subscription (as read from iyzico) stands for. The account is the
-   * one stored for the subscription when its checkout returned; the plan comes from the
-   * subscription's pricing plan and the order must cost exactly what the subscription's first
-   * credited order cost (a later change of the admin's TL price does not stop running renewals),
-   * or, for that first order, the admin's TL price. An order that is missing or unpaid credits
-   * nobody; one of a subscription we never stored, or of another price or plan, is unmatched.
+   * The payment an order of a subscription (as read from iyzico) stands for: the plan of the
+   * subscription's pricing plan, no account yet. `services/payments.ts` (`withStoredTerms`) then
+   * takes the account stored for the subscription and checks the price. An order that is missing
+   * or unpaid credits nobody.
    */
-  async paymentEvent(input: {
+  paymentEvent(input: {
     eventKey: string;
     eventType: string;
     subscription: IyzicoSubscription;
     orderReferenceCode: string | null;
-    db?: Db;
-  }): Promise<PaymentEvent> {
+  }): PaymentEvent {
     const s = input.subscription;
-    const order = input.orderReferenceCode
-      ? s.orders?.find((o) => o.referenceCode === input.orderReferenceCode)
-      : [...(s.orders ?? [])].filter((o) => o.orderStatus === 'SUCCESS').sort((a, b) => (a.startPeriod ?? 0) - (b.startPeriod ?? 0))[0];
+    const paid = [...(s.orders ?? [])]
+      .filter((o) => o.orderStatus === 'SUCCESS')
+      .sort((a, b) => (a.startPeriod ?? 0) - (b.startPeriod ?? 0));
+    const order = input.orderReferenceCode ? s.orders?.find((o) => o.referenceCode === input.orderReferenceCode) : paid[0];
     const base = { provider: 'iyzico' as const, eventKey: input.eventKey, eventType: input.eventType };
     if (!order || order.orderStatus !== 'SUCCESS') return { ...base, kind: 'ignored' };
-    const amountCents = Math.round(Number(order.price) * 100);
-    const currency = String(order.currencyCode ?? 'TRY').toUpperCase();
-    let plan = this.planForPricingPlan(s.pricingPlanReferenceCode);
-    const stored = input.db ? ((await storedSubscription(input.db, s.referenceCode)) ?? (await adoptSubscription(input.db, s))) : null;
-    if (stored?.price_cents != null) {
-      // A running subscription: the price it started at, whatever the admin's TL price is now.
-      if (plan !== stored.plan_code || currency !== stored.currency || amountCents !== stored.price_cents) plan = null;
-    } else if (plan && input.db) {
-      // Its first payment (or a subscription that is not ours, which credits nobody): the admin's TL price.
-      const expected = await tryPriceCents(input.db, plan);
-      if ((stored && plan !== stored.plan_code) || currency !== 'TRY' || expected !== amountCents) plan = null;
-    }
+    const plan = this.planForPricingPlan(s.pricingPlanReferenceCode);
     return {
       ...base,
       kind: 'payment',
       paymentRef: `iyzico:order:${order.referenceCode}`,
-      userRef: stored?.user_id ?? null,
+      userRef: null,
       subscriptionRef: s.referenceCode,
+      firstOrderRef: paid[0]?.referenceCode ?? null,
       email: s.customerEmail ?? null,
       customerId: s.customerReferenceCode ?? null,
       plan,
       problem: plan ? null : 'plan_mismatch',
-      amountCents,
-      currency,
+      amountCents: Math.round(Number(order.price) * 100),
+      currency: String(order.currencyCode ?? 'TRY').toUpperCase(),
       periodEnd: order.endPeriod ? new Date(Number(order.endPeriod)) : null,
       card: null,
     };
   }
-}
-
-/** The account, plan and price an iyzico subscription was stored with when its checkout returned. */
-export async function storedSubscription(db: Db, subscriptionRef: string) {
-  const row = await db
-    .selectFrom('payment_subscriptions')
-    .select(['user_id', 'plan_code', 'price_cents', 'currency', 'checkout_session_id'])
-    .where('provider', '=', 'iyzico')
-    .where('subscription_ref', '=', subscriptionRef)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-/**
- * A subscription started before subscriptions were stored: its first paid order was credited
- * through the return, whose checkout session named the account, so that account, plan and price
- * are stored now. Nothing else (customer reference, e-mail) adopts a subscription.
- */
-async function adoptSubscription(db: Db, s: IyzicoSubscription) {
-  const first = [...(s.orders ?? [])]
-    .filter((o) => o.orderStatus === 'SUCCESS')
-    .sort((a, b) => (a.startPeriod ?? 0) - (b.startPeriod ?? 0))[0];
-  if (!first) return null;
-  const row = await db
-    .selectFrom('processed_webhooks')
-    .innerJoin('users', 'users.id', 'processed_webhooks.user_id')
-    .select(['processed_webhooks.user_id', 'processed_webhooks.summary'])
-    .where('users.deleted_at', 'is', null)
-    .where('processed_webhooks.provider', '=', 'iyzico')
-    .where('processed_webhooks.event_type', '=', 'checkoutform.return')
-    .where('processed_webhooks.matched', '=', true)
-    .where(sql<string>`processed_webhooks.summary ->> 'paymentRef'`, '=', `iyzico:order:${first.referenceCode}`)
-    .executeTakeFirst();
-  const summary = (row?.summary ?? {}) as { plan?: string | null; amountCents?: number | null; currency?: string | null };
-  const plan = PAID_PLAN_CODES.find((p) => p === summary.plan);
-  if (!row?.user_id || !plan || !summary.amountCents || !summary.currency) return null;
-  await db
-    .insertInto('payment_subscriptions')
-    .values({
-      provider: 'iyzico',
-      subscription_ref: s.referenceCode,
-      user_id: row.user_id,
-      plan_code: plan,
-      price_cents: summary.amountCents,
-      currency: summary.currency,
-    })
-    .onConflict((oc) => oc.columns(['provider', 'subscription_ref']).doNothing())
-    .execute();
-  return storedSubscription(db, s.referenceCode);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { PaidPlanCode } from '../../../shared/plans';
-import type { Db } from '../../db';
 import type { PaymentProviderName } from '../../db/types';
 import type { PlanProblem } from './plan-match';
 
@@ -36,6 +35,10 @@ export type PaymentEvent = {
        * stored for that subscription (passed as `userRef`), never a customer or e-mail match.
        */
       subscriptionRef?: string | null;
+      /** iyzico: the subscription's first paid order, which adopts a subscription stored before subscriptions were. */
+      firstOrderRef?: string | null;
+      /** The local test checkout: the session whose plan, amount and currency the payment must match. */
+      checkoutSessionId?: string | null;
     }
 );
 
@@ -52,9 +55,10 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /**
    * Verifies the signature over the raw body and parses the event; throws WebhookSignatureError.
-   * `ctx.db` lets a provider compare the payment with settings (iyzico's TL prices).
+   * What the event claims is compared with our records (stored subscriptions, checkout sessions,
+   * TL prices) by `services/payments.ts`, not here.
    */
-  parseWebhook(rawBody: Buffer, headers: WebhookHeaders, ctx?: { db: Db }): Promise<PaymentEvent>;
+  parseWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<PaymentEvent>;
 }
 
 /** Providers whose checkout is a link we prefill (Stripe Payment Links, Lemon Squeezy). */

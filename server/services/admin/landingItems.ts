@@ -1,7 +1,9 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/types';
 import { invalidateLandingCache } from '../landing';
+import { AppError } from '../../errors';
+import { M } from '../../../shared/messages';
 import { diffValues, writeAudit } from './audit';
 
 type Trx = Transaction<Database>;
@@ -129,4 +131,65 @@ export async function deleteLandingItem<Fields extends { isActive: boolean }>(
   });
   invalidateLandingCache(db);
   return { id };
+}
+
+// Kysely types a query by its one table; the two landing tables share these queries, so they are
+// written once over a loosely typed handle and each table's `toItem` types its rows.
+type LooseDb = Kysely<Record<string, Record<string, unknown>>>;
+const loose = (db: Db | Trx) => db as unknown as LooseDb;
+
+/**
+ * The back-office service of one landing table (portfolio items, testimonials): its columns and how
+ * a row maps to an item and fields to columns; listing, loading and the audited create, edit,
+ * show/hide and delete are the same for both.
+ */
+export function landingItemService<Fields extends { isActive: boolean }, Row>(spec: {
+  table: LandingItemTable<Fields>['table'];
+  action: LandingItemTable<Fields>['action'];
+  targetType: LandingItemTable<Fields>['targetType'];
+  columns: readonly string[];
+  toItem: (row: Row) => LandingItem<Fields>;
+  toColumns: (fields: Fields) => Record<string, unknown>;
+  label: (item: LandingItem<Fields>) => Record<string, unknown>;
+}) {
+  const { table, columns, toItem, toColumns } = spec;
+  const asItem = (row: unknown) => toItem(row as Row);
+  const TABLE: LandingItemTable<Fields> = {
+    table,
+    action: spec.action,
+    targetType: spec.targetType,
+    label: spec.label,
+    load: async (trx, id) => {
+      const row = await loose(trx).selectFrom(table).select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) throw new AppError('NOT_FOUND', M.common.notFound);
+      return asItem(row);
+    },
+    insert: async (trx, f) => asItem(await loose(trx).insertInto(table).values(toColumns(f)).returning(columns).executeTakeFirstOrThrow()),
+    update: async (trx, id, f) =>
+      asItem(
+        await loose(trx)
+          .updateTable(table)
+          .set({ ...toColumns(f), updated_at: new Date() })
+          .where('id', '=', id)
+          .returning(columns)
+          .executeTakeFirstOrThrow(),
+      ),
+  };
+  return {
+    /** Every item, hidden ones included, in display order (docs/product.md §7). */
+    list: async (db: Db): Promise<LandingItem<Fields>[]> =>
+      (
+        await loose(db)
+          .selectFrom(table)
+          .select(columns)
+          .orderBy('display_order', 'asc')
+          .orderBy('created_at', 'asc')
+          .orderBy('id', 'asc')
+          .execute()
+      ).map(asItem),
+    toggle: (db: Db, adminId: string, id: string, isActive: boolean) => toggleLandingItem(db, adminId, TABLE, id, isActive),
+    remove: (db: Db, adminId: string, id: string) => deleteLandingItem(db, adminId, TABLE, id),
+    create: (db: Db, adminId: string, f: Fields) => createLandingItem(db, adminId, TABLE, f),
+    update: (db: Db, adminId: string, id: string, f: Fields) => updateLandingItem(db, adminId, TABLE, id, f),
+  };
 }

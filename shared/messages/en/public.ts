@@ -205,6 +205,7 @@ export const EN: PublicTexts = {
     testDone: 'Test payment completed. Your credits have been added to your account.',
     testAlreadyDone: 'This test payment has already been completed.',
     testInvalid: 'This test payment session is invalid or has expired.',
+    webhookSignature: 'The notification’s signature could not be verified.',
     testUnavailable: 'Test payments are not available on this server.',
     testLocalOnly: 'Test payments can only be used from the computer the server runs on.',
     testGoBilling: 'Go to invoices',

@@ -1,10 +1,10 @@
 import type { Db } from '../db';
 import type { Env } from '../env';
-import { getSettings } from '../services/settings';
-import { getPreferences } from '../services/preferences';
+import { getSettings } from './settings';
+import { getPreferences } from './preferences';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/messages/language';
-import { publicBaseUrl } from './links';
-import type { Site } from './templates/layout';
+import { publicBaseUrl } from '../email/links';
+import type { Site } from '../email/templates/layout';
 
 /**
  * What every template needs: the site name and support address from settings, the link base, and

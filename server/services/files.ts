@@ -1,0 +1,48 @@
+import type { Db } from '../db';
+import type { StoredOutput } from '../../shared/schemas/generations';
+
+// The stored files a seller may download (docs/security.md property 16): each lookup is by id AND
+// owner, so another seller's file answers null like one that does not exist.
+
+/** The storage key of the seller's own upload. */
+export async function ownUploadKey(db: Db, userId: string, uploadId: string): Promise<string | null> {
+  const u = await db
+    .selectFrom('uploads')
+    .select('storage_key')
+    .where('id', '=', uploadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return u?.storage_key ?? null;
+}
+
+/** One output of the seller's own generation, with what names its download. */
+export async function ownOutput(
+  db: Db,
+  userId: string,
+  generationId: string,
+  index: number,
+): Promise<{ output: StoredOutput; type: string; id: string } | null> {
+  const g = await db
+    .selectFrom('generations')
+    .select(['outputs', 'type', 'id'])
+    .where('id', '=', generationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const output = (g?.outputs as StoredOutput[] | undefined)?.[index];
+  return g && output ? { output, type: g.type, id: g.id } : null;
+}
+
+/** The cut-out PNG and the mask the gate judged, of the seller's own cut-out. */
+export async function ownCutoutKeys(
+  db: Db,
+  userId: string,
+  cutoutId: string,
+): Promise<{ image: string | null; mask: string | null } | null> {
+  const c = await db
+    .selectFrom('cutouts')
+    .select(['storage_key', 'mask_key'])
+    .where('id', '=', cutoutId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return c ? { image: c.storage_key, mask: c.mask_key } : null;
+}
