@@ -9,7 +9,6 @@ import {
   ZApiOutputParams,
   ZApiVideoForm,
 } from '../../../shared/schemas/api';
-import type { StoredOutput } from '../../../shared/schemas/generations';
 import { AppError } from '../../errors';
 import { storeUpload } from '../../services/uploads';
 import { getGeneration } from '../../services/generations';
@@ -76,7 +75,6 @@ export function apiV1Routes(deps: AppDeps): Router {
         { type: 'image', uploadId: stored.uploadId, prompt: fields.prompt, category: fields.category, allowFramed: fields.allowFramed },
         { apiKeyId: keyId },
       );
-      deps.onJobQueued();
       res.status(202).json({ id, status: 'queued' });
     }),
   );
@@ -103,7 +101,6 @@ export function apiV1Routes(deps: AppDeps): Router {
         },
         { apiKeyId: keyId },
       );
-      deps.onJobQueued();
       res.status(202).json({ id, status: 'queued' });
     }),
   );
@@ -132,7 +129,7 @@ export function apiV1Routes(deps: AppDeps): Router {
         .where('id', '=', id)
         .where('user_id', '=', callerOf(res).userId)
         .executeTakeFirst();
-      const out = (g?.outputs as StoredOutput[] | undefined)?.[index];
+      const out = g?.outputs?.[index];
       if (!out) throw new AppError('NOT_FOUND', M.api.errors.notFound);
       await sendStored(deps.storage, out.key, req, res, PRIVATE_CACHE);
     }),
