@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { zod4Resolver } from '../../../lib/zodResolver';
 import { useSession } from '../../auth/useSession';

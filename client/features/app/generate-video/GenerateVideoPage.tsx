@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
 import { ASPECT_RATIOS, PROMPT_MAX, VIDEO_DURATIONS, ZCreateVideo, type AspectRatio } from '../../../../shared/schemas/generations';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { zod4Resolver } from '../../../lib/zodResolver';
 import { useSession } from '../../auth/useSession';
