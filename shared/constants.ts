@@ -27,6 +27,8 @@ export const VIDEO_DURATIONS = { min: 5, max: 10, default: 5 } as const;
 export const ASPECT_RATIOS = ['16:9', '9:16'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 export const VIDEO_RESOLUTION = '1080p';
+/** The longest prompt a run takes (the form's counter and every create schema). */
+export const PROMPT_MAX = 1000;
 
 /** Sessions: 30 days with "remember me", otherwise a browser-session cookie backed by a 1-day server expiry. */
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { raiseMaintenanceSignal } from '../features/maintenance/maintenanceSignal';
+import { raiseMaintenanceSignal } from './maintenanceSignal';
 import { isFinalError, readAppError } from './appError';
 import { trpc } from './trpc';
 

@@ -1,11 +1,15 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CutoutNoteCode, GenerationParams, StoredOutput } from '../../shared/schemas/generations';
+import type { CutoutNoteCode, StoredOutput } from '../../shared/schemas/generations';
 import type { StatMetric } from '../../shared/stats';
 
 /** Hand-written schema types; keep in step with migrations/. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json<T = unknown> = ColumnType<T, string | T, string | T>;
+/**
+ * A jsonb column: written as a JSON string, read as `unknown` — every reader parses it with the
+ * schema of what it stores (server/db/read.ts), so no cast stands in for a check.
+ */
+type Json = ColumnType<unknown, string, string>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -90,7 +94,8 @@ export interface GenerationsTable {
   type: GenerationType;
   status: Generated<GenerationStatus>;
   credits_used: number;
-  parameters: Json<GenerationParams>;
+  /** The run's input (shared/schemas/generations.ts `ZGenerationParams`), read by `rowParams()`. */
+  parameters: Json;
   outputs: ColumnType<StoredOutput[], string | undefined, string>;
   /** The cut-out this run used (issue 11 (docs/history.md)); null before the run or when none applies (video, fal). */
   cutout_id: string | null;

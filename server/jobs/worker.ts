@@ -15,7 +15,7 @@ import {
   type VideoJobInput,
 } from '../providers/ai';
 import type { StoredOutput } from '../../shared/schemas/generations';
-import { typedParams } from '../services/generations';
+import { isErased, rowParams } from '../db/read';
 import { latestCutout, runCutout } from '../services/studio';
 import { M } from '../../shared/messages';
 import {
@@ -100,7 +100,9 @@ function providerInput(
 ): { kind: 'image'; input: ImageJobInput } | { kind: 'video'; input: VideoJobInput } {
   const source = { imageBytes: photo.bytes, mime: photo.mime, ...(cutoutPng !== undefined ? { cutoutPng } : {}) };
   const owner = job.user_id;
-  const params = typedParams(job);
+  const params = rowParams(job);
+  // Account deletion empties a run's parameters; one still queued then has nothing to run.
+  if (isErased(params)) throw new Error(`generation ${job.id} was erased with its account`);
   if (params.type === 'image') {
     const { prompt, category, scene } = params.parameters;
     return { kind: 'image', input: { ...source, owner, prompt, category, scene, numImages: IMAGES_PER_RUN } };

@@ -4,11 +4,7 @@ import { createBatch, getBatch } from '../services/batch';
 
 export const batchRouter = router({
   /** Up to 20 photos, each its own image generation (1 take of credits each); see services/batch.ts. */
-  create: protectedProcedure.input(ZCreateBatch).mutation(async ({ ctx, input }) => {
-    const result = await createBatch(ctx, ctx.userId, input);
-    if (result.items.some((i) => i.generationId)) ctx.onJobQueued();
-    return result;
-  }),
+  create: protectedProcedure.input(ZCreateBatch).mutation(({ ctx, input }) => createBatch(ctx, ctx.userId, input)),
 
   /** Every photo of the caller's batch with its status and progress. */
   get: protectedProcedure.input(ZBatchId).query(({ ctx, input }) => getBatch(ctx.db, ctx.userId, input.batchId)),

@@ -7,17 +7,13 @@ import { startGeneration } from '../services/framed-consent';
 export type GenerationUpdate = { id: string; status: GenerationView['status']; progress: number; generation: GenerationView | null };
 
 export const generationsRouter = router({
-  createImage: protectedProcedure.input(ZCreateImage).mutation(async ({ ctx, input }) => {
-    const result = await startGeneration(ctx, ctx.userId, { type: 'image', ...input });
-    ctx.onJobQueued();
-    return result;
-  }),
+  createImage: protectedProcedure
+    .input(ZCreateImage)
+    .mutation(({ ctx, input }) => startGeneration(ctx, ctx.userId, { type: 'image', ...input })),
 
-  createVideo: protectedProcedure.input(ZCreateVideo).mutation(async ({ ctx, input }) => {
-    const result = await startGeneration(ctx, ctx.userId, { type: 'video', ...input });
-    ctx.onJobQueued();
-    return result;
-  }),
+  createVideo: protectedProcedure
+    .input(ZCreateVideo)
+    .mutation(({ ctx, input }) => startGeneration(ctx, ctx.userId, { type: 'video', ...input })),
 
   list: protectedProcedure.input(ZGenerationList).query(({ ctx, input }) => listGenerations(ctx.db, ctx.userId, input)),
 

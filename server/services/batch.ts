@@ -7,7 +7,6 @@ import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import type { TBatchItem } from '../../shared/schemas/batch';
-import type { StoredOutput } from '../../shared/schemas/generations';
 import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
 import { zipStream } from './zip-stream';
 import { cutoutForRun } from './framed-consent';
@@ -21,7 +20,7 @@ import { cutoutForRun } from './framed-consent';
  * The generations carry the batch id in `parameters.batch`.
  */
 export async function createBatch(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider' | 'onJobQueued'>,
   userId: string,
   input: { uploadIds: string[]; prompt: string; category?: string; allowFramed?: string[]; batchId?: string },
 ): Promise<{ batchId: string; items: TBatchItem[] }> {
@@ -92,7 +91,7 @@ export async function batchWhiteZip(deps: { db: Db; storage: Storage }, userId: 
   const rows = await batchRows(deps.db, userId, batchId);
   const entries: { name: string; key: string }[] = [];
   for (const [i, g] of rows.entries()) {
-    const first = ((g.outputs ?? []) as StoredOutput[])[0];
+    const first = (g.outputs ?? [])[0];
     if (g.status !== 'completed' || !first || first.mime !== 'image/jpeg') continue;
     // Asked before the answer starts, so a batch none of whose images is stored still gets its 404.
     if (!(await deps.storage.head(first.key))) continue;

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { percentChange, savingsOf } from '../../shared/stats';
 import { monthStart } from './months';
+import { isErased, rowParams } from '../db/read';
 
 type Counts = { imageRuns: number; videos: number };
 
@@ -64,14 +65,21 @@ async function recentActivity(db: Db, userId: string, limit = 8): Promise<Activi
       .execute(),
   ]);
   const items: ActivityItem[] = [
-    ...gens.map((g) => ({
-      id: g.id,
-      kind: 'generation' as const,
-      type: g.type,
-      status: g.status,
-      title: g.parameters.prompt ?? '', // an erased row's parameters are {}
-      createdAt: new Date(g.created_at).toISOString(),
-    })),
+    // An erased run (account deletion) has no owner to show it to: it is left out.
+    ...gens.flatMap((g) => {
+      const params = rowParams(g);
+      if (isErased(params)) return [];
+      return [
+        {
+          id: g.id,
+          kind: 'generation' as const,
+          type: g.type,
+          status: g.status,
+          title: params.parameters.prompt,
+          createdAt: new Date(g.created_at).toISOString(),
+        },
+      ];
+    }),
     ...txs.map((t) => ({
       id: t.id,
       kind: 'credit' as const,

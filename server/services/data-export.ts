@@ -1,6 +1,6 @@
 import type { Db } from '../db';
+import { rowParams } from '../db/read';
 import type { Storage } from '../providers/storage';
-import type { StoredOutput } from './generations';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { hitRateLimit } from '../auth/rate-limit';
@@ -149,7 +149,7 @@ async function addGenerations(zip: ZipWriter, db: Db, storage: Storage, userId: 
   const runs = [];
   for (const g of generations) {
     const files: string[] = [];
-    for (const [i, o] of ((g.outputs ?? []) as StoredOutput[]).entries()) {
+    for (const [i, o] of (g.outputs ?? []).entries()) {
       if (typeof o !== 'object' || !o?.key) continue;
       const name = `generations/${g.id}/${i + 1}.${o.key.split('.').pop()}`;
       if (await addFile(zip, storage, name, o.key)) files.push(name);
@@ -159,7 +159,7 @@ async function addGenerations(zip: ZipWriter, db: Db, storage: Storage, userId: 
       type: g.type,
       status: g.status,
       creditsUsed: g.credits_used,
-      parameters: g.parameters,
+      parameters: rowParams(g).parameters,
       uploadId: g.upload_id,
       errorMessage: g.error_message,
       createdAt: iso(g.created_at),

@@ -6,7 +6,8 @@ import { studioPool, type StudioPool } from '../providers/ai/studio/pool';
 import { EXPORT_PRESETS, type ExportPresetId } from '../../shared/export-presets';
 import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
-import type { ImageParams, StoredOutput } from '../../shared/schemas/generations';
+import type { StoredOutput } from '../../shared/schemas/generations';
+import { isErased, rowParams } from '../db/read';
 import { zipStream } from './zip-stream';
 import { FairGate } from './fair-gate';
 
@@ -25,7 +26,7 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!g || g.type !== 'image' || g.status !== 'completed') return null;
-  const outputs = ((g.outputs ?? []) as StoredOutput[]).filter((o) => o.mime === 'image/jpeg');
+  const outputs = (g.outputs ?? []).filter((o) => o.mime === 'image/jpeg');
   if (!outputs.length) return null;
   let cutoutKey: string | null = null;
   if (g.cutout_id) {
@@ -33,13 +34,14 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
     cutoutKey = c?.storage_key ?? null;
   }
   // The local studio's scenes are composed again for each frame from the cut-out and what made them.
-  const params = g.parameters as Partial<ImageParams>;
+  const params = rowParams(g);
   let sceneIndex = 0;
   const scenes = outputs.map((o): SceneSource | null => {
     if (o.role !== 'scene') return null;
     const index = sceneIndex++;
-    if (!cutoutKey || g.provider !== 'local' || typeof params.prompt !== 'string') return null;
-    return { prompt: params.prompt, category: params.category, controls: params.scene, index, view: o.view ?? 'side' };
+    if (!cutoutKey || g.provider !== 'local' || isErased(params) || params.type !== 'image') return null;
+    const { prompt, category, scene } = params.parameters;
+    return { prompt, category, controls: scene, index, view: o.view ?? 'side' };
   });
   return { id: g.id, outputs, cutoutKey, scenes };
 }

@@ -39,7 +39,7 @@ export async function cutoutForRun(
 
 /** A seller's run: the cut-out and consent first (above), then the one transaction that takes the credits. */
 export async function startGeneration(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider' | 'onJobQueued'>,
   userId: string,
   input: CreateInput & { allowFramed?: boolean },
   source: { apiKeyId?: string } = {},

@@ -13,8 +13,10 @@ import {
   type GenerationParams,
   type ImageParams,
   type StoredOutput,
+  type TypedParams,
   type VideoParams,
 } from '../../shared/schemas/generations';
+import { isErased, rowParams } from '../db/read';
 import { cutoutView, type CutoutRow } from './studio';
 import { queueLowCredits } from './notifications';
 import type { AppDeps } from '../deps';
@@ -58,9 +60,10 @@ function parametersOf(input: CreateInput): GenerationParams {
 /**
  * Accepts a generation: in ONE transaction the credits are taken with a conditional update,
  * the `queued` row is inserted and the usage rows are written. Not enough credits → nothing.
+ * Then it wakes this process's workers itself (`onJobQueued`), so no caller has to remember to.
  */
 export async function createGeneration(
-  deps: Pick<AppDeps, 'db' | 'bus'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'onJobQueued'>,
   userId: string,
   input: CreateInput,
   /** `apiKeyId`: the run came over the seller API with this key (its usage on the admin's user page). */
@@ -109,18 +112,10 @@ export async function createGeneration(
   });
   announceBalance(bus, userId, balance);
   bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
+  deps.onJobQueued();
   // "Kredileriniz azalıyor" when this take crossed the period's low line (once a period, by its dedupe key).
   await queueLowCredits(db, { userId, before: balance + cost, after: balance }).catch((err) => console.error('[e-posta]', err));
   return { id };
-}
-
-/** A row's parameters with its kind: the row's `type` column says which shape `parameters` holds. */
-export type TypedParams = { type: 'image'; parameters: ImageParams } | { type: 'video'; parameters: VideoParams };
-
-export function typedParams(g: Pick<Generation, 'type' | 'parameters'>): TypedParams {
-  return g.type === 'image'
-    ? { type: 'image', parameters: g.parameters as ImageParams }
-    : { type: 'video', parameters: g.parameters as VideoParams };
 }
 
 export type GenerationView = TypedParams & {
@@ -146,16 +141,21 @@ export type GenerationView = TypedParams & {
 
 type CutoutRef = CutoutRow;
 
-/** Output URLs are served by /api/files only to the owner's session. */
+/**
+ * Output URLs are served by /api/files only to the owner's session. An erased row has no owner
+ * any more (account deletion empties it), so no one is shown it: it is not found.
+ */
 export function toView(g: Generation, cutout?: CutoutRef | null): GenerationView {
+  const params = rowParams(g);
+  if (isErased(params)) throw new AppError('NOT_FOUND', M.common.notFound);
   const outputs = g.outputs ?? [];
   const cut = cutout && g.cutout_id === cutout.id ? cutoutView(cutout) : null;
   return {
-    ...typedParams(g),
+    ...params,
     id: g.id,
     status: g.status,
     progress: g.progress,
-    prompt: g.parameters.prompt ?? '', // an erased row's parameters are {}
+    prompt: params.parameters.prompt,
     creditsUsed: g.credits_used,
     outputs: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}`),
     thumbnails: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}?thumb=1`),

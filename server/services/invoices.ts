@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
+import { readJsonOrNull } from '../db/read';
+import { ZStoredBuyer, ZStoredCompany } from '../db/json-columns';
 import type { TInvoiceDetailsParsed } from '../../shared/schemas/billing';
 import { getInvoiceDetails } from './invoice-details';
 import { getSettings } from './settings';
@@ -104,8 +106,11 @@ export async function loadInvoice(db: Db, userId: string, txId: string): Promise
     kdvRate: t.kdv_rate ?? s.kdvRate,
     provider: t.provider,
     paymentRef: t.payment_ref ?? t.id,
-    seller: { ...((t.seller_details as CompanyDetails | null) ?? s.company), siteName: s.siteName },
-    buyer: (t.buyer_details as TInvoiceDetailsParsed | null) ?? (await getInvoiceDetails(db, userId)),
+    seller: {
+      ...(readJsonOrNull(ZStoredCompany, t.seller_details, 'credit_transactions.seller_details') ?? s.company),
+      siteName: s.siteName,
+    },
+    buyer: readJsonOrNull(ZStoredBuyer, t.buyer_details, 'credit_transactions.buyer_details') ?? (await getInvoiceDetails(db, userId)),
     customer: { name: t.full_name, email: t.email },
   };
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../db';
+import { readJsonOrNull } from '../db/read';
+import { ZStoredBuyer } from '../db/json-columns';
 import { M } from '../../shared/messages';
 import { findPlan } from '../../shared/plans';
-import type { TInvoiceDetailsParsed, TPaymentsExportRange } from '../../shared/schemas/billing';
+import type { TPaymentsExportRange } from '../../shared/schemas/billing';
 import { detailsFromRow } from './invoice-details';
 import { getSettings } from './settings';
 import { kdvBreakdown } from '../../shared/money';
@@ -62,7 +64,7 @@ type PurchaseRow = Awaited<ReturnType<typeof purchasesIn>>[number];
  * matrah, KDV rate and amount, total (a purchase from before rates were kept: today's rate).
  */
 function paymentLine(r: PurchaseRow, kdvRate: number): string {
-  const d = (r.buyer_details as TInvoiceDetailsParsed | null) ?? detailsFromRow(r);
+  const d = readJsonOrNull(ZStoredBuyer, r.buyer_details, 'credit_transactions.buyer_details') ?? detailsFromRow(r);
   const individual = d?.kind === 'individual';
   const total = r.amount_paid_cents ?? 0;
   const { matrahCents, kdvCents } = kdvBreakdown(total, r.kdv_rate ?? kdvRate);

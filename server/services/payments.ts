@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
+import { readJson } from '../db/read';
+import { ZStoredPayment } from '../db/json-columns';
 import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
 import type { PaymentEvent } from '../providers/payments';
@@ -152,8 +154,7 @@ export async function retryPaymentEvent(
 
 /** A payment event as stored on its row (JSON: dates as strings). */
 function reviveEvent(value: unknown): Payment {
-  const e = (typeof value === 'string' ? JSON.parse(value) : value) as Payment & { periodEnd: string | null };
-  return { ...e, periodEnd: e.periodEnd ? new Date(e.periodEnd) : null };
+  return readJson(ZStoredPayment, value, 'processed_webhooks.payment_event');
 }
 
 type Payment = Extract<PaymentEvent, { kind: 'payment' }>;

@@ -1,11 +1,13 @@
 import type { Db } from '../db';
+import { readJson } from '../db/read';
+import { ZStoredPreferences } from '../db/json-columns';
 import { DEFAULT_PREFERENCES, ZPreferences, type TPreferences, type TSavePreferences } from '../../shared/schemas/preferences';
 
 export async function getPreferences(db: Db, userId: string): Promise<TPreferences> {
   const row = await db.selectFrom('user_preferences').select('data').where('user_id', '=', userId).executeTakeFirst();
   // Stored JSON is merged over the defaults so a newly added preference gets its default;
   // the two nested sections are merged key by key, or a new key would reset the whole row.
-  const stored = ((row?.data as Partial<TPreferences> | undefined) ?? {}) as Partial<TPreferences>;
+  const stored = row ? readJson(ZStoredPreferences, row.data, 'user_preferences.data') : {};
   const parsed = ZPreferences.safeParse({
     ...DEFAULT_PREFERENCES,
     ...stored,

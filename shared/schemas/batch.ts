@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/app';
 import { ZLine } from './text';
-import type { CutoutVerdict } from './generations';
+import { ZImagePrompt, type CutoutVerdict } from './generations';
 
 /** Batch runs (issue 12 (docs/history.md)): at most this many photos in one go, each its own generation. */
 export const BATCH_MAX_PHOTOS = 20;
@@ -11,7 +11,7 @@ export const ZCreateBatch = z.object({
     .array(z.uuid(M.generation.needPhotoAndPrompt))
     .min(1, M.generation.needPhotoAndPrompt)
     .max(BATCH_MAX_PHOTOS, { error: () => M.exports.batchTooMany(BATCH_MAX_PHOTOS) }), // written when it applies, in its language
-  prompt: z.string(M.generation.needPhotoAndPrompt).trim().min(1, M.generation.needPhotoAndPrompt).max(1000, M.generation.promptTooLong),
+  prompt: ZImagePrompt,
   category: ZLine().max(60).optional(),
   /** Photos (of uploadIds) the seller agreed to run framed because they have no trustworthy cut-out. */
   allowFramed: z.array(z.uuid()).max(BATCH_MAX_PHOTOS).optional(),

@@ -4,6 +4,7 @@ import {
   ASPECT_RATIOS,
   CUTOUT_LIMITS,
   IMAGES_PER_RUN,
+  PROMPT_MAX,
   SCENE_PRODUCT_SIZE,
   VIDEO_DURATIONS,
   VIDEO_RESOLUTION,
@@ -11,7 +12,7 @@ import {
 } from '../constants';
 import { ZLine } from './text';
 
-export { ASPECT_RATIOS, IMAGES_PER_RUN, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio };
+export { ASPECT_RATIOS, IMAGES_PER_RUN, PROMPT_MAX, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio };
 
 const G = M.generation;
 
@@ -43,9 +44,14 @@ export const ZSceneControls = z.object({
 });
 export type SceneControls = z.output<typeof ZSceneControls>;
 
+/** An image run's prompt (single and batch): required, at most PROMPT_MAX characters. */
+export const ZImagePrompt = z.string(G.needPhotoAndPrompt).trim().min(1, G.needPhotoAndPrompt).max(PROMPT_MAX, G.promptTooLong);
+/** A video's prompt is optional (the studio moves the camera on its own). */
+export const ZVideoPrompt = z.string().trim().max(PROMPT_MAX, G.promptTooLong).optional().default('');
+
 export const ZCreateImage = z.object({
   uploadId: z.uuid(G.needPhotoAndPrompt),
-  prompt: z.string(G.needPhotoAndPrompt).trim().min(1, G.needPhotoAndPrompt).max(1000, G.promptTooLong),
+  prompt: ZImagePrompt,
   /** The preset category the seller picked (read by the local studio's scene plan). */
   category: ZLine().max(60).optional(),
   scene: ZSceneControls.optional(),
@@ -56,7 +62,7 @@ export type TCreateImage = z.input<typeof ZCreateImage>;
 
 export const ZCreateVideo = z.object({
   uploadId: z.uuid(G.needPhoto),
-  prompt: z.string().trim().max(1000, G.promptTooLong).optional().default(''),
+  prompt: ZVideoPrompt,
   duration: z.number().int(G.durationRange).min(VIDEO_DURATIONS.min, G.durationRange).max(VIDEO_DURATIONS.max, G.durationRange),
   aspectRatio: z.enum(ASPECT_RATIOS, G.aspectRatio),
   /** The same scene controls as images (the local studio's video is staged on the same scene). */
@@ -138,33 +144,45 @@ export const ZCutoutResult = z.object({
 export type TCutoutResult = z.infer<typeof ZCutoutResult>;
 
 /**
- * What a generation row stores in `parameters`: one type for the client, the server, the
+ * What a generation row stores in `parameters`: one shape for the client, the server, the
  * `generations.parameters` column and the worker, which hands these fields to the provider
- * as they are. The zod inputs above use the same names. (A row erased by account deletion
- * holds `{}`.)
+ * as they are. The zod inputs above use the same names. These schemas read a stored row (the
+ * server's `rowParams()` parses every row with them where it leaves the database): the fixed
+ * fields of a kind default to their constant, so a row written by a test or an older version
+ * with only the seller's input still reads whole. A row erased by account deletion holds `{}`
+ * and is not parsed by them (rowParams says `erased`).
  */
-export type ImageParams = {
-  prompt: string;
+export const ZImageParams = z.object({
+  prompt: z.string(),
   /** The preset category the seller picked (the local studio's scene plan reads it). */
-  category?: string;
-  numImages: typeof IMAGES_PER_RUN;
-  outputFormat: 'jpeg';
+  category: z.string().optional(),
+  numImages: z.literal(IMAGES_PER_RUN).default(IMAGES_PER_RUN),
+  outputFormat: z.literal('jpeg').default('jpeg'),
   /** The batch this image run belongs to (issue 12 (docs/history.md)), when it was started as one. */
-  batch?: string;
+  batch: z.string().optional(),
   /** The seller's scene controls (absent on older rows: the studio's choice). */
-  scene?: SceneControls;
-};
-export type VideoParams = {
-  prompt: string;
-  duration: number;
-  aspectRatio: AspectRatio;
-  resolution: typeof VIDEO_RESOLUTION;
-  seed: number;
+  scene: ZSceneControls.optional(),
+});
+export type ImageParams = z.output<typeof ZImageParams>;
+
+export const ZVideoParams = z.object({
+  prompt: z.string(),
+  duration: z.number().int(),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  resolution: z.literal(VIDEO_RESOLUTION).default(VIDEO_RESOLUTION),
+  seed: z.number().int().default(0),
   /** The seller's scene controls (absent on older rows and when none were set). */
-  scene?: SceneControls;
-};
-/** Which of the two a row holds is its `type` column's word (see `typedParams` on the server). */
-export type GenerationParams = ImageParams | VideoParams;
+  scene: ZSceneControls.optional(),
+});
+export type VideoParams = z.output<typeof ZVideoParams>;
+
+/** A row's parameters with its kind: the row's `type` column says which shape `parameters` holds. */
+export const ZGenerationParams = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('image'), parameters: ZImageParams }),
+  z.object({ type: z.literal('video'), parameters: ZVideoParams }),
+]);
+export type TypedParams = z.output<typeof ZGenerationParams>;
+export type GenerationParams = TypedParams['parameters'];
 
 /**
  * One stored output (in `outputs`): the file and its WEBP thumbnail, private

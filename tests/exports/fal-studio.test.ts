@@ -44,7 +44,11 @@ async function runOne(script: FakeFalScript, attempts = 1) {
   await storage.put(storageKey, coffee, 'image/jpeg');
   const bus = new LocalEventBus();
   const before = await balanceOf(h.db, user.id);
-  const { id } = await createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: PROMPT });
+  const { id } = await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, {
+    type: 'image',
+    uploadId,
+    prompt: PROMPT,
+  });
   const worker = new GenerationWorker({ db: h.db, bus, storage, provider }, { concurrency: 1, retryBaseMs: 1 });
   for (let i = 0; i < attempts; i++) {
     await h.db

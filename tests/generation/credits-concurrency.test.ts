@@ -20,7 +20,9 @@ test('25 concurrent image runs on 10 credits: exactly 10 accepted, balance 0, 10
   const { user, uploadId } = await userWithUpload(h.db);
   const bus = new LocalEventBus();
   const results = await Promise.allSettled(
-    Array.from({ length: 25 }, () => createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: 'stüdyo' })),
+    Array.from({ length: 25 }, () =>
+      createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'stüdyo' }),
+    ),
   );
   const ok = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -50,7 +52,7 @@ test('a refused run writes nothing: no generation, no transaction, no ledger row
   await h.db.insertInto('credit_ledger').values({ user_id: user.id, delta: -5, reason: 'test_adjust', ref: user.id }).execute();
   const before = await h.db.selectFrom('credit_ledger').select('id').where('user_id', '=', user.id).execute();
   await expect(
-    createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
+    createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
       type: 'video',
       uploadId,
       prompt: '',
@@ -65,7 +67,7 @@ test('a refused run writes nothing: no generation, no transaction, no ledger row
 
 test('video costs video_credit_cost (6 by default) and follows the setting', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
-  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
+  await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
     type: 'video',
     uploadId,
     prompt: '',
@@ -78,7 +80,7 @@ test('video costs video_credit_cost (6 by default) and follows the setting', asy
     .values({ key: 'video_credit_cost', value: '3' })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: '3' }))
     .execute();
-  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
+  await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
     type: 'video',
     uploadId,
     prompt: '',
@@ -92,7 +94,11 @@ test('video costs video_credit_cost (6 by default) and follows the setting', asy
 test('unlimited balance (999999) records usage without lowering it (D7)', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
   await h.db.updateTable('users').set({ credits_balance: 999999 }).where('id', '=', user.id).execute();
-  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, { type: 'image', uploadId, prompt: 'x' });
+  await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+    type: 'image',
+    uploadId,
+    prompt: 'x',
+  });
   expect(await balanceOf(h.db, user.id)).toBe(999999);
   const usage = await h.db
     .selectFrom('credit_transactions')
@@ -107,7 +113,11 @@ test("another user's upload cannot be used (docs/security.md property 16)", asyn
   const a = await userWithUpload(h.db);
   const b = await userWithUpload(h.db);
   await expect(
-    createGeneration({ db: h.db, bus: new LocalEventBus() }, b.user.id, { type: 'image', uploadId: a.uploadId, prompt: 'x' }),
+    createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, b.user.id, {
+      type: 'image',
+      uploadId: a.uploadId,
+      prompt: 'x',
+    }),
   ).rejects.toMatchObject({
     appCode: 'NOT_FOUND',
   });
@@ -127,9 +137,13 @@ test('expired credits are zeroed on spend with an expired ledger row (D8)', asyn
     .set({ credits_expire_at: new Date(Date.now() - 1000) })
     .where('id', '=', user.id)
     .execute();
-  await expect(createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, { type: 'image', uploadId, prompt: 'x' })).rejects.toThrow(
-    M.generation.insufficient,
-  );
+  await expect(
+    createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+      type: 'image',
+      uploadId,
+      prompt: 'x',
+    }),
+  ).rejects.toThrow(M.generation.insufficient);
   const u = await h.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
   expect(u).toMatchObject({ credits_balance: 0, plan_code: null, credits_expire_at: null });
   const expired = await h.db

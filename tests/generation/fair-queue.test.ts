@@ -45,7 +45,10 @@ async function seller(count: number, into: Storage = storage) {
   await into.put(storageKey, photo, 'image/jpeg');
   const ids: string[] = [];
   for (let i = 0; i < count; i++)
-    ids.push((await createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: 'beyaz fon' })).id);
+    ids.push(
+      (await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'beyaz fon' }))
+        .id,
+    );
   return { userId: user.id, ids };
 }
 

@@ -50,7 +50,7 @@ test('dashboard counts completed generations this and last month with savings an
     type,
     status,
     credits_used: 1,
-    parameters: JSON.stringify({ prompt: 'p' }),
+    parameters: JSON.stringify(type === 'image' ? { prompt: 'p' } : { prompt: 'p', duration: 5, aspectRatio: '16:9' }),
     created_at,
   });
   await db

@@ -85,7 +85,7 @@ test('shutdown during a studio step: new connections refused at once, closed wit
 
     const { user, uploadId, storageKey } = await userWithUpload(handle.db);
     await storage.put(storageKey, studio.photo, 'image/jpeg');
-    const { id } = await createGeneration({ db: handle.db, bus: server.deps.bus }, user.id, {
+    const { id } = await createGeneration({ db: handle.db, bus: server.deps.bus, onJobQueued: () => undefined }, user.id, {
       type: 'image',
       uploadId,
       prompt: 'beyaz fon',

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';
-import { usePageTitle } from '../../lib/pageTitle';
+import { usePageTitle } from '../site/pageTitle';
 import { heroClaims } from '../site/claims';
 import { useSite } from '../site/useSite';
 import { SignInForm } from './SignInForm';

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';
 import { ZRequestPasswordReset, type TRequestPasswordReset } from '../../../shared/schemas/accounts';
 import { showFormServerError } from '../../lib/formServerError';
-import { usePageTitle } from '../../lib/pageTitle';
+import { usePageTitle } from '../site/pageTitle';
 import { trpc } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 import { AuthForm, EmailField } from './AuthForm';

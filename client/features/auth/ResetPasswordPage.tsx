@@ -7,7 +7,7 @@ import { M } from '../../../shared/messages/public';
 import { ZResetPassword, type TResetPassword } from '../../../shared/schemas/accounts';
 import { readAppError } from '../../lib/appError';
 import { showFormServerError } from '../../lib/formServerError';
-import { usePageTitle } from '../../lib/pageTitle';
+import { usePageTitle } from '../site/pageTitle';
 import { toastSuccess } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { FullPageLoader } from '../common/FullPageLoader';

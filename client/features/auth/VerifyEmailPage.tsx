@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';
 import { readAppError } from '../../lib/appError';
-import { usePageTitle } from '../../lib/pageTitle';
+import { usePageTitle } from '../site/pageTitle';
 import { trpc } from '../../lib/trpc';
 import { FullPageLoader } from '../common/FullPageLoader';
 import { AuthCard } from './AuthCard';

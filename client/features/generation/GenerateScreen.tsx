@@ -1,6 +1,6 @@
 import { Card, Grid, Stack } from '@mantine/core';
 import type { ReactNode, Ref } from 'react';
-import { PageHeader } from '../app/PageHeader';
+import { PageHeader } from '../common/PageHeader';
 import { PreviewModeNotice } from './PreviewModeNotice';
 
 interface GenerateScreenProps {

@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { IMAGE_SNIFF_BYTES, sniffImageType, type ImageMime } from '../../../shared/image-type';
 import { M } from '../../../shared/messages/app';
-import { raiseMaintenanceSignal } from '../maintenance/maintenanceSignal';
+import { raiseMaintenanceSignal } from '../../lib/maintenanceSignal';
 import { AUTH_ME_KEY, queryClient } from '../../lib/queryClient';
 import type { SelectedPhoto } from './types';
 

@@ -1,6 +1,6 @@
 import { M } from '../../../shared/messages/public';
 import { readAppError } from '../../lib/appError';
-import { usePageTitle } from '../../lib/pageTitle';
+import { usePageTitle } from '../site/pageTitle';
 import { FullPageLoader } from '../common/FullPageLoader';
 import { LoadError } from '../common/LoadError';
 import { ContactSection } from './ContactSection';

@@ -2,7 +2,7 @@ import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/co
 import { Link } from 'react-router-dom';
 import { M } from '../../../shared/messages/public';
 import { LEGAL_PAGES, LEGAL_PAGE_KEYS, type LegalPageKey } from '../../../shared/legal';
-import { usePageTitle } from '../../lib/pageTitle';
+import { usePageTitle } from '../site/pageTitle';
 import { readAppError } from '../../lib/appError';
 import { trpc } from '../../lib/trpc';
 import { FullPageLoader } from '../common/FullPageLoader';

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { FullPageLoader } from '../common/FullPageLoader';
 import { useSite } from '../site/useSite';
 import { MaintenancePage } from './MaintenancePage';
-import { lowerMaintenanceSignal, useMaintenanceSignal } from './maintenanceSignal';
+import { lowerMaintenanceSignal, useMaintenanceSignal } from '../../lib/maintenanceSignal';
 
 /**
  * Wraps the public site and the customer area (never /admin): shows the

@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { M } from '../../../shared/messages/public';
-import { usePageTitle } from '../../lib/pageTitle';
+import { usePageTitle } from '../site/pageTitle';
 import { BrandMark } from '../common/BrandLogo';
 import { useSite } from '../site/useSite';
 

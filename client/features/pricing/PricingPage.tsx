@@ -3,7 +3,7 @@ import { IconReceiptTax } from '@tabler/icons-react';
 import { TRIAL_DAYS } from '../../../shared/constants';
 import { M } from '../../../shared/messages/public';
 import { PLANS, findPlan, isFreePlan } from '../../../shared/plans';
-import { usePageTitle } from '../../lib/pageTitle';
+import { usePageTitle } from '../site/pageTitle';
 import { useCreditBalance } from '../credits/useCreditBalance';
 import { CtaBand } from '../landing/CtaBand';
 import { SectionHeading } from '../landing/SectionHeading';

@@ -76,7 +76,6 @@ export function apiV1Routes(deps: AppDeps): Router {
         { type: 'image', uploadId: stored.uploadId, prompt: fields.prompt, category: fields.category, allowFramed: fields.allowFramed },
         { apiKeyId: keyId },
       );
-      deps.onJobQueued();
       res.status(202).json({ id, status: 'queued' });
     }),
   );
@@ -103,7 +102,6 @@ export function apiV1Routes(deps: AppDeps): Router {
         },
         { apiKeyId: keyId },
       );
-      deps.onJobQueued();
       res.status(202).json({ id, status: 'queued' });
     }),
   );

@@ -2,6 +2,8 @@ import type { Db } from '../../db';
 import { paginate } from '../../db/paginate';
 import { ADMIN_LOG_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { iso } from './search';
+import { readJsonOrNull } from '../../db/read';
+import { ZAuditValues } from '../../db/json-columns';
 
 /** The audit log newest first, 50 per page (docs/product.md §9), joined to the admin's name and e-mail. */
 export async function listLogs(db: Db, input: { action?: string | null; page: number }) {
@@ -36,8 +38,8 @@ export async function listLogs(db: Db, input: { action?: string | null; page: nu
       action: r.action,
       targetType: r.target_type,
       targetId: r.target_id,
-      oldValues: (r.old_values ?? null) as Record<string, unknown> | null,
-      newValues: (r.new_values ?? null) as Record<string, unknown> | null,
+      oldValues: readJsonOrNull(ZAuditValues, r.old_values, 'admin_logs.old_values'),
+      newValues: readJsonOrNull(ZAuditValues, r.new_values, 'admin_logs.new_values'),
       createdAt: iso(r.created_at)!,
       admin: r.admin_id ? { id: r.admin_id, name: r.full_name ?? '', email: r.email ?? '' } : null,
     })),

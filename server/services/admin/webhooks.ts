@@ -2,15 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { ADMIN_WEBHOOK_LIMIT, WEBHOOK_PROBLEMS, type WebhookProblem } from '../../../shared/schemas/admin';
 import { iso } from './search';
-
-type Summary = {
-  problem?: string | null;
-  paymentRef?: string;
-  plan?: string | null;
-  amountCents?: number | null;
-  currency?: string | null;
-  email?: string | null;
-};
+import { readJsonOrNull } from '../../db/read';
+import { ZWebhookSummary } from '../../db/json-columns';
 
 /** The latest processed webhooks and credit-ledger rows, 20 each, newest first (docs/product.md §7). */
 export async function listWebhookLogs(db: Db) {
@@ -45,7 +38,7 @@ export async function listWebhookLogs(db: Db) {
   ]);
   return {
     events: events.map((e) => {
-      const s = (e.summary ?? {}) as Summary;
+      const s = readJsonOrNull(ZWebhookSummary, e.summary, 'processed_webhooks.summary');
       return {
         id: e.id,
         eventKey: e.event_key,
@@ -56,7 +49,7 @@ export async function listWebhookLogs(db: Db) {
         retryable: !e.matched && e.has_payment,
         userId: e.user_id,
         userEmail: e.user_email ?? null,
-        summary: e.summary
+        summary: s
           ? {
               email: s.email ?? null,
               plan: s.plan ?? null,

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/admin';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { FullPageLoader } from '../../common/FullPageLoader';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';
@@ -43,19 +43,13 @@ export default function AdminContentPage() {
     />
   );
 
-  if (query.isError && !query.data) {
-    return (
-      <>
-        {header}
-        <LoadError message={M.admin.contentLoadFailed} onRetry={() => void query.refetch()} minHeight="40vh" />
-      </>
-    );
-  }
   if (!query.data) {
     return (
       <>
         {header}
-        <FullPageLoader minHeight="40vh" />
+        <QueryView query={query} error={M.admin.contentLoadFailed} minHeight="40vh">
+          <FullPageLoader minHeight="40vh" />
+        </QueryView>
       </>
     );
   }

@@ -4,13 +4,13 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { trpc } from '../../../lib/trpc';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { formatCredits } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { usePollWhileOffline } from '../common/ConnectionBadge';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { CreditsCell, PersonCell } from '../common/cells';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '../../common/DataTable';
 import { CreditStatusBadge } from '../common/StatusBadges';
 import { CreditEditor } from './CreditEditor';
 
@@ -54,9 +54,7 @@ export default function AdminCreditsPage() {
         </Group>
       </Paper>
 
-      {query.isError && !data ? (
-        <LoadError message={M.admin.usersLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
-      ) : (
+      <QueryView query={query} error={M.admin.usersLoadFailed}>
         <DataTable
           rows={data?.items}
           rowKey={(u) => u.id}
@@ -113,7 +111,7 @@ export default function AdminCreditsPage() {
             data && { page: data.page, pageCount: data.pageCount, total: M.adminUsers.total(formatNumber(data.total)), onChange: setPage }
           }
         />
-      )}
+      </QueryView>
     </Stack>
   );
 }

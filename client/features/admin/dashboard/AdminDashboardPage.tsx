@@ -2,7 +2,7 @@ import { Grid, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { trpc } from '../../../lib/trpc';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { mergeActivity } from '../common/activityStore';
 import { ConnectionBadge, usePollWhileOffline } from '../common/ConnectionBadge';
@@ -24,30 +24,25 @@ export default function AdminDashboardPage() {
   }, [query.data]);
 
   const badge = <ConnectionBadge pollSeconds={POLL_SECONDS} />;
-  if (query.isError && !query.data) {
-    return (
-      <>
-        <AdminPageHeader title={M.admin.navDashboard} subtitle={M.adminDashboard.subtitle} actions={badge} />
-        <LoadError message={M.admin.dashboardLoadFailed} onRetry={() => void query.refetch()} minHeight="40vh" />
-      </>
-    );
-  }
+  const failed = query.isError && !query.data;
 
   return (
     <Stack gap="md" maw={1280}>
-      <AdminPageHeader title={M.admin.navDashboard} subtitle={M.adminDashboard.subtitle} />
-      <StatCards stats={query.data?.stats} />
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
-          {query.data && <DashboardCharts days={query.data.charts} />}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-          <Stack gap="md">
-            <ActivityFeed connectionBadge={badge} />
-            <QuickLinks unread={query.data?.stats.unreadMessages} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <AdminPageHeader title={M.admin.navDashboard} subtitle={M.adminDashboard.subtitle} actions={failed ? badge : undefined} />
+      <QueryView query={query} error={M.admin.dashboardLoadFailed} minHeight="40vh">
+        <StatCards stats={query.data?.stats} />
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
+            {query.data && <DashboardCharts days={query.data.charts} />}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
+            <Stack gap="md">
+              <ActivityFeed connectionBadge={badge} />
+              <QuickLinks unread={query.data?.stats.unreadMessages} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </QueryView>
     </Stack>
   );
 }

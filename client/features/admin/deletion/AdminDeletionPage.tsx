@@ -9,7 +9,7 @@ import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';
 import { formatDateTime } from '../../../lib/format';
 import { PersonCell } from '../common/cells';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '../../common/DataTable';
 
 type Request = RouterOutputs['admin']['deletion']['list'][number];
 const deletionText = M.adminDeletion;

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { EMAIL_STATUSES } from '../../../../shared/schemas/accounts';
 import { trpc } from '../../../lib/trpc';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '../../common/DataTable';
 
 const emailsText = M.adminEmails;
 const STATUS_COLOR: Record<string, string> = { queued: 'gray', sending: 'brand', sent: 'teal', failed: 'red' };
@@ -71,9 +71,7 @@ export default function AdminEmailsPage() {
           />
         </Group>
       </Paper>
-      {query.isError && !data ? (
-        <LoadError message={M.admin.actionFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
-      ) : (
+      <QueryView query={query} error={M.admin.actionFailed}>
         <DataTable
           rows={data?.items}
           rowKey={(m) => m.id}
@@ -136,7 +134,7 @@ export default function AdminEmailsPage() {
             }
           }
         />
-      )}
+      </QueryView>
       <Modal
         opened={!!openId}
         onClose={() => setOpenId(null)}

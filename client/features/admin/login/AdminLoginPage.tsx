@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/admin';
 import { ZAdminLogin, type TAdminLogin } from '../../../../shared/schemas/auth';
 import { showFormServerError } from '../../../lib/formServerError';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { toastSuccess } from '../../../lib/toast';
 import { resetRealtime, trpc } from '../../../lib/trpc';
 import { BrandMark } from '../../common/BrandLogo';

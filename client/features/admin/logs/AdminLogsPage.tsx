@@ -3,11 +3,11 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { PersonCell } from '../common/cells';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '../../common/DataTable';
 import { LogDiff } from './LogDiff';
 
 type Log = RouterOutputs['admin']['logs']['list']['items'][number];
@@ -73,9 +73,7 @@ export default function AdminLogsPage() {
           data={(data?.actions ?? []).map((a) => ({ value: a, label: logsText.actions[a] ?? a }))}
         />
       </Paper>
-      {query.isError && !data ? (
-        <LoadError message={M.admin.logsLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
-      ) : (
+      <QueryView query={query} error={M.admin.logsLoadFailed}>
         <DataTable
           rows={data?.items}
           rowKey={(log) => log.id}
@@ -142,7 +140,7 @@ export default function AdminLogsPage() {
           )}
           pager={data && { page: data.page, pageCount: data.pageCount, total: logsText.total(formatNumber(data.total)), onChange: setPage }}
         />
-      )}
+      </QueryView>
       <Modal opened={!!open} onClose={() => setOpen(null)} title={logsText.detailTitle} size="xl" centered radius="lg">
         {open && (
           <Stack gap="sm">

@@ -2,7 +2,7 @@ import { Badge, Card, Center, Grid, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/admin';
 import { formatNumber } from '../../../lib/format';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConnectionBadge } from '../common/ConnectionBadge';
 import { MessageDetail } from './MessageDetail';
@@ -32,37 +32,30 @@ export default function AdminMessagesPage() {
       }
     />
   );
-  if (query.isError && !data) {
-    return (
-      <>
-        {header}
-        <LoadError message={M.admin.messagesLoadFailed} onRetry={() => void query.refetch()} minHeight="40vh" />
-      </>
-    );
-  }
-
   return (
     <Stack gap="md" maw={1280}>
       {header}
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 5 }} display={{ base: selected ? 'none' : 'block', md: 'block' }}>
-          <MessageList inbox={inbox} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }} display={{ base: selected ? 'block' : 'none', md: 'block' }}>
-          {selected ? (
-            <MessageDetail message={selected} pending={inbox.pending} onToggleRead={inbox.toggleRead} onBack={inbox.close} />
-          ) : (
-            <Card padding="lg" h="100%">
-              <Center h="100%" mih={240}>
-                <Stack align="center" gap={6}>
-                  <IconInbox size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
-                  <Text c="dimmed">{messagesText.selectPrompt}</Text>
-                </Stack>
-              </Center>
-            </Card>
-          )}
-        </Grid.Col>
-      </Grid>
+      <QueryView query={query} error={M.admin.messagesLoadFailed} minHeight="40vh">
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, md: 5 }} display={{ base: selected ? 'none' : 'block', md: 'block' }}>
+            <MessageList inbox={inbox} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }} display={{ base: selected ? 'block' : 'none', md: 'block' }}>
+            {selected ? (
+              <MessageDetail message={selected} pending={inbox.pending} onToggleRead={inbox.toggleRead} onBack={inbox.close} />
+            ) : (
+              <Card padding="lg" h="100%">
+                <Center h="100%" mih={240}>
+                  <Stack align="center" gap={6}>
+                    <IconInbox size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
+                    <Text c="dimmed">{messagesText.selectPrompt}</Text>
+                  </Stack>
+                </Center>
+              </Card>
+            )}
+          </Grid.Col>
+        </Grid>
+      </QueryView>
     </Stack>
   );
 }

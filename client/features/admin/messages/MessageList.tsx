@@ -2,7 +2,7 @@ import { Box, Card, Center, Group, ScrollArea, SegmentedControl, Stack, Text, Te
 import { IconInbox, IconSearch } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/admin';
 import { formatWhen } from '../../../lib/format';
-import { Pager } from '../common/Pager';
+import { Pager } from '../../common/Pager';
 import type { Message, MessageFilter, MessageInbox } from './useMessageInbox';
 
 const messagesText = M.adminMessages;

@@ -11,7 +11,7 @@ import { showFormServerError } from '../../../lib/formServerError';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { FullPageLoader } from '../../common/FullPageLoader';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatDateTime } from '../../../lib/format';
 
@@ -98,19 +98,13 @@ export default function AdminSettingsPage() {
     </Button>
   );
   const header = <AdminPageHeader title={M.admin.navSettings} subtitle={settingsText.subtitle} actions={saveButton} />;
-  if (query.isError && !query.data) {
-    return (
-      <>
-        {header}
-        <LoadError message={M.admin.settingsLoadFailed} onRetry={() => void query.refetch()} minHeight="40vh" />
-      </>
-    );
-  }
   if (!query.data) {
     return (
       <>
         {header}
-        <FullPageLoader minHeight="40vh" />
+        <QueryView query={query} error={M.admin.settingsLoadFailed} minHeight="40vh">
+          <FullPageLoader minHeight="40vh" />
+        </QueryView>
       </>
     );
   }

@@ -3,13 +3,13 @@ import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { formatCredits } from '../../credits/formatCredits';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConnectionBadge, usePollWhileOffline } from '../common/ConnectionBadge';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { CreditsCell, PersonCell } from '../common/cells';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '../../common/DataTable';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 import { UserEditModal } from './UserEditModal';
 import { useUserFilters, type CreditFilter, type StatusFilter } from './useUserFilters';
@@ -68,9 +68,7 @@ export default function AdminUsersPage() {
         </Group>
       </Paper>
 
-      {query.isError && !data ? (
-        <LoadError message={M.admin.usersLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
-      ) : (
+      <QueryView query={query} error={M.admin.usersLoadFailed}>
         <DataTable
           rows={data?.items}
           rowKey={(u) => u.id}
@@ -124,7 +122,7 @@ export default function AdminUsersPage() {
             data && { page: data.page, pageCount: data.pageCount, total: usersText.total(formatNumber(data.total)), onChange: f.setPage }
           }
         />
-      )}
+      </QueryView>
       <UserEditModal userId={editing} onClose={() => setEditing(null)} />
     </Stack>
   );

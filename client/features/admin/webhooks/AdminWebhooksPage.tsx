@@ -3,11 +3,11 @@ import { IconRefresh } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/admin';
 import { ADMIN_WEBHOOK_LIMIT } from '../../../../shared/schemas/admin';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { formatCents, formatDateTime, formatNumber } from '../../../lib/format';
 import { toastInfo, toastServerError, toastSuccess } from '../../../lib/toast';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '../../common/DataTable';
 import { PaymentsExportCard } from './PaymentsExportCard';
 
 const webhooksText = M.adminWebhooks;
@@ -37,9 +37,7 @@ export default function AdminWebhooksPage() {
         }
       />
       <PaymentsExportCard />
-      {query.isError && !data ? (
-        <LoadError message={M.admin.webhooksLoadFailed} onRetry={() => void query.refetch()} minHeight="30vh" />
-      ) : (
+      <QueryView query={query} error={M.admin.webhooksLoadFailed}>
         <>
           <DataTable
             rows={data?.events}
@@ -128,7 +126,7 @@ export default function AdminWebhooksPage() {
             ]}
           />
         </>
-      )}
+      </QueryView>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { Anchor, Stack } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
-import { usePageTitle } from '../../../lib/pageTitle';
-import { PageHeader } from '../PageHeader';
+import { usePageTitle } from '../../site/pageTitle';
+import { PageHeader } from '../../common/PageHeader';
 import { ApiKeysCard } from './ApiKeysCard';
 import { WebhookCard } from './WebhookCard';
 import { ApiExamples } from './ApiExamples';

@@ -3,12 +3,12 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileZip, IconPhotoPlus, IconPlayerPlay } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import { BATCH_MAX_PHOTOS } from '../../../../shared/schemas/batch';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { downloadOne, useDownloads } from '../../generation/download';
 import { FramedConsentModal } from '../../generation/FramedConsentModal';
 import { PHOTO_ACCEPT } from '../../generation/uploadPhoto';
 import { useSite } from '../../site/useSite';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../common/PageHeader';
 import { BatchItemCard } from './BatchItemCard';
 import { useBatchRun } from './useBatchRun';
 

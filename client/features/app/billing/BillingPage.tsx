@@ -1,13 +1,14 @@
-import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { useMoneyDataSync } from '../../plans/useMoneyDataSync';
 import { TestModeNotice } from '../../plans/TestModeNotice';
 import { toastInfo, toastSuccess } from '../../../lib/toast';
 import { InvoiceDetailsCard } from './InvoiceDetailsCard';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../common/PageHeader';
+import { QueryView } from '../../common/QueryView';
 import { useBillingSummary } from './billingQueries';
 import { PackageCard } from './PackageCard';
 import { PaymentConfirming } from './PaymentConfirming';
@@ -48,16 +49,7 @@ export default function BillingPage() {
         <TestModeNotice />
         {confirming && <PaymentConfirming checkoutId={confirming} />}
         {detailsFirst && <InvoiceDetailsCard />}
-        {summary.isError && !summary.data && (
-          <Alert color="red" variant="light">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{M.billing.summaryFailed}</Text>
-              <Button size="xs" variant="white" color="red" loading={summary.isFetching} onClick={() => void summary.refetch()}>
-                {M.common.retry}
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        <QueryView query={summary} error={M.billing.summaryFailed} inline />
         <SummaryTiles query={summary} />
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>

@@ -1,21 +1,5 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconDownload, IconFileZip, IconMovie, IconPhotoAi, IconPlugConnectedX, IconReceiptOff } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Card, Center, Group, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconDownload, IconFileZip, IconMovie, IconPhotoAi, IconReceiptOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
@@ -24,6 +8,8 @@ import { formatCents, formatNumber, formatDateTime, formatSigned } from '../../.
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from './billingQueries';
 import { useInvoiceDownloads } from './invoiceDownload';
 import { TypeBadge } from './TypeBadge';
+import { DataTable, type DataColumn } from '../../common/DataTable';
+import { QueryView } from '../../common/QueryView';
 
 type Tx = RouterOutputs['credits']['transactions']['items'][number];
 type Downloads = ReturnType<typeof useInvoiceDownloads>;
@@ -80,93 +66,6 @@ function InvoiceButton({ tx, downloads, compact }: { tx: Tx; downloads: Download
   );
 }
 
-function TransactionsTable({ items, downloads }: { items: Tx[]; downloads: Downloads }) {
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{M.billing.colDate}</Table.Th>
-            <Table.Th>{M.billing.colDescription}</Table.Th>
-            <Table.Th>{M.billing.colType}</Table.Th>
-            <Table.Th ta="right">{M.billing.colCredits}</Table.Th>
-            <Table.Th ta="right">{M.billing.colAmount}</Table.Th>
-            <Table.Th ta="right">{M.billing.colInvoice}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((tx) => (
-            <Table.Tr key={tx.id} data-testid="tx-row">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(tx.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500} lineClamp={2}>
-                  {tx.description}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <TypeBadge type={tx.type} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Credits amount={tx.amount} />
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text
-                  size="sm"
-                  fw={tx.amountPaidCents != null ? 600 : 400}
-                  c={tx.amountPaidCents != null ? undefined : 'dimmed'}
-                  data-testid="tx-amount"
-                >
-                  {money(tx)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <InvoiceButton tx={tx} downloads={downloads} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function TransactionCards({ items, downloads }: { items: Tx[]; downloads: Downloads }) {
-  return (
-    <Stack gap="sm">
-      {items.map((tx) => (
-        <Paper key={tx.id} withBorder p="sm" radius="md" data-testid="tx-card">
-          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-            <Box miw={0}>
-              <Text size="sm" fw={600} lineClamp={2}>
-                {tx.description}
-              </Text>
-              <Text size="xs" c="dimmed" mt={2}>
-                {formatDateTime(tx.createdAt)}
-              </Text>
-            </Box>
-            <Credits amount={tx.amount} />
-          </Group>
-          <Group justify="space-between" mt="xs" gap="xs" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap">
-              <TypeBadge type={tx.type} />
-              {tx.amountPaidCents != null && (
-                <Text size="sm" fw={600}>
-                  {money(tx)}
-                </Text>
-              )}
-            </Group>
-            <InvoiceButton tx={tx} downloads={downloads} compact />
-          </Group>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
 function LoadingRows() {
   return (
     <Stack gap="sm" data-testid="tx-loading">
@@ -207,20 +106,77 @@ function EmptyState() {
   );
 }
 
-function ErrorState({ onRetry }: { onRetry: () => void }) {
+/** One purchase or movement on a phone: what, when, credits; type, amount and its invoice below. */
+function TransactionCard({ tx, downloads }: { tx: Tx; downloads: Downloads }) {
   return (
-    <Center py="xl" data-testid="tx-error">
-      <Stack align="center" gap="sm" maw={420} ta="center">
-        <ThemeIcon size={48} radius="xl" variant="light" color="red">
-          <IconPlugConnectedX size={24} stroke={1.7} />
-        </ThemeIcon>
-        <Text>{M.billing.loadFailed}</Text>
-        <Button variant="light" onClick={onRetry}>
-          {M.common.retry}
-        </Button>
-      </Stack>
-    </Center>
+    <>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Box miw={0}>
+          <Text size="sm" fw={600} lineClamp={2}>
+            {tx.description}
+          </Text>
+          <Text size="xs" c="dimmed" mt={2}>
+            {formatDateTime(tx.createdAt)}
+          </Text>
+        </Box>
+        <Credits amount={tx.amount} />
+      </Group>
+      <Group justify="space-between" mt="xs" gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <TypeBadge type={tx.type} />
+          {tx.amountPaidCents != null && (
+            <Text size="sm" fw={600}>
+              {money(tx)}
+            </Text>
+          )}
+        </Group>
+        <InvoiceButton tx={tx} downloads={downloads} compact />
+      </Group>
+    </>
   );
+}
+
+function columns(downloads: Downloads): DataColumn<Tx>[] {
+  return [
+    {
+      key: 'date',
+      header: M.billing.colDate,
+      nowrap: true,
+      cell: (tx) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(tx.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      key: 'description',
+      header: M.billing.colDescription,
+      cell: (tx) => (
+        <Text size="sm" fw={500} lineClamp={2}>
+          {tx.description}
+        </Text>
+      ),
+    },
+    { key: 'type', header: M.billing.colType, cell: (tx) => <TypeBadge type={tx.type} /> },
+    { key: 'credits', header: M.billing.colCredits, align: 'right', cell: (tx) => <Credits amount={tx.amount} /> },
+    {
+      key: 'amount',
+      header: M.billing.colAmount,
+      align: 'right',
+      nowrap: true,
+      cell: (tx) => (
+        <Text
+          size="sm"
+          fw={tx.amountPaidCents != null ? 600 : 400}
+          c={tx.amountPaidCents != null ? undefined : 'dimmed'}
+          data-testid="tx-amount"
+        >
+          {money(tx)}
+        </Text>
+      ),
+    },
+    { key: 'invoice', header: M.billing.colInvoice, align: 'right', cell: (tx) => <InvoiceButton tx={tx} downloads={downloads} /> },
+  ];
 }
 
 /** Credit movements with paging, per-purchase PDF invoices and `Tümünü indir`. */
@@ -258,32 +214,39 @@ export function TransactionsSection({ hasPurchases }: { hasPurchases: boolean })
         </Tooltip>
       </Group>
 
-      {query.isPending ? (
-        <LoadingRows />
-      ) : query.isError && !data ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : items.length === 0 && page === 1 ? (
-        <EmptyState />
-      ) : (
-        <Box style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms ease' }}>
-          <Box visibleFrom="sm">
-            <TransactionsTable items={items} downloads={downloads} />
-          </Box>
-          <Box hiddenFrom="sm">
-            <TransactionCards items={items} downloads={downloads} />
-          </Box>
-          {total > 0 && (
-            <Group justify="space-between" mt="md" gap="sm">
-              <Text size="xs" c="dimmed">
-                {pages > 1
-                  ? M.billing.range(formatNumber(from), formatNumber(to), formatNumber(total))
-                  : M.billing.count(formatNumber(total))}
-              </Text>
-              {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} siblings={0} />}
-            </Group>
-          )}
-        </Box>
-      )}
+      <QueryView query={query} error={M.billing.loadFailed}>
+        {query.isPending ? (
+          <LoadingRows />
+        ) : (
+          <DataTable
+            bare
+            rows={items}
+            rowKey={(tx) => tx.id}
+            columns={columns(downloads)}
+            minWidth={720}
+            highlightOnHover
+            cardsBelow="sm"
+            stale={query.isPlaceholderData}
+            empty={<EmptyState />}
+            rowProps={() => ({ 'data-testid': 'tx-row' })}
+            card={(tx) => <TransactionCard tx={tx} downloads={downloads} />}
+            cardProps={() => ({ 'data-testid': 'tx-card' })}
+            pager={
+              total > 0
+                ? {
+                    page,
+                    pageCount: pages,
+                    total:
+                      pages > 1
+                        ? M.billing.range(formatNumber(from), formatNumber(to), formatNumber(total))
+                        : M.billing.count(formatNumber(total)),
+                    onChange: setPage,
+                  }
+                : undefined
+            }
+          />
+        )}
+      </QueryView>
     </Card>
   );
 }

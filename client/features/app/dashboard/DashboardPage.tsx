@@ -1,9 +1,9 @@
 import { Grid, Stack } from '@mantine/core';
 import { M } from '../../../../shared/messages/app';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { displayName, useSession } from '../../auth/useSession';
 import { useMoneyDataSync } from '../../plans/useMoneyDataSync';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../common/PageHeader';
 import { CreditBalanceCard } from './CreditBalanceCard';
 import { DashboardStats } from './DashboardStats';
 import { QuickActions } from './QuickActions';

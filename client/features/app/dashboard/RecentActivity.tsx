@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Group, Loader, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Card, Group, Loader, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconMovie, IconPhoto, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
@@ -6,12 +6,12 @@ import { readAppError } from '../../../lib/appError';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { formatDateTime, formatRelative, formatSigned } from '../../../lib/format';
 import classes from './Dashboard.module.css';
+import { QueryView } from '../../common/QueryView';
+import { generationTitle } from '../../generation/title';
 import type { useDashboard } from './useDashboard';
 import { perLanguage } from '../../../../shared/messages/localize';
 
 type Activity = RouterOutputs['credits']['dashboard']['recentActivity'][number];
-
-const TITLE_MAX = 50;
 
 const STATUS: Record<string, { label: string; color: string }> = perLanguage(() => ({
   completed: { label: M.generation.statusCompleted, color: 'green' },
@@ -19,13 +19,6 @@ const STATUS: Record<string, { label: string; color: string }> = perLanguage(() 
   failed: { label: M.generation.statusFailed, color: 'red' },
   queued: { label: M.generation.statusQueued, color: 'gray' },
 }));
-
-function generationTitle(a: Activity): string {
-  const prompt = a.title.trim().replace(/\s+/g, ' ');
-  if (!prompt) return a.type === 'video' ? M.history.fallbackVideoTitle : M.history.fallbackImageTitle;
-  const chars = Array.from(prompt);
-  return chars.length <= TITLE_MAX ? prompt : `${chars.slice(0, TITLE_MAX).join('').trimEnd()}…`;
-}
 
 function ActivityRow({ item }: { item: Activity }) {
   const isGeneration = item.kind === 'generation';
@@ -52,7 +45,7 @@ function ActivityRow({ item }: { item: Activity }) {
       </ThemeIcon>
       <Box miw={0} style={{ flex: 1 }}>
         <Text size="sm" fw={600} truncate title={item.title}>
-          {isGeneration ? generationTitle(item) : item.title || typeLabel}
+          {isGeneration ? generationTitle({ prompt: item.title, type: item.type }) : item.title || typeLabel}
         </Text>
         <Text size="xs" c="dimmed" truncate>
           {typeLabel} ·{' '}
@@ -100,48 +93,41 @@ export function RecentActivity({ query }: { query: ReturnType<typeof useDashboar
           </Anchor>
         )}
       </Group>
-      {query.isPending ? (
-        <Stack gap="md" py="xs">
-          {[0, 1, 2].map((i) => (
-            <Group key={i} wrap="nowrap" gap="sm">
-              <Skeleton h={38} w={38} radius="md" />
-              <Stack gap={6} style={{ flex: 1 }}>
-                <Skeleton h={12} w="60%" />
-                <Skeleton h={10} w="35%" />
-              </Stack>
-            </Group>
-          ))}
-        </Stack>
-      ) : query.isError && !items ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{readAppError(query.error).message || M.dashboard.loadFailed}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              {M.common.retry}
-            </Button>
+      <QueryView query={query} error={readAppError(query.error).message || M.dashboard.loadFailed} inline>
+        {query.isPending ? (
+          <Stack gap="md" py="xs">
+            {[0, 1, 2].map((i) => (
+              <Group key={i} wrap="nowrap" gap="sm">
+                <Skeleton h={38} w={38} radius="md" />
+                <Stack gap={6} style={{ flex: 1 }}>
+                  <Skeleton h={12} w="60%" />
+                  <Skeleton h={10} w="35%" />
+                </Stack>
+              </Group>
+            ))}
+          </Stack>
+        ) : items && items.length > 0 ? (
+          <div>
+            {items.map((item) => (
+              <ActivityRow key={`${item.kind}:${item.id}`} item={item} />
+            ))}
+          </div>
+        ) : (
+          <Group wrap="nowrap" gap="sm" className={classes.activityRow} data-testid="activity-welcome">
+            <ThemeIcon variant="gradient" size={38} radius="md" style={{ flexShrink: 0 }}>
+              <IconSparkles size={20} stroke={1.7} />
+            </ThemeIcon>
+            <Box miw={0}>
+              <Text size="sm" fw={600}>
+                {M.dashboard.welcomeTitle}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {M.dashboard.welcomeText}
+              </Text>
+            </Box>
           </Group>
-        </Alert>
-      ) : items && items.length > 0 ? (
-        <div>
-          {items.map((item) => (
-            <ActivityRow key={`${item.kind}:${item.id}`} item={item} />
-          ))}
-        </div>
-      ) : (
-        <Group wrap="nowrap" gap="sm" className={classes.activityRow} data-testid="activity-welcome">
-          <ThemeIcon variant="gradient" size={38} radius="md" style={{ flexShrink: 0 }}>
-            <IconSparkles size={20} stroke={1.7} />
-          </ThemeIcon>
-          <Box miw={0}>
-            <Text size="sm" fw={600}>
-              {M.dashboard.welcomeTitle}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {M.dashboard.welcomeText}
-            </Text>
-          </Box>
-        </Group>
-      )}
+        )}
+      </QueryView>
     </Card>
   );
 }

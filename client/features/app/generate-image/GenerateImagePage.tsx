@@ -1,10 +1,12 @@
 import { Button, Chip, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPhotoAi, IconRefresh } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { trpc } from '../../../lib/trpc';
+import { zod4Resolver } from '../../../lib/zodResolver';
 import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
 import { useDownloads } from '../../generation/download';
@@ -21,10 +23,11 @@ import { useSite } from '../../site/useSite';
 import { CutoutEditor } from './CutoutEditor';
 import { ImageResultsCard } from './ImageResultsCard';
 import { SceneControls, UnderstoodWords } from './SceneControls';
-import type { SceneControls as Controls } from '../../../../shared/schemas/generations';
+import { PROMPT_MAX, ZCreateImage, type SceneControls as Controls } from '../../../../shared/schemas/generations';
 
-const PROMPT_MAX = 1000;
 const PRESETS = M.generation.presets;
+/** The prompt is checked by the procedure's own schema (the server checks it again with the same one). */
+const ZPromptForm = ZCreateImage.pick({ prompt: true });
 
 /** /app/generate-image: photo + prompt (with category presets) → 4 studio images. */
 export default function GenerateImagePage() {
@@ -35,7 +38,9 @@ export default function GenerateImagePage() {
   const cost = site.imageCreditCost;
 
   const [saved] = useState(() => loadActiveJob('image', user?.id));
-  const [prompt, setPrompt] = useState(saved?.prompt ?? '');
+  const form = useForm({ initialValues: { prompt: saved?.prompt ?? '' }, validate: zod4Resolver(ZPromptForm) });
+  const prompt = form.values.prompt;
+  const setPrompt = (value: string) => form.setFieldValue('prompt', value);
   const [controls, setControls] = useState<Controls>({});
   const create = trpc.generations.createImage.useMutation();
   const run = useGenerationRun({
@@ -57,8 +62,9 @@ export default function GenerateImagePage() {
   /** Without a seed the same prompt and settings give the same images; "Yeniden üret" asks for new ones with a new seed. */
   function generate(seed?: number) {
     const scene = seed === undefined ? controls : { ...controls, seed };
+    const valid = !form.validate().hasErrors;
     void run.start((chosen) =>
-      prompt.trim()
+      valid
         ? {
             uploadId: chosen.uploadId,
             prompt: prompt.trim(),
@@ -119,10 +125,8 @@ export default function GenerateImagePage() {
           minRows={4}
           maxRows={9}
           maxLength={PROMPT_MAX}
-          value={prompt}
-          onChange={(e) => setPrompt(e.currentTarget.value)}
+          {...form.getInputProps('prompt')}
           disabled={running}
-          error={(run.incomplete && !prompt.trim()) || undefined}
         />
         <Text size="xs" c="dimmed" ta="right" mt={-6}>
           {prompt.length}/{PROMPT_MAX}

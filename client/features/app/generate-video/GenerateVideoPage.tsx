@@ -1,11 +1,13 @@
 import { Badge, Box, Button, Card, Group, SegmentedControl, Slider, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconDeviceTv, IconDownload, IconMovie } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { ASPECT_RATIOS, VIDEO_DURATIONS, type AspectRatio } from '../../../../shared/schemas/generations';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { ASPECT_RATIOS, PROMPT_MAX, VIDEO_DURATIONS, ZCreateVideo, type AspectRatio } from '../../../../shared/schemas/generations';
+import { usePageTitle } from '../../site/pageTitle';
 import { trpc } from '../../../lib/trpc';
+import { zod4Resolver } from '../../../lib/zodResolver';
 import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
 import { downloadOne, GENERATED_VIDEO_NAME, useDownloads } from '../../generation/download';
@@ -29,7 +31,8 @@ const ASPECT_LABELS: Record<AspectRatio, string> = perLanguage(() => ({
   '16:9': M.generation.aspectLandscape,
   '9:16': M.generation.aspectPortrait,
 }));
-const PROMPT_MAX = 1000;
+/** The prompt is checked by the procedure's own schema (the server checks it again with the same one). */
+const ZPromptForm = ZCreateVideo.pick({ prompt: true });
 const DURATION_MARKS = Array.from({ length: VIDEO_DURATIONS.max - VIDEO_DURATIONS.min + 1 }, (_, i) => {
   const value = VIDEO_DURATIONS.min + i;
   return { value, label: String(value) };
@@ -47,7 +50,8 @@ export default function GenerateVideoPage() {
   // docs/decisions.md D16: a photo handed over from the image results wins over what this tab had before.
   const [handedOver] = useState(() => readPhotoRouteState(location.state));
   const [saved] = useState(() => (handedOver ? null : loadActiveJob('video', user?.id)));
-  const [prompt, setPrompt] = useState(saved?.prompt ?? '');
+  const form = useForm({ initialValues: { prompt: saved?.prompt ?? '' }, validate: zod4Resolver(ZPromptForm) });
+  const prompt = form.values.prompt;
   const [duration, setDuration] = useState<number>(saved?.duration ?? VIDEO_DURATIONS.default);
   const [aspect, setAspect] = useState<AspectRatio>(saved?.aspectRatio ?? '16:9');
   // The same scene controls as images: the local studio stages the video on the same scene.
@@ -74,6 +78,7 @@ export default function GenerateVideoPage() {
   }, [handedOver, navigate]);
 
   function generate() {
+    if (form.validate().hasErrors) return; // the field shows why
     void run.start((chosen) => ({
       uploadId: chosen.uploadId,
       prompt: prompt.trim(),
@@ -132,8 +137,7 @@ export default function GenerateVideoPage() {
           minRows={3}
           maxRows={7}
           maxLength={PROMPT_MAX}
-          value={prompt}
-          onChange={(e) => setPrompt(e.currentTarget.value)}
+          {...form.getInputProps('prompt')}
           disabled={running}
         />
         <UnderstoodWords prompt={prompt} />

@@ -4,13 +4,13 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { trpc } from '../../../lib/trpc';
-import { LoadError } from '../../common/LoadError';
+import { QueryView } from '../../common/QueryView';
 import { useDownloads } from '../../generation/download';
 import { isUnfinished, type GenerationView } from '../../generation/types';
 import { usePollInterval } from '../../generation/useGeneration';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../common/PageHeader';
 import { HistoryCard } from './HistoryCard';
 import { HistoryViewModal } from './HistoryViewModal';
 import { formatNumber } from '../../../lib/format';
@@ -76,8 +76,6 @@ export default function HistoryPage() {
         ))}
       </SimpleGrid>
     );
-  } else if (query.isError && !data) {
-    body = <LoadError message={M.generation.historyFailed} onRetry={() => void query.refetch()} minHeight="40vh" />;
   } else if (data && data.total === 0) {
     body = (
       <Card p={{ base: 'xl', sm: 48 }} maw={640} mx="auto" w="100%" ta="center" data-testid="history-empty">
@@ -128,7 +126,9 @@ export default function HistoryPage() {
           </Text>
         )}
       </PageHeader>
-      {body}
+      <QueryView query={query} error={M.generation.historyFailed} minHeight="40vh">
+        {body}
+      </QueryView>
       <HistoryViewModal
         item={viewed}
         index={viewing?.index ?? null}

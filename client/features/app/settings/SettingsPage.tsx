@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
 import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { FullPageLoader } from '../../common/FullPageLoader';
 import { LoadError } from '../../common/LoadError';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../common/PageHeader';
 import { DangerZoneCard } from './DangerZoneCard';
 import { DataExportCard } from './DataExportCard';
 import { NotificationsCard } from './NotificationsCard';

@@ -1,7 +1,7 @@
 import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { M } from '../../../../shared/messages/app';
 import { PLANS } from '../../../../shared/plans';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { useCreditBalance } from '../../credits/useCreditBalance';
 import { PlanCard } from '../../plans/PlanCard';
 import { usePlanCheckout } from '../../plans/usePlanCheckout';
@@ -10,7 +10,7 @@ import { TestModeNotice } from '../../plans/TestModeNotice';
 import { usePlanPrices } from '../../plans/usePlanPrices';
 import { useBillingSummary } from '../billing/billingQueries';
 import { useDashboard } from '../dashboard/useDashboard';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../common/PageHeader';
 import { AnnouncementCard } from './AnnouncementCard';
 import { CurrentPlanCard } from './CurrentPlanCard';
 import { InvoicesCard } from './InvoicesCard';

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
 import { formatNumber } from '../../../lib/format';
+import { QueryView } from '../../common/QueryView';
 import type { useDashboard } from '../dashboard/useDashboard';
 import classes from './Subscription.module.css';
 
@@ -19,16 +20,7 @@ export function UsageStats({ query }: { query: ReturnType<typeof useDashboard> }
       <Title order={2} fz="lg" mb="md">
         {M.subscription.usageTitle}
       </Title>
-      {query.isError && !d ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{readAppError(query.error).message || M.subscription.loadFailed}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              {M.common.retry}
-            </Button>
-          </Group>
-        </Alert>
-      ) : (
+      <QueryView query={query} error={readAppError(query.error).message || M.subscription.loadFailed} inline>
         <SimpleGrid cols={3} spacing="sm">
           {items.map((it) => (
             <Paper key={it.key} withBorder radius="md" p={{ base: 'sm', xs: 'md' }} data-testid={`usage-${it.key}`}>
@@ -50,7 +42,7 @@ export function UsageStats({ query }: { query: ReturnType<typeof useDashboard> }
             </Paper>
           ))}
         </SimpleGrid>
-      )}
+      </QueryView>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { formatCents, formatNumber } from '../../../lib/format';

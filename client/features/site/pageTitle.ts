@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSite } from '../features/site/useSite';
+import { useSite } from './useSite';
 
 /** docs/decisions.md D1: `{title} | {siteName}` unless the title already names the brand. */
 export function formatPageTitle(title: string, siteName: string): string {

@@ -1,4 +1,4 @@
-import { Card, Stack, Table, Text, type CardProps, type TableTrProps, type MantineBreakpoint } from '@mantine/core';
+import { Box, Card, Stack, Table, Text, type CardProps, type TableTrProps, type MantineBreakpoint } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Pager } from './Pager';
 
@@ -22,8 +22,8 @@ export interface DataTableProps<Row> {
   columns: DataColumn<Row>[];
   /** Below this width the table scrolls sideways. */
   minWidth: number;
-  /** Shown in place of the rows when there are none. */
-  empty: string;
+  /** Shown in place of the rows when there are none: a text, or a designed empty state. */
+  empty: ReactNode;
   rowProps?: (row: Row) => TableTrProps & DataAttributes;
   /**
    * The phone layout: one card per row under `cardsBelow`, the table from there up. Without it
@@ -37,19 +37,32 @@ export interface DataTableProps<Row> {
   spacing?: 'xs' | 'sm';
   highlightOnHover?: boolean;
   pager?: { page: number; pageCount: number; total: string; onChange: (page: number) => void };
+  /** Already inside a card (a page section): no card of its own around the table; phone cards get a border. */
+  bare?: boolean;
+  /** A new page is loading over the old rows (react-query placeholder data): they are dimmed. */
+  stale?: boolean;
 }
 
-/** An admin list: a table on wide screens, cards on phones, a designed empty text and a pager. */
+/**
+ * A list of rows (admin lists, the billing transactions): a table on wide screens, cards on
+ * phones, a designed empty state and a pager.
+ */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { rows, card, cardsBelow = 'md' } = props;
-  const empty = rows && rows.length === 0 && (
-    <Text c="dimmed" ta="center" py="xl">
-      {props.empty}
-    </Text>
-  );
+  const { rows, card, cardsBelow = 'md', bare = false } = props;
+  const empty =
+    rows &&
+    rows.length === 0 &&
+    (typeof props.empty === 'string' ? (
+      <Text c="dimmed" ta="center" py="xl">
+        {props.empty}
+      </Text>
+    ) : (
+      props.empty
+    ));
+  const Frame = bare ? Box : Card;
   return (
-    <>
-      <Card padding={0} visibleFrom={card ? cardsBelow : undefined}>
+    <Box style={props.stale ? { opacity: 0.6, transition: 'opacity 120ms ease' } : undefined}>
+      <Frame {...(bare ? {} : { padding: 0 })} visibleFrom={card ? cardsBelow : undefined}>
         {props.caption}
         <Table.ScrollContainer minWidth={props.minWidth}>
           <Table verticalSpacing={props.spacing ?? 'sm'} horizontalSpacing="md" highlightOnHover={props.highlightOnHover}>
@@ -76,12 +89,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Table>
         </Table.ScrollContainer>
         {empty}
-      </Card>
+      </Frame>
 
       {card && (
         <Stack gap="sm" hiddenFrom={cardsBelow}>
           {rows?.map((row) => (
-            <Card key={props.rowKey(row)} padding="md" {...props.cardProps?.(row)}>
+            <Card key={props.rowKey(row)} padding={bare ? 'sm' : 'md'} withBorder={bare} {...props.cardProps?.(row)}>
               {card(row)}
             </Card>
           ))}
@@ -90,6 +103,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
 
       {props.pager && <Pager {...props.pager} />}
-    </>
+    </Box>
   );
 }
