@@ -2,6 +2,7 @@ import { benchProviders } from './providers';
 import { benchCredits } from './credits';
 import { benchStudio } from './studio';
 import { benchFairShare } from './fair-share';
+import { benchEditor } from './editor';
 import { benchBatch } from './batch';
 import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
 import { benchServerMemory } from './server-memory';
@@ -28,6 +29,10 @@ for (const c of studio.cutouts) {
 const p12 = studio.photo12mp;
 console.log(
   `12 MP fotoğraf (${p12.size}): dekupaj ${(p12.cutoutMs / 1000).toFixed(1)} s (${p12.cutoutPeakRssMb} MB), ardından 4 görsel ${(p12.imagesMs / 1000).toFixed(1)} s (${p12.imagesPeakRssMb} MB; ${p12.outputs.join(', ')})`,
+);
+const editor = await benchEditor();
+console.log(
+  `Dekupaj düzenleyici: fırça turu p50 ${editor.strokeP50} ms, p95 ${editor.strokeP95} ms (${editor.strokeRounds} tur), kutu turu ${editor.boxRounds.join('/')} ms, açılış ${editor.openMs.join('/')} ms (yük ${editor.loadAvg1m}); IoU kutu → 2 tur: ${editor.photos.map((p) => `${p.photo} ${p.boxIoU} → ${p.afterRoundsIoU}`).join(', ')}`,
 );
 const fair = await benchFairShare();
 console.log(
