@@ -104,7 +104,7 @@ export function EditorStage({
       ctx.clearRect(0, 0, c.width, c.height);
       ctx.drawImage(img, 0, 0);
       ctx.globalCompositeOperation = 'source-out';
-      ctx.fillStyle = 'rgba(120, 10, 50, 0.62)';
+      ctx.fillStyle = 'rgba(16, 24, 64, 0.62)';
       ctx.fillRect(0, 0, c.width, c.height);
       ctx.globalCompositeOperation = 'source-over';
     };
