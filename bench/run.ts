@@ -2,6 +2,7 @@ import { benchProviders } from './providers';
 import { benchCredits } from './credits';
 import { benchStudio } from './studio';
 import { benchFairShare } from './fair-share';
+import { benchEditor } from './editor';
 import { benchBatch } from './batch';
 import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
 import { benchServerMemory } from './server-memory';
@@ -31,6 +32,10 @@ console.log(
 );
 console.log(
   `Söz (#23): 12 MP fotoğraftan 4 görsel 3 sn altında: ${(p12.imagesWarmMs / 1000).toFixed(1)} s, ${p12.imagesWarmMs < 3000 ? 'tutuyor' : 'tutmuyor'} (yük ${p12.imagesLoadAvg1m})`,
+);
+const editor = await benchEditor();
+console.log(
+  `Dekupaj düzenleyici: fırça turu p50 ${editor.strokeP50} ms, p95 ${editor.strokeP95} ms (${editor.strokeRounds} tur), kutu turu ${editor.boxRounds.join('/')} ms, açılış ${editor.openMs.join('/')} ms (yük ${editor.loadAvg1m}); IoU kutu → 2 tur: ${editor.photos.map((p) => `${p.photo} ${p.boxIoU} → ${p.afterRoundsIoU}`).join(', ')}`,
 );
 const fair = await benchFairShare();
 console.log(

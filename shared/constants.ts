@@ -50,6 +50,7 @@ export const APP_CODES = [
   'VALIDATION',
   'INSUFFICIENT_CREDITS',
   'NEEDS_FRAMED_CONSENT',
+  'SESSION_EXPIRED',
   'MAINTENANCE',
   'UNAVAILABLE',
   'INTERNAL',
@@ -122,5 +123,25 @@ export const SELLER_LIMITS = {
   uploads: { limit: 60, windowMs: 10 * 60 * 1000 },
   exports: { limit: 12, windowMs: 5 * 60 * 1000 },
   cutouts: { limit: 60, windowMs: 10 * 60 * 1000 },
+  /** The editor's live rounds: one per brush stroke, each a few hundred ms of CPU at most. */
+  refines: { limit: 600, windowMs: 10 * 60 * 1000 },
+} as const;
+
+/**
+ * The cut-out editor's warm sessions (services/cutout-sessions.ts, docs/decisions.md D41): each holds
+ * ~1 MB (the photo at working size, its Lab copy, a few masks), so a process keeps at most
+ * `perProcess` of them and a seller `perSeller`, the least recently used going first.
+ */
+export const EDITOR_LIMITS = {
+  ttlMs: 5 * 60 * 1000,
+  perProcess: 48,
+  perSeller: 3,
+  /** Masks remembered per session (undo and redo answer from them without a round). */
+  remembered: 24,
+  maxStrokes: 200,
+  maxPoints: 4000,
+  /** Brush radius bounds, a share of the photo's longer side. */
+  minBrush: 0.004,
+  maxBrush: 0.1,
 } as const;
 export type SellerLimitKind = keyof typeof SELLER_LIMITS;

@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { ZCutoutInput } from '../../shared/schemas/generations';
+import { ZEditorAccept, ZEditorOpen, ZEditorRefine } from '../../shared/schemas/editor';
 import { runCutout } from '../services/studio';
+import { editorSessions } from '../services/cutout-sessions';
 
 export const studioRouter = router({
   /**
@@ -10,5 +13,26 @@ export const studioRouter = router({
    */
   cutout: protectedProcedure.input(ZCutoutInput).mutation(async ({ ctx, input }) => {
     return runCutout({ db: ctx.db, storage: ctx.storage }, ctx.userId, input);
+  }),
+
+  /** The editor (issue 26 (docs/history.md)): opens a warm session on the owner's upload; answers the opening mask. */
+  editorOpen: protectedProcedure
+    .input(ZEditorOpen)
+    .mutation(({ ctx, input }) => editorSessions.open({ db: ctx.db, storage: ctx.storage }, ctx.userId, input.uploadId)),
+
+  /** One live round: the working-size mask for the box and strokes, with the gate's preview verdict. */
+  refine: protectedProcedure
+    .input(ZEditorRefine)
+    .mutation(({ ctx, input }) => editorSessions.refine({ db: ctx.db, storage: ctx.storage }, ctx.userId, input)),
+
+  /** The final cut-out, made once from the previewed mask and judged by the gate; the upload's latest from now on. */
+  accept: protectedProcedure
+    .input(ZEditorAccept)
+    .mutation(({ ctx, input }) => editorSessions.accept({ db: ctx.db, storage: ctx.storage }, ctx.userId, input)),
+
+  /** The editor closed: its memory is given back at once. */
+  editorClose: protectedProcedure.input(z.object({ sessionId: z.uuid() })).mutation(({ ctx, input }) => {
+    editorSessions.close(ctx.userId, input.sessionId);
+    return { ok: true };
   }),
 });

@@ -7,7 +7,7 @@ import { M } from '../../shared/messages';
 import type { TCutoutInput, TCutoutResult } from '../../shared/schemas/generations';
 import { takeSellerLimit } from '../auth/rate-limit';
 import { studioPool, type StudioPool } from '../providers/ai/studio/pool';
-import type { CutoutHints } from '../providers/ai/studio/cutout';
+import type { CutoutHints, CutoutResult } from '../providers/ai/studio/cutout';
 
 /** Owner-only URL of a stored cut-out (served by /api/files/cutouts/:id). */
 export const cutoutUrl = (id: string) => `/api/files/cutouts/${id}`;
@@ -61,22 +61,38 @@ export async function runCutout(
     { owner: userId, signal: opts.signal },
   );
 
+  return recordCutout(deps, userId, upload.id, result, guided);
+}
+
+/**
+ * Stores a cut-out the gate judged (the PNG when accepted, the judged mask either way) and records
+ * its row, which becomes the upload's latest: the one its next generation uses. The automatic and
+ * guided runs above and the editor's accept (cutout-sessions.ts) all record through here.
+ */
+export async function recordCutout(
+  deps: { db: Db; storage: Storage },
+  userId: string,
+  uploadId: string,
+  result: CutoutResult,
+  guided: boolean,
+): Promise<TCutoutResult> {
+  const { db, storage } = deps;
   const id = randomUUID();
   let key: string | null = null;
   let maskKey: string | null = null;
   if (result.ok) {
-    key = `cutouts/${userId}/${upload.id}/${id}.png`;
+    key = `cutouts/${userId}/${uploadId}/${id}.png`;
     await storage.put(key, Buffer.from(result.png), 'image/png');
   }
   if (result.maskPng) {
-    maskKey = `cutouts/${userId}/${upload.id}/${id}-mask.png`;
+    maskKey = `cutouts/${userId}/${uploadId}/${id}-mask.png`;
     await storage.put(maskKey, Buffer.from(result.maskPng), 'image/png');
   }
   const row = await db
     .insertInto('cutouts')
     .values({
       id,
-      upload_id: upload.id,
+      upload_id: uploadId,
       user_id: userId,
       storage_key: key,
       width: result.width,

@@ -7,7 +7,7 @@ import { signUp, uniqueEmail } from './support';
 
 const coffee = path.resolve('tests/fixtures/photos/coffee.jpg');
 
-test('studio: upload → automatic cut-out preview → box → generate → Şeffaf PNG download', async ({ page }) => {
+test('studio: upload → automatic cut-out preview → box in the editor → generate → Şeffaf PNG download', async ({ page }) => {
   test.setTimeout(180_000);
   await signUp(page, uniqueEmail('studio'));
   await page.goto('/app/generate-image');
@@ -20,17 +20,19 @@ test('studio: upload → automatic cut-out preview → box → generate → Şef
   await expect(editor.getByTestId('low-res-warning')).toBeVisible();
   const firstSrc = await editor.getByRole('img', { name: M.studio.cutoutAlt }).getAttribute('src');
 
-  // Drag a box around the cup and saucer, then re-run the cut seeded with it.
-  const stage = editor.getByTestId('cutout-stage');
-  await stage.scrollIntoViewIfNeeded();
-  const b = (await stage.boundingBox())!;
+  // Draw a box around the cup and saucer in the editor and accept it: the page shows the new cut-out.
+  await editor.getByRole('button', { name: M.editor.open }).click();
+  const dialog = page.getByRole('dialog', { name: M.editor.title });
+  await expect(dialog.getByTestId('editor-mask')).toBeVisible({ timeout: 60_000 });
+  await page.keyboard.press('b');
+  const b = (await dialog.getByTestId('editor-layer').boundingBox())!;
   await page.mouse.move(b.x + b.width * 0.1, b.y + b.height * 0.02);
   await page.mouse.down();
   await page.mouse.move(b.x + b.width * 0.82, b.y + b.height * 0.98, { steps: 10 });
   await page.mouse.up();
-  const apply = editor.getByRole('button', { name: M.studio.apply });
-  await expect(apply).toBeEnabled();
-  await apply.click();
+  await expect(dialog.getByRole('button', { name: M.editor.undo })).toBeEnabled();
+  await dialog.getByRole('button', { name: M.editor.accept }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
   await expect(editor.getByRole('img', { name: M.studio.cutoutAlt })).not.toHaveAttribute('src', firstSrc!, { timeout: 60_000 });
 
   // The preview's own "Şeffaf PNG".

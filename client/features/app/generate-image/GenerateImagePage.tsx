@@ -20,7 +20,7 @@ import { StepTitle } from '../../generation/StepTitle';
 import type { PhotoRouteState } from '../../generation/types';
 import { useGenerationRun } from '../../generation/useGenerationRun';
 import { useSite } from '../../site/useSite';
-import { CutoutEditor } from './CutoutEditor';
+import { CutoutPanel } from '../../generation/editor/CutoutPanel';
 import { ImageResultsCard } from './ImageResultsCard';
 import { SceneControls, UnderstoodWords } from './SceneControls';
 import { PROMPT_MAX, ZCreateImage, type SceneControls as Controls } from '../../../../shared/schemas/generations';
@@ -94,7 +94,7 @@ export default function GenerateImagePage() {
   return (
     <GenerateScreen title={M.titles.generateImage} subtitle={M.generation.imageSubtitle} result={result} resultRef={run.resultRef}>
       <PhotoStep run={run} />
-      {photo && <CutoutEditor photo={photo} disabled={running} />}
+      {photo && <CutoutPanel photo={photo} disabled={running} />}
       <FramedConsentModal opened={run.askingFramed} costText={M.studio.framedCost(cost)} onAnswer={run.answerFramed} />
 
       <Stack gap="sm">

@@ -23,7 +23,7 @@ import { useGenerationRun } from '../../generation/useGenerationRun';
 import { VideoPlayer } from '../../generation/VideoPlayer';
 import { useSite } from '../../site/useSite';
 import { perLanguage } from '../../../../shared/messages/localize';
-import { CutoutEditor } from '../generate-image/CutoutEditor';
+import { CutoutPanel } from '../../generation/editor/CutoutPanel';
 import { SceneControls, UnderstoodWords } from '../generate-image/SceneControls';
 import type { SceneControls as Controls } from '../../../../shared/schemas/generations';
 
@@ -125,7 +125,7 @@ export default function GenerateVideoPage() {
     <GenerateScreen title={M.titles.generateVideo} subtitle={M.generation.videoSubtitle} result={result} resultRef={run.resultRef}>
       <PhotoStep run={run} note={handedOver && photo?.uploadId === handedOver.uploadId ? M.generation.photoFromImage : undefined} />
       {/* The same cut-out state and editor as the image screen, before anything is charged. */}
-      {photo && <CutoutEditor photo={photo} disabled={running} />}
+      {photo && <CutoutPanel photo={photo} disabled={running} />}
       <FramedConsentModal opened={run.askingFramed} costText={M.studio.framedCost(cost)} onAnswer={run.answerFramed} />
 
       <Stack gap="sm">

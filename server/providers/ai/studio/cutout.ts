@@ -506,3 +506,9 @@ function union(a: Box, b: Box): Box {
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/**
+ * For the editor's warm sessions (refine.ts): the working size and the steps cutOut finishes a mask
+ * with, so a mask the seller refined becomes a cut-out exactly the way an automatic one does.
+ */
+export const cutoutSteps = { WORK_LONG_SIDE, keepComponents, smoothOutline, guidedUpscale, overlayPng, contrastConfidence, boxOf };

@@ -3,19 +3,37 @@ import { exportImage, type ExportInput, type ExportResult } from './export-rende
 import { renderStudioImages, type StudioImagesInput } from './images.js';
 import type { ExportPreset } from '../../../../shared/export-presets.js';
 import { loadDetector, loadOpenCv } from './wasm.js';
+import { acceptMask, openEditorPhoto, refineMask, type EditorMask, type EditorPhoto, type RefineInput } from './refine.js';
+import type { Box } from './detect.js';
+import type { Point } from './cutout.js';
 import type { ProviderOutput } from '../types.js';
 
 /** The CPU-heavy studio work that runs on the worker-thread pool, never on the event loop. */
 export type StudioTask =
   | { kind: 'cutout'; bytes: Buffer; hints: CutoutHints }
   | { kind: 'images'; input: StudioImagesInput }
-  | { kind: 'export'; input: ExportInput; preset: Pick<ExportPreset, 'width' | 'height' | 'fill'> };
+  | { kind: 'export'; input: ExportInput; preset: Pick<ExportPreset, 'width' | 'height' | 'fill'> }
+  // The editor's warm session (refine.ts): open once, a round per stroke, the final cut-out at accept.
+  | { kind: 'editor-open'; bytes: Buffer; maskPng: Buffer | null }
+  | { kind: 'refine'; input: RefineInput }
+  | {
+      kind: 'editor-accept';
+      bytes: Buffer;
+      photo: Pick<EditorPhoto, 'w' | 'h' | 'lab'>;
+      mask: Uint8Array;
+      box: Box | null;
+      remove: Point[];
+    };
 
-export type StudioTaskResult<T extends StudioTask> = T extends { kind: 'cutout' }
+export type StudioTaskResult<T extends StudioTask> = T extends { kind: 'cutout' } | { kind: 'editor-accept' }
   ? CutoutResult
-  : T extends { kind: 'export' }
-    ? ExportResult
-    : ProviderOutput[];
+  : T extends { kind: 'editor-open' }
+    ? { photo: EditorPhoto; opening: EditorMask }
+    : T extends { kind: 'refine' }
+      ? EditorMask
+      : T extends { kind: 'export' }
+        ? ExportResult
+        : ProviderOutput[];
 
 /** Buffers arrive as Uint8Array after the thread hop; sharp and the pipeline want Buffers. */
 const buf = (b: Uint8Array | null | undefined) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : b);
@@ -27,6 +45,9 @@ export async function warmUp(): Promise<void> {
 
 export async function runTask(task: StudioTask, onProgress: (pct: number) => void): Promise<unknown> {
   if (task.kind === 'cutout') return cutOut(buf(task.bytes) as Buffer, task.hints);
+  if (task.kind === 'editor-open') return openEditorPhoto(buf(task.bytes) as Buffer, buf(task.maskPng) ?? null);
+  if (task.kind === 'refine') return refineMask(task.input);
+  if (task.kind === 'editor-accept') return acceptMask({ ...task, bytes: buf(task.bytes) as Buffer });
   if (task.kind === 'export') {
     const input = { ...task.input, bytes: buf(task.input.bytes) as Buffer, cutoutPng: buf(task.input.cutoutPng) ?? null };
     return exportImage(input, task.preset);

@@ -54,13 +54,17 @@ export class StudioPool {
    */
   run<T extends StudioTask>(
     task: T,
-    opts: { owner: string; onProgress?: (pct: number) => void; signal?: AbortSignal },
+    /**
+     * `interactive`: a short task a seller is watching (an editor round): it goes ahead of that
+     * seller's own queued work and may use a thread beyond their cap when no other seller waits.
+     */
+    opts: { owner: string; onProgress?: (pct: number) => void; signal?: AbortSignal; interactive?: boolean },
   ): Promise<StudioTaskResult<T>> {
-    const { owner, onProgress, signal } = opts;
+    const { owner, onProgress, signal, interactive = false } = opts;
     if (this.closed) return Promise.reject(new Error('studio pool closed'));
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
-      const job: Pending = { id: this.nextId++, owner, task, onProgress, resolve: resolve as (v: unknown) => void, reject };
+      const job: Pending = { id: this.nextId++, owner, task, onProgress, interactive, resolve: resolve as (v: unknown) => void, reject };
       if (signal) {
         const onAbort = () => this.abandon(job, abortReason(signal));
         signal.addEventListener('abort', onAbort, { once: true });
@@ -73,7 +77,10 @@ export class StudioPool {
       }
       let queue = this.queues.get(owner);
       if (!queue) this.queues.set(owner, (queue = []));
-      queue.push(job);
+      if (interactive) {
+        const at = queue.findIndex((q) => !q.interactive);
+        queue.splice(at < 0 ? queue.length : at, 0, job);
+      } else queue.push(job);
       this.dispatch();
     });
   }
@@ -154,7 +161,10 @@ export class StudioPool {
       const rank = (atCap ? Number.MAX_SAFE_INTEGER / 2 : 0) + (this.served.get(owner) ?? 0);
       if (rank < bestRank) [best, bestRank] = [owner, rank];
     }
-    return best;
+    if (best !== undefined) return best;
+    // Nobody else waits: a capped seller's interactive round may use the spare thread for its few hundred ms.
+    for (const [owner, queue] of this.queues) if (queue[0]?.interactive) return owner;
+    return undefined;
   }
 
   /** A task left its thread (done, failed, or the thread died): its owner may take another. */
@@ -220,6 +230,7 @@ type Pending = {
   owner: string;
   task: StudioTask;
   onProgress?: (pct: number) => void;
+  interactive: boolean;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 };

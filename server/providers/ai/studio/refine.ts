@@ -1,0 +1,398 @@
+import sharp from 'sharp';
+import { ProviderError } from '../errors.js';
+import { cutoutSteps, type CutoutResult, type Point } from './cutout.js';
+import type { Box } from './detect.js';
+import { judgeMask } from './gate.js';
+import { saliencyMap } from './saliency.js';
+import { loadOpenCv, type Cv } from './wasm.js';
+import { CUTOUT_LIMITS } from '../../../../shared/constants.js';
+import type { CutoutNoteCode } from '../../../../shared/schemas/generations.js';
+import type { EditorStroke } from '../../../../shared/schemas/editor.js';
+
+// Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
+// 3 channels each); the `!` on those reads states that, at no run-time cost.
+
+/**
+ * The editor's live preview (issue 26 (docs/history.md)), run on the studio threads. A session
+ * (services/cutout-sessions.ts) holds the photo decoded once at the cut-out's working size, its Lab
+ * copy, the current mask and the grabCut colour models; each refinement is one grabCut pass
+ * (GC_EVAL, the models kept) on a window around the new strokes only, the rest of the mask staying
+ * as it was. The final full-size cut-out is made once, at accept, from the mask the seller saw.
+ */
+
+/** What a session keeps between rounds (typed arrays: they cross the thread hop by copy, ~1 ms). */
+export type EditorPhoto = {
+  /** Oriented full size. */
+  W: number;
+  H: number;
+  /** Working size (cutOut's). */
+  w: number;
+  h: number;
+  rgb: Uint8Array;
+  lab: Uint8Array;
+  /** grabCut's GMMs (1×65 doubles each), learnt once from the opening mask; null while it had no product or no background. */
+  bgd: Float64Array | null;
+  fgd: Float64Array | null;
+};
+
+export type EditorMask = {
+  mask: Uint8Array;
+  /** The mask as a white PNG with alpha (white, kept) at the working size: the client tints and cuts with it. */
+  png: Buffer;
+  /** The gate's preview verdict on this mask (accept judges again at full size). */
+  reasons: CutoutNoteCode[];
+};
+
+export type RefineInput = {
+  photo: EditorPhoto;
+  /** The mask the round starts from (the previous round's, or the opening one). */
+  from: Uint8Array;
+  box: Box | null;
+  /** Every stroke, in order; from `fresh` on they are new since `from`. */
+  strokes: EditorStroke[];
+  fresh: number;
+  /** The box changed: the whole box is cut again (a slower round). */
+  boxRound: boolean;
+};
+
+// grabCut mask values
+const BGD = 0;
+const FGD = 1;
+const PR_BGD = 2;
+const PR_FGD = 3;
+/** Context around new strokes that one round may change, as a share of the longer side. */
+const WINDOW_MARGIN = 0.08;
+/** Iterations per round: a stroke round starts from a good mask and kept models, a box round from scratch. */
+const STROKE_ITERATIONS = 1;
+const BOX_ITERATIONS = 2;
+
+type Keep = <T extends { delete(): void }>(m: T) => T;
+
+/** Decodes the photo once at working size and sets up the opening mask (the upload's latest judged mask, if any). */
+export async function openEditorPhoto(bytes: Buffer, maskPng: Buffer | null): Promise<{ photo: EditorPhoto; opening: EditorMask }> {
+  const { cv } = await loadOpenCv();
+  let small: { data: Buffer; info: sharp.OutputInfo };
+  let meta: sharp.Metadata;
+  try {
+    const img = sharp(bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels }).rotate();
+    meta = await sharp(bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels }).metadata();
+    const side = cutoutSteps.WORK_LONG_SIDE;
+    small = await img
+      .toColourspace('srgb')
+      .removeAlpha()
+      .resize({ width: side, height: side, fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (cause) {
+    throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
+  }
+  const turned = (meta.orientation ?? 1) >= 5;
+  const W = (turned ? meta.height : meta.width) ?? small.info.width;
+  const H = (turned ? meta.width : meta.height) ?? small.info.height;
+  const w = small.info.width;
+  const h = small.info.height;
+  const mats: Array<{ delete(): void }> = [];
+  const keepMat: Keep = (m) => (mats.push(m), m);
+  try {
+    const rgbMat = keepMat(cv.matFromArray(h, w, cv.CV_8UC3, small.data));
+    const labMat = keepMat(new cv.Mat());
+    cv.cvtColor(rgbMat, labMat, cv.COLOR_RGB2Lab);
+    const lab = Uint8Array.from(labMat.data as Uint8Array);
+    const rgb = Uint8Array.from(small.data);
+    let mask = new Uint8Array(w * h);
+    if (maskPng) {
+      const m = await sharp(maskPng).resize(w, h, { fit: 'fill' }).toColourspace('b-w').raw().toBuffer();
+      mask = Uint8Array.from(m, (v) => (v >= 128 ? 1 : 0));
+    }
+    const models = learnModels(cv, rgbMat, mask, w, h, keepMat);
+    const photo: EditorPhoto = { W, H, w, h, rgb, lab, ...models };
+    return { photo, opening: await describe(cv, photo, mask, null, [], keepMat) };
+  } finally {
+    for (const m of mats) m.delete();
+  }
+}
+
+/** One refinement round: grabCut on the window the new strokes (or the new box) touch, the rest kept. */
+export async function refineMask(input: RefineInput): Promise<EditorMask> {
+  const { cv } = await loadOpenCv();
+  const { photo, box, strokes, fresh, boxRound } = input;
+  const { w, h } = photo;
+  const mats: Array<{ delete(): void }> = [];
+  const keepMat: Keep = (m) => (mats.push(m), m);
+  try {
+    const mask = Uint8Array.from(input.from);
+    const boxPx = box ? pixelBox(grow(box, 0.02), w, h) : null;
+    let win: Px;
+    if (boxRound && boxPx) win = expand(boxPx, Math.round(Math.max(w, h) * WINDOW_MARGIN), w, h);
+    else {
+      const changed = strokes.slice(fresh);
+      if (!changed.length) return describe(cv, photo, mask, box, strokes, keepMat);
+      win = strokeWindow(changed, w, h);
+    }
+    const ww = win.x1 - win.x0;
+    const wh = win.y1 - win.y0;
+    const seeds = new Uint8Array(ww * wh);
+    // A box round starts inside the box from the product the mask already holds there, or from
+    // "probably product" everywhere when the mask missed the box (a new subject).
+    let inBox = 0;
+    let kept = 0;
+    if (boxRound && boxPx) {
+      for (let y = boxPx.y0; y < boxPx.y1; y++) for (let x = boxPx.x0; x < boxPx.x1; x++, inBox++) kept += mask[y * w + x]!;
+    }
+    const fresher = boxRound && kept < inBox * 0.2;
+    for (let y = 0; y < wh; y++) {
+      for (let x = 0; x < ww; x++) {
+        const X = x + win.x0;
+        const Y = y + win.y0;
+        const m = mask[Y * w + X]!;
+        const ring = (x === 0 && X > 0) || (y === 0 && Y > 0) || (x === ww - 1 && X < w - 1) || (y === wh - 1 && Y < h - 1);
+        let s = m ? PR_FGD : PR_BGD;
+        if (fresher) s = PR_FGD;
+        // The window's edge keeps what the mask says there, so the new part joins the old seamlessly.
+        if (ring && !boxRound) s = m ? FGD : BGD;
+        if (boxPx && (X < boxPx.x0 || X >= boxPx.x1 || Y < boxPx.y0 || Y >= boxPx.y1)) s = BGD;
+        seeds[y * ww + x] = s;
+      }
+    }
+    for (const st of strokes) paintStroke(seeds, ww, wh, win, st, w, h);
+    const hasFg = seeds.some((s) => s === FGD || s === PR_FGD);
+    const hasBg = seeds.some((s) => s === BGD || s === PR_BGD);
+    let out: Uint8Array = seeds;
+    if (hasFg && hasBg) {
+      const crop = new Uint8Array(ww * wh * 3);
+      for (let y = 0; y < wh; y++)
+        crop.set(photo.rgb.subarray(((y + win.y0) * w + win.x0) * 3, ((y + win.y0) * w + win.x1) * 3), y * ww * 3);
+      const rgbMat = keepMat(cv.matFromArray(wh, ww, cv.CV_8UC3, crop));
+      const maskMat = keepMat(cv.matFromArray(wh, ww, cv.CV_8UC1, seeds));
+      const evalMode = !boxRound && photo.bgd && photo.fgd;
+      const bgd = keepMat(evalMode ? cv.matFromArray(1, 65, cv.CV_64F, photo.bgd) : new cv.Mat());
+      const fgd = keepMat(evalMode ? cv.matFromArray(1, 65, cv.CV_64F, photo.fgd) : new cv.Mat());
+      cv.setRNGSeed(1);
+      cv.grabCut(
+        rgbMat,
+        maskMat,
+        new cv.Rect(0, 0, ww, wh),
+        bgd,
+        fgd,
+        boxRound ? BOX_ITERATIONS : STROKE_ITERATIONS,
+        evalMode ? cv.GC_EVAL : cv.GC_INIT_WITH_MASK,
+      );
+      out = maskMat.data as Uint8Array;
+    }
+    for (let y = 0; y < wh; y++) {
+      for (let x = 0; x < ww; x++) {
+        const v = out[y * ww + x];
+        mask[(y + win.y0) * w + x + win.x0] = v === FGD || v === PR_FGD ? 1 : 0;
+      }
+    }
+    if (boxPx)
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) if (x < boxPx.x0 || x >= boxPx.x1 || y < boxPx.y0 || y >= boxPx.y1) mask[y * w + x] = 0;
+    const keepPoints = strokes.filter((s) => s.kind === 'keep').flatMap((s) => s.points);
+    const cleaned = cutoutSteps.keepComponents(cv, mask, w, h, keepPoints, keepMat);
+    return describe(cv, photo, cleaned, box, strokes, keepMat);
+  } finally {
+    for (const m of mats) m.delete();
+  }
+}
+
+/**
+ * The final cut-out from the mask the seller accepted, judged by the gate the way cutOut judges a
+ * guided one (coverage, then judgeMask's checks) and carried to full size by the same guided filter.
+ */
+export async function acceptMask(input: {
+  bytes: Buffer;
+  photo: Pick<EditorPhoto, 'w' | 'h' | 'lab'>;
+  mask: Uint8Array;
+  box: Box | null;
+  remove: Point[];
+}): Promise<CutoutResult> {
+  const started = Date.now();
+  const { cv } = await loadOpenCv();
+  const { w, h, lab } = input.photo;
+  let full: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    full = await sharp(input.bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels })
+      .rotate()
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (cause) {
+    throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
+  }
+  const W = full.info.width;
+  const H = full.info.height;
+  const mats: Array<{ delete(): void }> = [];
+  const keepMat: Keep = (m) => (mats.push(m), m);
+  try {
+    const mask = input.mask;
+    const smooth = cutoutSteps.smoothOutline(cv, mask, w, h, keepMat);
+    const maskPng = await cutoutSteps.overlayPng(smooth, w, h, W, H);
+    const sal = saliencyMap(lab, w, h);
+    const confidence = cutoutSteps.contrastConfidence(sal, mask);
+    const base = { width: W, height: H, confidence, maskPng, timings: { totalMs: 0 } };
+    const area = mask.reduce((s, v) => s + v, 0) / (w * h);
+    const maskBox = cutoutSteps.boxOf((i: number) => mask[i]! > 0, w, h);
+    const reasons: CutoutNoteCode[] = [];
+    if (!maskBox || area < CUTOUT_LIMITS.minCoverage) reasons.push('no_subject');
+    else if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
+    const judged = judgeMask({ mask, lab, w, h, box: input.box, remove: input.remove });
+    if (maskBox) reasons.push(...judged.reasons);
+    const timings = () => ({ totalMs: Date.now() - started });
+    if (reasons.length || !maskBox) return { ...base, ok: false, reasons, figures: judged.figures, timings: timings() };
+
+    const alpha = cutoutSteps.guidedUpscale(cv, smooth, w, h, full.data, W, H, keepMat);
+    const sb = input.box;
+    const clip = sb
+      ? { x0: Math.floor(sb.x * W), y0: Math.floor(sb.y * H), x1: Math.ceil((sb.x + sb.width) * W), y1: Math.ceil((sb.y + sb.height) * H) }
+      : null;
+    const rgba = Buffer.alloc(W * H * 4);
+    for (let i = 0, j = 0; i < W * H; i++, j += 3) {
+      const a = alpha[i];
+      if (!a) continue;
+      if (clip) {
+        const x = i % W;
+        const y = (i - x) / W;
+        if (x < clip.x0 || x >= clip.x1 || y < clip.y0 || y >= clip.y1) continue;
+      }
+      rgba[i * 4] = full.data[j]!;
+      rgba[i * 4 + 1] = full.data[j + 1]!;
+      rgba[i * 4 + 2] = full.data[j + 2]!;
+      rgba[i * 4 + 3] = a;
+    }
+    const png = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
+      .png({ compressionLevel: 4, adaptiveFiltering: false })
+      .toBuffer();
+    return { ...base, ok: true, png, coverage: area, box: maskBox, figures: judged.figures, timings: timings() };
+  } finally {
+    for (const m of mats) m.delete();
+  }
+}
+
+/** The round's answer: the mask, its preview PNG and the gate's preview reasons. */
+async function describe(
+  cv: Cv,
+  photo: EditorPhoto,
+  mask: Uint8Array,
+  box: Box | null,
+  strokes: EditorStroke[],
+  keepMat: Keep,
+): Promise<EditorMask> {
+  const { w, h, lab } = photo;
+  const smooth = cutoutSteps.smoothOutline(cv, mask, w, h, keepMat);
+  const alpha = Buffer.alloc(w * h * 2);
+  for (let i = 0; i < w * h; i++) {
+    alpha[i * 2] = 255;
+    alpha[i * 2 + 1] = smooth[i]! * 255;
+  }
+  const png = await sharp(alpha, { raw: { width: w, height: h, channels: 2 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  const area = mask.reduce((s, v) => s + v, 0) / (w * h);
+  const reasons: CutoutNoteCode[] = [];
+  if (area < CUTOUT_LIMITS.minCoverage) reasons.push('no_subject');
+  else {
+    if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
+    const remove = strokes.filter((s) => s.kind === 'remove').flatMap((s) => s.points);
+    reasons.push(...judgeMask({ mask, lab, w, h, box, remove }).reasons);
+  }
+  return { mask, png, reasons };
+}
+
+/** The colour models grabCut keeps between rounds, learnt from the opening mask (no segmentation pass). */
+function learnModels(cv: Cv, rgb: Cv, mask: Uint8Array, w: number, h: number, keepMat: Keep) {
+  let fg = 0;
+  for (const v of mask) fg += v;
+  if (fg < 16 || fg > w * h - 16) return { bgd: null, fgd: null };
+  const seeds = keepMat(
+    cv.matFromArray(
+      h,
+      w,
+      cv.CV_8UC1,
+      Uint8Array.from(mask, (v) => (v ? PR_FGD : PR_BGD)),
+    ),
+  );
+  const bgd = keepMat(new cv.Mat());
+  const fgd = keepMat(new cv.Mat());
+  cv.setRNGSeed(1);
+  // No iterations: only the GMMs are initialised from the mask.
+  cv.grabCut(rgb, seeds, new cv.Rect(0, 0, w, h), bgd, fgd, 0, cv.GC_INIT_WITH_MASK);
+  return { bgd: Float64Array.from(bgd.data64F as Float64Array), fgd: Float64Array.from(fgd.data64F as Float64Array) };
+}
+
+type Px = { x0: number; y0: number; x1: number; y1: number };
+
+function pixelBox(b: Box, w: number, h: number): Px {
+  return {
+    x0: Math.max(0, Math.floor(b.x * w)),
+    y0: Math.max(0, Math.floor(b.y * h)),
+    x1: Math.min(w, Math.ceil((b.x + b.width) * w)),
+    y1: Math.min(h, Math.ceil((b.y + b.height) * h)),
+  };
+}
+
+function expand(p: Px, by: number, w: number, h: number): Px {
+  return { x0: Math.max(0, p.x0 - by), y0: Math.max(0, p.y0 - by), x1: Math.min(w, p.x1 + by), y1: Math.min(h, p.y1 + by) };
+}
+
+function grow(b: Box, share: number): Box {
+  const dx = b.width * share;
+  const dy = b.height * share;
+  const x = Math.max(0, b.x - dx);
+  const y = Math.max(0, b.y - dy);
+  return { x, y, width: Math.min(1, b.x + b.width + dx) - x, height: Math.min(1, b.y + b.height + dy) - y };
+}
+
+/** Radius of a stroke in working pixels (a share of the longer side). */
+const radiusPx = (s: EditorStroke, w: number, h: number) => Math.max(1, Math.round(Math.max(w, h) * s.radius));
+
+/** The new strokes' bounding box with their brush and the context around them. */
+function strokeWindow(strokes: EditorStroke[], w: number, h: number): Px {
+  let x0 = w;
+  let y0 = h;
+  let x1 = 0;
+  let y1 = 0;
+  for (const s of strokes) {
+    const r = radiusPx(s, w, h);
+    for (const p of s.points) {
+      x0 = Math.min(x0, Math.floor(p.x * w) - r);
+      y0 = Math.min(y0, Math.floor(p.y * h) - r);
+      x1 = Math.max(x1, Math.ceil(p.x * w) + r + 1);
+      y1 = Math.max(y1, Math.ceil(p.y * h) + r + 1);
+    }
+  }
+  return expand(
+    { x0: Math.max(0, x0), y0: Math.max(0, y0), x1: Math.min(w, x1), y1: Math.min(h, y1) },
+    Math.round(Math.max(w, h) * WINDOW_MARGIN),
+    w,
+    h,
+  );
+}
+
+/** Paints a stroke (its points joined by segments, so a fast drag leaves no gaps) into the window's seeds. */
+function paintStroke(seeds: Uint8Array, ww: number, wh: number, win: Px, s: EditorStroke, w: number, h: number): void {
+  const r = radiusPx(s, w, h);
+  const value = s.kind === 'keep' ? FGD : BGD;
+  const dot = (cx: number, cy: number) => {
+    for (let y = Math.max(win.y0, cy - r); y <= Math.min(win.y1 - 1, cy + r); y++) {
+      for (let x = Math.max(win.x0, cx - r); x <= Math.min(win.x1 - 1, cx + r); x++) {
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) seeds[(y - win.y0) * ww + (x - win.x0)] = value;
+      }
+    }
+  };
+  let prev: { x: number; y: number } | null = null;
+  for (const p of s.points) {
+    const cur = { x: p.x * w, y: p.y * h };
+    const steps = prev ? Math.max(1, Math.ceil(Math.hypot(cur.x - prev.x, cur.y - prev.y) / Math.max(1, r / 2))) : 1;
+    for (let k = 1; k <= steps; k++) {
+      const t = prev ? k / steps : 1;
+      dot(
+        Math.round((prev?.x ?? cur.x) + (cur.x - (prev?.x ?? cur.x)) * t),
+        Math.round((prev?.y ?? cur.y) + (cur.y - (prev?.y ?? cur.y)) * t),
+      );
+    }
+    prev = cur;
+  }
+  void wh;
+}

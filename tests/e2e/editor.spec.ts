@@ -1,0 +1,69 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { M } from '../../shared/messages';
+import { signUp, uniqueEmail } from './support';
+
+const coffee = path.resolve('tests/fixtures/photos/coffee.jpg');
+
+/** Paints one stroke across the stage, in fractions of the photo. */
+async function paint(page: Page, from: [number, number], to: [number, number]) {
+  const b = (await page.getByTestId('editor-layer').boundingBox())!;
+  await page.mouse.move(b.x + b.width * from[0], b.y + b.height * from[1]);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width * to[0], b.y + b.height * to[1], { steps: 12 });
+  await page.mouse.up();
+}
+
+test('editor: opens on a real photo, a stroke changes the live mask, undo brings it back, Kabul et makes the cut-out', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUp(page, uniqueEmail('editor'));
+  await page.goto('/app/generate-image');
+  await page.setInputFiles('input[type=file]', coffee);
+  const panel = page.getByTestId('cutout-editor');
+  await expect(panel.getByTestId('cutout-size')).toHaveText(M.studio.pixelSize(600, 400), { timeout: 60_000 });
+
+  await panel.getByRole('button', { name: M.editor.open }).click();
+  const dialog = page.getByRole('dialog', { name: M.editor.title });
+  const mask = dialog.getByTestId('editor-mask');
+  await expect(mask).toBeVisible({ timeout: 60_000 });
+  const opening = (await mask.getAttribute('data-mask'))!;
+  // The shortcuts are listed, the tools are named buttons.
+  await expect(dialog.getByText(M.editor.shortcutsTitle)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: M.editor.undo })).toBeDisabled();
+
+  // R (Sil) and a stroke across the saucer: the overlay changes without a full re-run.
+  await page.keyboard.press('r');
+  await paint(page, [0.25, 0.75], [0.6, 0.82]);
+  await expect(dialog.getByTestId('editor-strokes')).toHaveText(M.editor.strokes(1));
+  await expect(mask).not.toHaveAttribute('data-mask', opening, { timeout: 30_000 });
+  const painted = (await mask.getAttribute('data-mask'))!;
+
+  // Undo (Ctrl+Z) gives the opening mask back; redo the stroke with the button.
+  await page.keyboard.press('Control+z');
+  await expect(mask).toHaveAttribute('data-mask', opening, { timeout: 30_000 });
+  await dialog.getByRole('button', { name: M.editor.redo }).click();
+  await expect(mask).toHaveAttribute('data-mask', painted, { timeout: 30_000 });
+  await dialog.getByRole('button', { name: M.editor.undo }).click();
+  await expect(mask).toHaveAttribute('data-mask', opening, { timeout: 30_000 });
+
+  // Zoom by the button and back to fit.
+  await dialog.getByRole('button', { name: M.editor.zoomIn }).click();
+  await expect(dialog.getByTestId('editor-zoom')).toHaveText(M.editor.zoomValue(125));
+  await page.keyboard.press('0');
+  await expect(dialog.getByTestId('editor-zoom')).toHaveText(M.editor.zoomValue(100));
+
+  // The gate's verdict is shown; axe finds nothing serious in the open editor.
+  await expect(dialog.getByTestId('editor-verdict')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // A keep stroke on the cup, then Kabul et: the final cut-out becomes the page's.
+  await page.keyboard.press('k');
+  await paint(page, [0.45, 0.3], [0.5, 0.35]);
+  await expect(dialog.getByTestId('editor-strokes')).toHaveText(M.editor.strokes(1));
+  await dialog.getByRole('button', { name: M.editor.accept }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(panel.getByTestId('cutout-verdict')).toHaveText(M.studio.stateAccepted);
+  await expect(panel.getByRole('img', { name: M.studio.cutoutAlt })).toBeVisible();
+});
