@@ -6,6 +6,7 @@ import { benchBatch } from './batch';
 import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
 import { benchServerMemory } from './server-memory';
 import { benchExportsMemory } from './exports-memory';
+import { benchCutoutTruth, printTruth } from './cutout-truth';
 
 /**
  * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
@@ -29,6 +30,8 @@ const p12 = studio.photo12mp;
 console.log(
   `12 MP fotoğraf (${p12.size}): dekupaj ${(p12.cutoutMs / 1000).toFixed(1)} s (${p12.cutoutPeakRssMb} MB), ardından 4 görsel ${(p12.imagesMs / 1000).toFixed(1)} s (${p12.imagesPeakRssMb} MB; ${p12.outputs.join(', ')})`,
 );
+console.log('Dekupaj, el yapımı doğru maskelere karşı (IoU, kapının kararı) ve süreler:');
+printTruth(await benchCutoutTruth());
 const fair = await benchFairShare();
 console.log(
   `Adil pay: B satıcısının tek dekupajı tek başına ${(fair.aloneMs / 1000).toFixed(1)} s, A'nın 24 yönlendirmeli dekupajı beklerken ${(fair.behindMs / 1000).toFixed(1)} s (tek kuyrukta ${(fair.oneQueueMs / 1000).toFixed(1)} s), A'nın 20 adet 12 MP görsel üretimi beklerken ${(fair.behind12mpMs / 1000).toFixed(1)} s (${fair.threads} iş parçacığı, yük ${fair.loadAvg1m})`,
