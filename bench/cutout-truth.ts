@@ -10,7 +10,7 @@ import { TRUTH_PHOTOS, correctiveClicks, iou, loadTruth, maskOfPng } from '../te
  * the gate's verdict of the automatic cut-out, of a box (the product's box grown 3%), and of that box
  * plus two rounds of up to 15 simulated corrective keep/remove clicks each (placed on the largest
  * wrong regions, tests/studio/truth.ts). Timings: every guided run is a refinement round (p95), and
- * the first cut-out of a 12 MP photo, warm. In this process, on the event loop (one thread, as a
+ * the first cut-out of a 12 MP photo (the café photo enlarged to 4240×2827), warm, three times. In this process, on the event loop (one thread, as a
  * pool thread runs it). The IoU of an untrusted cut-out is that of the mask the gate judged.
  */
 export type TruthRow = {
@@ -22,7 +22,8 @@ export type TruthRow = {
 export type TruthBench = {
   rows: TruthRow[];
   refinementMs: { p50: number; p95: number; n: number };
-  first12mpMs: number;
+  /** Three cut-outs of a 12 MP photo in a warm process (models loaded, nothing of the photo cached): wall and CPU time. */
+  first12mp: { wallMs: number[]; cpuMs: number[] };
   loadAvg1m: number;
 };
 
@@ -32,7 +33,7 @@ async function judged(r: CutoutResult, w: number, h: number): Promise<{ mask: Ui
   const g = r.figures;
   const figures =
     g && process.env.GATE_FIGURES
-      ? ` [hole ${g.holeShare.toFixed(3)} straight ${g.straightRun.toFixed(2)} span ${g.boxSpan.toFixed(2)} fill ${g.boxFill.toFixed(2)} edge ${g.edgeRatio.toFixed(2)}]`
+      ? ` [hole ${g.holeShare.toFixed(3)} straight ${g.straightRun.toFixed(2)} span ${g.boxSpan.toFixed(2)} fill ${g.boxFill.toFixed(2)} bg ${g.boxBackground.toFixed(2)} miss ${g.missingShare.toFixed(3)} edge ${g.edgeRatio.toFixed(2)}]`
       : '';
   return { mask, verdict: (r.ok ? 'accepted' : `untrusted (${r.reasons.join(', ')})`) + figures };
 }
@@ -72,13 +73,21 @@ export async function benchCutoutTruth(): Promise<TruthBench> {
 
   const coffee = (await loadTruth('coffee')).photo;
   const big = await sharp(coffee).resize(4240, 2827, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
-  const t12 = performance.now();
-  await cutOut(big);
-  const first12mpMs = Math.round(performance.now() - t12);
+  const first12mp = { wallMs: [] as number[], cpuMs: [] as number[] };
+  for (let k = 0; k < 3; k++) {
+    const cpu = process.cpuUsage();
+    const t12 = performance.now();
+    const r = await cutOut(big);
+    if (!r.ok) throw new Error('the 12 MP café photo should cut out');
+    first12mp.wallMs.push(Math.round(performance.now() - t12));
+    const used = process.cpuUsage(cpu);
+    // CPU time of every thread (libvips decodes and encodes in its own): what load on the machine does not inflate.
+    first12mp.cpuMs.push(Math.round((used.user + used.system) / 1000));
+  }
   return {
     rows,
     refinementMs: { p50: pick(0.5), p95: pick(0.95), n: sorted.length },
-    first12mpMs,
+    first12mp,
     loadAvg1m: Math.round(loadavg()[0]! * 10) / 10,
   };
 }
@@ -93,7 +102,7 @@ export function printTruth(b: TruthBench): void {
     );
   }
   console.log(
-    `Guided run (a refinement round, full re-run): p50 ${b.refinementMs.p50} ms, p95 ${b.refinementMs.p95} ms over ${b.refinementMs.n}; first 12 MP cut-out, warm: ${b.first12mpMs} ms (load ${b.loadAvg1m})`,
+    `Guided run (a refinement round, full re-run): p50 ${b.refinementMs.p50} ms, p95 ${b.refinementMs.p95} ms over ${b.refinementMs.n}; first cut-out of a 12 MP photo, warm: ${b.first12mp.wallMs.join(' / ')} ms (CPU ${b.first12mp.cpuMs.join(' / ')} ms) (load ${b.loadAvg1m})`,
   );
 }
 

@@ -7,6 +7,7 @@ import { benchBatch } from './batch';
 import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
 import { benchServerMemory } from './server-memory';
 import { benchExportsMemory } from './exports-memory';
+import { benchCutoutTruth, printTruth } from './cutout-truth';
 
 /**
  * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
@@ -37,6 +38,8 @@ const editor = await benchEditor();
 console.log(
   `Dekupaj düzenleyici: fırça turu p50 ${editor.strokeP50} ms, p95 ${editor.strokeP95} ms (${editor.strokeRounds} tur), kutu turu ${editor.boxRounds.join('/')} ms, açılış ${editor.openMs.join('/')} ms (yük ${editor.loadAvg1m}); IoU kutu → 2 tur: ${editor.photos.map((p) => `${p.photo} ${p.boxIoU} → ${p.afterRoundsIoU}`).join(', ')}`,
 );
+console.log('Dekupaj, el yapımı doğru maskelere karşı (IoU, kapının kararı) ve süreler:');
+printTruth(await benchCutoutTruth());
 const fair = await benchFairShare();
 console.log(
   `Adil pay: B satıcısının tek dekupajı tek başına ${(fair.aloneMs / 1000).toFixed(1)} s, A'nın 24 yönlendirmeli dekupajı beklerken ${(fair.behindMs / 1000).toFixed(1)} s (tek kuyrukta ${(fair.oneQueueMs / 1000).toFixed(1)} s), A'nın 20 adet 12 MP görsel üretimi beklerken ${(fair.behind12mpMs / 1000).toFixed(1)} s (${fair.threads} iş parçacığı, yük ${fair.loadAvg1m})`,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cutOut } from '../../server/providers/ai/studio/cutout';
@@ -200,10 +202,64 @@ describe('the cut-out gate on hand-made ground truth (real photos)', () => {
     expect(accepted).toBeGreaterThanOrEqual(4);
   });
 
-  // Known gap, kept visible: the automatic apple is accepted with a part of the apple missing (IoU
-  // 0.87; the bottom, where it meets the pencil and its shadow, fades out without a straight line or a
-  // hole). When the gate learns to see it, this test fails and becomes an ordinary one.
-  it.fails('accepts no cut-out that misses over 3% of the product in one piece (fails: the automatic apple)', () => {
+  // Was a known gap (it.fails): the automatic apple was accepted with its shaded bottom missing (IoU
+  // 0.867). The detector's box now seeds its shaded part as probable product, and the gate sees such a
+  // missing part (the next test, on that very mask).
+  it('accepts no cut-out that misses over 3% of the product in one piece', () => {
+    expect(missed.length).toBeGreaterThanOrEqual(4);
     expect(missed.filter((m) => m.share >= 0.03)).toEqual([]);
+  });
+
+  it('refuses the automatic apple that lost its shaded bottom (no hole, no straight line: a missing part)', async () => {
+    const t = truths.find((x) => x.name === 'apple')!;
+    // The mask the cut-out of 2026-11-25 accepted (tests/fixtures/ground-truth/README.md).
+    const old = await maskOfPng(
+      readFileSync(fileURLToPath(new URL('../fixtures/ground-truth/apple-missing-part.png', import.meta.url))),
+      t.width,
+      t.height,
+    );
+    expect(largestMiss(t.mask, old, t.width, t.height)).toBeGreaterThan(0.05);
+    const s = await atWorkingSize(t, old);
+    const detectorBox = { x: 0.07, y: 0.12, width: 0.83, height: 0.86 };
+    for (const box of [t.box, detectorBox]) {
+      const { reasons, figures } = judgeMask({ ...s, box });
+      expect(reasons).toEqual(['small_for_box']);
+      expect(figures.missingShare).toBeGreaterThan(0.03);
+      expect(figures.holeShare).toBe(0);
+    }
+  });
+
+  it('refuses the apple with a bite out of its outline, wherever the bite is', async () => {
+    const t = truths.find((x) => x.name === 'apple')!;
+    const kept = t.mask.reduce((s, v) => s + v, 0);
+    const r = Math.min(t.box.width * t.width, t.box.height * t.height) * 0.2;
+    for (const [sx, sy] of [
+      [-1, 1],
+      [1, 1],
+      [1, -1],
+      [-1, -1],
+    ] as const) {
+      // Centred on the outline's farthest pixel towards that corner: about 6% of the apple is bitten off.
+      let best = -Infinity;
+      let cx = 0;
+      let cy = 0;
+      for (let i = 0; i < t.mask.length; i++) {
+        if (!t.mask[i]) continue;
+        const x = i % t.width;
+        const y = (i - x) / t.width;
+        if (sx * x + sy * y > best) {
+          best = sx * x + sy * y;
+          cx = x;
+          cy = y;
+        }
+      }
+      const bitten = Uint8Array.from(t.mask, (v, i) => (((i % t.width) - cx) ** 2 + (Math.floor(i / t.width) - cy) ** 2 <= r * r ? 0 : v));
+      expect(1 - bitten.reduce((s, v) => s + v, 0) / kept).toBeGreaterThan(0.05);
+      const s = await atWorkingSize(t, bitten);
+      expect({ corner: [sx, sy], reasons: judgeMask({ ...s, box: t.box }).reasons }).toEqual({
+        corner: [sx, sy],
+        reasons: ['small_for_box'],
+      });
+    }
   });
 });

@@ -55,6 +55,19 @@ describe('cut-out on real photographs', () => {
     expect(view.note).toMatch(/fotoğraf/);
   });
 
+  it('keeps several objects laid out on a cloth in their arrangement (pen, lid, ball, lighter), and trusts it', async () => {
+    // The detector finds only the pen, whose box the thin pen fills a tenth of; the cloth between and
+    // around the objects is the same cloth, so the gate does not call the cut-out small for its box.
+    const r = await cut(photo('stuff'));
+    expect(r.ok ? 'accepted' : r.reasons).toBe('accepted');
+    if (!r.ok) return;
+    expect(r.figures!.boxFill).toBeLessThan(0.45);
+    const a = await alphaOf(Buffer.from(r.png));
+    const kept = { lid: a.at(0.36, 0.12), pen: a.at(0.3, 0.35), ball: a.at(0.62, 0.39), lighter: a.at(0.52, 0.8) };
+    expect(kept).toEqual({ lid: 255, pen: 255, ball: 255, lighter: 255 });
+    expect([a.at(0.15, 0.85), a.at(0.82, 0.85), a.at(0.5, 0.05)]).toEqual([0, 0, 0]);
+  });
+
   it("the seller's box and keep/remove strokes change the mask, and the gate judges guided runs too", async () => {
     // The rocket at dusk: the automatic cut is not sure enough, so it falls back.
     const auto = await cut(photo('rocket'));
