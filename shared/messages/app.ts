@@ -216,7 +216,7 @@ const OWN = {
     promptDescription: 'Ürünün hangi ortamda, hangi ışıkla ve hangi açıdan görüneceğini anlatın.',
     promptPlaceholder: 'Örneğin: ürünü beyaz stüdyo fonunda, yumuşak ışıkla ve gerçekçi gölgelerle göster.',
     videoPromptLabel: 'Sahne açıklaması (isteğe bağlı)',
-    videoPromptPlaceholder: 'Örneğin: kamera ürünün etrafında yavaşça dönsün, yumuşak stüdyo ışığı.',
+    videoPromptPlaceholder: 'Örneğin: beyaz mermer zemin, yumuşak stüdyo ışığı (yüzey, renk ve ışık sözcükleri sahneyi belirler).',
     presetsLabel: 'Kategoriye göre hazır öneri',
     presetsHint: 'Bir kategori seçin; öneri prompt alanına yazılır, dilediğiniz gibi düzenleyebilirsiniz.',
     presets: [

@@ -198,7 +198,7 @@ export const OWN: AppTexts = {
     promptDescription: 'Describe the setting, the light and the angle the product should be shown in.',
     promptPlaceholder: 'For example: show the product on a white studio background, with soft light and realistic shadows.',
     videoPromptLabel: 'Scene description (optional)',
-    videoPromptPlaceholder: 'For example: the camera slowly circles the product, soft studio light.',
+    videoPromptPlaceholder: 'For example: white marble floor, soft studio light (surface, colour and light words set the scene).',
     presetsLabel: 'Suggestion by category',
     presetsHint: 'Choose a category; the suggestion is written into the prompt field and you can edit it as you like.',
     // The prompts stay Turkish: the local studio plans its scenes from Turkish words.
