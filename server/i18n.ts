@@ -14,8 +14,3 @@ setLanguageSource(() => requestLanguage.getStore() ?? DEFAULT_LANGUAGE);
 export const languageFromRequest: RequestHandler = (req, _res, next) => {
   requestLanguage.run(languageOf(req.headers['accept-language']), next);
 };
-
-/** Runs `fn` (and everything it awaits) in `language`. */
-export function inLanguage<R>(language: Language, fn: () => R): R {
-  return requestLanguage.run(language, fn);
-}

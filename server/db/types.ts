@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CutoutNoteCode, StoredOutput } from '../../shared/schemas/generations';
 import type { StatMetric } from '../../shared/stats';
 
@@ -490,10 +490,5 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Profile = Selectable<ProfilesTable>;
-export type AdminUser = Selectable<AdminUsersTable>;
 export type Generation = Selectable<GenerationsTable>;
 export type Cutout = Selectable<CutoutsTable>;
-export type Setting = Selectable<SettingsTable>;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { accountTableCounts, findSetCookie } from '../helpers/inspect';
@@ -7,9 +6,8 @@ import type { MutationPath, QueryPath } from '../helpers/api';
 import { M } from '../../shared/messages';
 import { ensureFirstAdmin } from '../../server/services/admin/accounts';
 import { setSetting } from '../../server/services/settings';
-import { createCallerFactory } from '../../server/trpc/init';
 import { appRouter } from '../../server/routers';
-import { createContext } from '../../server/trpc/context';
+import { callerFor, callPath } from '../helpers/caller';
 import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';
 
@@ -216,18 +214,10 @@ describe('every admin procedure refuses customers and anonymous callers (docs/se
     expect(procedures.map((p) => p.path)).toContain('admin.ping');
   });
 
-  const caller = createCallerFactory(appRouter);
-  /** The caller read by path: each step a namespace, the last one the procedure. */
-  type CallerNode = { [key: string]: CallerNode } & ((input: unknown) => Promise<unknown>);
-  function fakeReq(cookie: string | undefined): IncomingMessage {
-    return { headers: cookie ? { cookie } : {}, socket: { remoteAddress: '127.0.0.9' } } as unknown as IncomingMessage;
-  }
   async function callAt(ctxCookie: string | undefined, path: string): Promise<unknown> {
     // Subscriptions exist over the WebSocket only (refused over HTTP): call them as a socket would.
     const type = procedures.find((p) => p.path === path)?.type;
-    const ctx = await createContext(server.deps, fakeReq(ctxCookie), undefined, type === 'subscription' ? 'ws' : 'http');
-    const fn = path.split('.').reduce<CallerNode>((node, key) => node[key]!, caller(ctx) as unknown as CallerNode);
-    const result = await fn(undefined);
+    const result = await callPath(await callerFor(server.deps, ctxCookie, type === 'subscription' ? 'ws' : 'http'), path);
     // A subscription that got past its middleware: stop it at once.
     if (result && typeof result === 'object' && Symbol.asyncIterator in result)
       await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.();

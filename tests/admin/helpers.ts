@@ -1,9 +1,6 @@
 import { expect } from 'vitest';
-import type { IncomingMessage } from 'node:http';
 import { HttpClient, validSignUp } from '../helpers/server';
-import { createCallerFactory } from '../../server/trpc/init';
-import { appRouter } from '../../server/routers';
-import { createContext } from '../../server/trpc/context';
+import { callerFor } from '../helpers/caller';
 import type { RunningServer } from '../../server/index';
 import type { AppEvent } from '../../server/events/bus';
 
@@ -39,10 +36,8 @@ export async function adminIdOf(server: RunningServer): Promise<string> {
 
 /** A tRPC caller with the admin's cookie, as over a WebSocket (subscriptions are refused over plain HTTP). */
 export async function adminCaller(server: RunningServer, admin: HttpClient) {
-  const req = { headers: { cookie: admin.cookieString() }, socket: { remoteAddress: '127.0.0.9' } } as unknown as IncomingMessage;
   // Subscriptions are served over the WebSocket only: build the context a socket would get.
-  const ctx = await createContext(server.deps, req, undefined, 'ws');
-  return createCallerFactory(appRouter)(ctx);
+  return callerFor(server.deps, admin.cookieString(), 'ws');
 }
 
 /** Records every bus event from now on; `stop()` ends the recording. */

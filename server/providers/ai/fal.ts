@@ -11,7 +11,7 @@ export const DEFAULT_FAL_IMAGE_MODEL = 'fal-ai/nano-banana/edit';
 export const DEFAULT_FAL_VIDEO_MODEL = 'fal-ai/bytedance/seedance/v1/pro/image-to-video';
 export const DEFAULT_VIDEO_PROMPT = 'smooth natural movement';
 
-export { FAL_RETRY, sleep } from './fal-queue.js';
+export { FAL_RETRY } from './fal-queue.js';
 
 export type FalProviderOptions = {
   apiKey: string;

@@ -3,17 +3,9 @@ import { LocalStudioProvider } from './local.js';
 import type { AiProvider } from './types.js';
 
 export * from './types.js';
-export { ProviderError, isProviderError, type ProviderErrorKind } from './errors.js';
-export { runProviderJob, type ProviderJob } from './run-job.js';
-export { FalProvider, DEFAULT_FAL_IMAGE_MODEL, DEFAULT_FAL_VIDEO_MODEL, type FalProviderOptions } from './fal.js';
-export { LocalStudioProvider, type LocalProviderOptions } from './local.js';
-export {
-  FalStudioProvider,
-  DEFAULT_FAL_CUTOUT_MODEL,
-  DEFAULT_FAL_SCENE_MODEL,
-  DEFAULT_FAL_UPSCALE_MODEL,
-  type FalStudioOptions,
-} from './fal-studio.js';
+export { ProviderError, isProviderError } from './errors.js';
+export { runProviderJob } from './run-job.js';
+export { LocalStudioProvider } from './local.js';
 
 export type AiProviderConfig = {
   /** FAL_KEY; when set (non-blank) fal.ai is used, otherwise the offline local studio. */

@@ -9,7 +9,7 @@ export * from './types';
 export { StripePayments } from './stripe';
 export { LemonSqueezyPayments } from './lemonsqueezy';
 export { IyzicoPayments } from './iyzico';
-export { TestCheckout, testCheckoutAllowed, isLocalCaller, TEST_CHECKOUT_HOST } from './test-checkout';
+export { TestCheckout, testCheckoutAllowed, TEST_CHECKOUT_HOST } from './test-checkout';
 
 export type PaymentProviders = {
   stripe: StripePayments;

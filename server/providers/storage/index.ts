@@ -4,7 +4,7 @@ import { S3FileStorage, type S3StorageOptions } from './s3.js';
 import type { FileStorage } from './types.js';
 
 export * from './types.js';
-export { InvalidStorageKeyError, assertValidKey } from './keys.js';
+export { InvalidStorageKeyError } from './keys.js';
 export { LocalFileStorage } from './local.js';
 export { S3FileStorage, type S3StorageOptions } from './s3.js';
 
