@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { QueryView } from '../../common/QueryView';
