@@ -1,6 +1,8 @@
-import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/app';
+import { QueryView } from '../../common/QueryView';
+import { SectionCard } from '../../common/SectionCard';
 import { ZApiKeyCreate } from '../../../../shared/schemas/api';
 import { formatDateTime } from '../../../lib/format';
 import { toastServerError, toastSuccess } from '../../../lib/toast';
@@ -45,70 +47,65 @@ export function ApiKeysCard() {
   };
 
   return (
-    <Card>
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {M.api.keysTitle}
-        </Title>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Group align="flex-end">
-            <TextInput
-              label={M.api.keyName}
-              placeholder={M.api.keyNamePlaceholder}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={nameError}
-              maxLength={60}
-              style={{ flex: 1 }}
-              data-testid="api-key-name"
-            />
-            <Button type="submit" loading={create.isPending}>
-              {M.api.createKey}
-            </Button>
-          </Group>
-        </form>
-        {keys.isError && <Text c="red">{M.api.loadFailed}</Text>}
-        {keys.data && keys.data.length === 0 && <Text c="dimmed">{M.api.noKeys}</Text>}
-        {keys.data && keys.data.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table data-testid="api-keys">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{M.api.colName}</Table.Th>
-                  <Table.Th>{M.api.colPrefix}</Table.Th>
-                  <Table.Th>{M.api.colCreated}</Table.Th>
-                  <Table.Th>{M.api.colLastUsed}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{M.api.revoke}</VisuallyHidden>
-                  </Table.Th>
+    <SectionCard title={M.api.keysTitle}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label={M.api.keyName}
+            placeholder={M.api.keyNamePlaceholder}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={nameError}
+            maxLength={60}
+            style={{ flex: 1 }}
+            data-testid="api-key-name"
+          />
+          <Button type="submit" loading={create.isPending}>
+            {M.api.createKey}
+          </Button>
+        </Group>
+      </form>
+      <QueryView query={keys} error={M.api.loadFailed} inline />
+      {keys.data && keys.data.length === 0 && <Text c="dimmed">{M.api.noKeys}</Text>}
+      {keys.data && keys.data.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table data-testid="api-keys">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{M.api.colName}</Table.Th>
+                <Table.Th>{M.api.colPrefix}</Table.Th>
+                <Table.Th>{M.api.colCreated}</Table.Th>
+                <Table.Th>{M.api.colLastUsed}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{M.api.revoke}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.data.map((k) => (
+                <Table.Tr key={k.id}>
+                  <Table.Td>{k.name}</Table.Td>
+                  <Table.Td>
+                    <code>{k.prefix}…</code>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(k.createdAt)}</Table.Td>
+                  <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : M.api.never}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking({ id: k.id, name: k.name })}>
+                      {M.api.revoke}
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {keys.data.map((k) => (
-                  <Table.Tr key={k.id}>
-                    <Table.Td>{k.name}</Table.Td>
-                    <Table.Td>
-                      <code>{k.prefix}…</code>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(k.createdAt)}</Table.Td>
-                    <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : M.api.never}</Table.Td>
-                    <Table.Td>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking({ id: k.id, name: k.name })}>
-                        {M.api.revoke}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Modal opened={!!revoking} onClose={() => setRevoking(null)} title={M.api.revokeTitle}>
         <Stack gap="md">
           <Text size="sm">{revoking ? M.api.revokeConfirm(revoking.name) : ''}</Text>
@@ -123,6 +120,6 @@ export function ApiKeysCard() {
         </Stack>
       </Modal>
       <ShownOnce title={M.api.keyCreatedTitle} note={M.api.keyShownOnce} value={shown} onClose={() => setShown(null)} />
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Modal, Stack } from '@mantine/core';
 import { M } from '../../../../shared/messages/app';
+import { CopyField } from '../../common/CopyField';
 
 /** A secret shown once (a new key, a webhook secret) with a copy button; closing forgets it. */
 export function ShownOnce({ title, note, value, onClose }: { title: string; note: string; value: string | null; onClose: () => void }) {
@@ -9,19 +10,16 @@ export function ShownOnce({ title, note, value, onClose }: { title: string; note
         <Alert color="yellow" variant="light">
           {note}
         </Alert>
-        <Code block data-testid="shown-once" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-          {value}
-        </Code>
-        <Group justify="flex-end">
-          <CopyButton value={value ?? ''}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? M.api.copied : M.api.copy}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>{M.api.close}</Button>
-        </Group>
+        <CopyField
+          value={value ?? ''}
+          wrap
+          testId="shown-once"
+          actions={
+            <Button size="xs" onClick={onClose}>
+              {M.api.close}
+            </Button>
+          }
+        />
       </Stack>
     </Modal>
   );

@@ -1,6 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/app';
+import { QueryView } from '../../common/QueryView';
+import { SectionCard } from '../../common/SectionCard';
 import { ZWebhookSet } from '../../../../shared/schemas/api';
 import { formatDateTime } from '../../../lib/format';
 import { readAppError } from '../../../lib/appError';
@@ -47,93 +49,85 @@ export function WebhookCard() {
 
   const data = hook.data;
   return (
-    <Card>
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {M.api.webhookTitle}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {M.api.webhookDesc}
-        </Text>
-        {hook.isError && <Text c="red">{M.api.loadFailed}</Text>}
-        {data && (
-          <Group justify="space-between">
-            <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="webhook-url">
-              {data.url ? M.api.webhookCurrent(data.url) : M.api.webhookNone}
-            </Text>
-            {data.url && (
-              <Button size="xs" variant="subtle" color="red" onClick={() => void drop()} loading={remove.isPending}>
-                {M.api.webhookRemove}
-              </Button>
-            )}
-          </Group>
-        )}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Group align="flex-end">
-            <TextInput
-              label={M.api.webhookUrl}
-              placeholder="https://"
-              type="url"
-              value={url}
-              onChange={(e) => setUrl(e.currentTarget.value)}
-              error={urlError}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" loading={save.isPending}>
-              {M.api.webhookSave}
+    <SectionCard title={M.api.webhookTitle} description={M.api.webhookDesc}>
+      <QueryView query={hook} error={M.api.loadFailed} inline />
+      {data && (
+        <Group justify="space-between">
+          <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="webhook-url">
+            {data.url ? M.api.webhookCurrent(data.url) : M.api.webhookNone}
+          </Text>
+          {data.url && (
+            <Button size="xs" variant="subtle" color="red" onClick={() => void drop()} loading={remove.isPending}>
+              {M.api.webhookRemove}
             </Button>
-          </Group>
-        </form>
-        <Title order={3} fz="md">
-          {M.api.deliveriesTitle}
-        </Title>
-        {data && data.deliveries.length === 0 && <Text c="dimmed">{M.api.noDeliveries}</Text>}
-        {data && data.deliveries.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table data-testid="webhook-deliveries" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{M.api.colEvent}</Table.Th>
-                  <Table.Th>{M.api.colStatus}</Table.Th>
-                  <Table.Th>{M.api.colAttempts}</Table.Th>
+          )}
+        </Group>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label={M.api.webhookUrl}
+            placeholder="https://"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={urlError}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={save.isPending}>
+            {M.api.webhookSave}
+          </Button>
+        </Group>
+      </form>
+      <Title order={3} fz="md">
+        {M.api.deliveriesTitle}
+      </Title>
+      {data && data.deliveries.length === 0 && <Text c="dimmed">{M.api.noDeliveries}</Text>}
+      {data && data.deliveries.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table data-testid="webhook-deliveries" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{M.api.colEvent}</Table.Th>
+                <Table.Th>{M.api.colStatus}</Table.Th>
+                <Table.Th>{M.api.colAttempts}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.deliveries.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td>
+                    <Text size="sm">
+                      <code>{d.eventType}</code>
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(d.createdAt)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[d.status] ?? 'gray'} variant="light">
+                      {M.api.deliveryStatus[d.status] ?? d.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {d.attempts.map((a) => (
+                      <Text key={a.at} size="xs">
+                        {M.api.attemptLine(formatDateTime(a.at), a.statusCode, a.error, a.durationMs)}
+                      </Text>
+                    ))}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.deliveries.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>
-                      <Text size="sm">
-                        <code>{d.eventType}</code>
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(d.createdAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[d.status] ?? 'gray'} variant="light">
-                        {M.api.deliveryStatus[d.status] ?? d.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {d.attempts.map((a) => (
-                        <Text key={a.at} size="xs">
-                          {M.api.attemptLine(formatDateTime(a.at), a.statusCode, a.error, a.durationMs)}
-                        </Text>
-                      ))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <ShownOnce title={M.api.secretTitle} note={M.api.secretShownOnce} value={secret} onClose={() => setSecret(null)} />
-    </Card>
+    </SectionCard>
   );
 }
