@@ -28,6 +28,7 @@ const GenerateImagePage = lazy(() => import('./features/app/generate-image/Gener
 const GenerateVideoPage = lazy(() => import('./features/app/generate-video/GenerateVideoPage'));
 const HistoryPage = lazy(() => import('./features/app/history/HistoryPage'));
 const BatchPage = lazy(() => import('./features/app/batch/BatchPage'));
+const BatchReviewPage = lazy(() => import('./features/app/batch/BatchReviewPage'));
 const ApiPage = lazy(() => import('./features/app/api/ApiPage'));
 const SubscriptionPage = lazy(() => import('./features/app/subscription/SubscriptionPage'));
 const BillingPage = lazy(() => import('./features/app/billing/BillingPage'));
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
           { path: 'generate-video', element: <GenerateVideoPage /> },
           { path: 'history', element: <HistoryPage /> },
           { path: 'batch', element: <BatchPage /> },
+          { path: 'batch/:batchId', element: <BatchReviewPage /> },
           { path: 'api', element: <ApiPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'subscription', element: <SubscriptionPage /> },

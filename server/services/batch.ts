@@ -7,6 +7,8 @@ import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import type { TBatchItem } from '../../shared/schemas/batch';
+import type { StoredOutput, TCutoutResult } from '../../shared/schemas/generations';
+import { cutoutView, latestCutout } from './studio';
 import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
 import { zipStream } from './zip-stream';
 import { cutoutForRun } from './framed-consent';
@@ -74,12 +76,29 @@ async function batchRows(db: Db, userId: string, batchId: string) {
     .execute();
 }
 
-export async function getBatch(db: Db, userId: string, batchId: string): Promise<{ batchId: string; items: GenerationView[] }> {
+export async function getBatch(
+  db: Db,
+  userId: string,
+  batchId: string,
+): Promise<{ batchId: string; items: GenerationView[]; photos: BatchPhoto[] }> {
   const rows = await batchRows(db, userId, batchId);
   if (!rows.length) throw new AppError('NOT_FOUND', M.common.notFound);
   const cutouts = await cutoutsOf(db, rows);
-  return { batchId, items: rows.map((g, i) => toView(g, cutouts[i])) };
+  // The batch review (issue 26 (docs/history.md)): each photo with its latest cut-out, to edit again after a reload.
+  const photos: BatchPhoto[] = [];
+  for (const g of rows) {
+    const latest = g.upload_id ? await latestCutout(db, g.upload_id) : undefined;
+    photos.push({
+      uploadId: g.upload_id,
+      photoUrl: g.upload_id ? `/api/files/uploads/${g.upload_id}` : null,
+      cutout: latest ? cutoutView(latest) : null,
+    });
+  }
+  return { batchId, items: rows.map((g, i) => toView(g, cutouts[i])), photos };
 }
+
+/** A batch photo: its upload (null once removed) and its latest cut-out (what a new run would use). */
+export type BatchPhoto = { uploadId: string | null; photoUrl: string | null; cutout: TCutoutResult | null };
 
 /**
  * One zip of the batch's white images (outputs[0] of every completed photo:

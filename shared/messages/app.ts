@@ -503,6 +503,13 @@ const OWN = {
     } as Record<string, string>,
     batchZip: 'Beyaz görsellerin hepsini indir (zip)',
     batchZipName: 'beyaz-gorseller.zip',
+    /** Issue 26 (docs/history.md): a batch opened again from its link or from the history. */
+    reviewTitle: 'Toplu üretim',
+    reviewSubtitle: 'Bu toplu üretimin fotoğrafları, dekupaj durumları ve indirmeleri.',
+    photoName: (n: number) => `Fotoğraf ${n}`,
+    openBatch: 'Toplu üretimi aç',
+    newBatch: 'Yeni toplu üretim',
+    batchLink: 'Bu toplu üretimin sayfası (sayfa yenilense de açılır)',
   },
 
   /** Issue 26 (docs/history.md): the cut-out editor with its live preview. */

@@ -45,4 +45,18 @@ test('batch of three photos: progress per item, then one zip of the white images
   expect(names[0]).toBe('01-beyaz.jpg');
   expect(names[1]).toMatch(/^02-(beyaz|cerceveli)\.jpg$/);
   expect(names[2]).toBe('03-cerceveli.jpg');
+
+  // After a reload the batch opens again at its own address: every photo with its state, the editor, the zip.
+  await expect(page).toHaveURL(/\/app\/batch\/[0-9a-f-]{36}$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: M.exports.reviewTitle })).toBeVisible();
+  await expect(page.getByTestId('batch-item')).toHaveCount(3);
+  await expect(page.getByTestId('batch-summary')).toHaveText(M.exports.batchSummary(3, 3));
+  await expect(page.getByTestId('batch-item').first().getByTestId('cutout-verdict')).toHaveText(M.studio.stateAccepted);
+  await expect(page.getByTestId('batch-zip')).toBeEnabled();
+  const [again] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
+  expect(again.suggestedFilename()).toBe(M.exports.batchZipName);
+  // The editor opens on any photo of it.
+  await page.getByRole('button', { name: `${M.editor.open}: ${M.exports.photoName(2)}` }).click();
+  await expect(page.getByRole('dialog', { name: M.editor.title }).getByTestId('editor-mask')).toBeVisible({ timeout: 60_000 });
 });

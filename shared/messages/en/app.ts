@@ -477,6 +477,12 @@ export const OWN: AppTexts = {
     },
     batchZip: 'Download all white images (zip)',
     batchZipName: 'white-images.zip',
+    reviewTitle: 'Batch run',
+    reviewSubtitle: "This batch's photos, their cut-out states and downloads.",
+    photoName: (n: number) => `Photo ${n}`,
+    openBatch: 'Open the batch',
+    newBatch: 'New batch',
+    batchLink: "This batch's page (opens again after a reload)",
   },
 
   editor: {

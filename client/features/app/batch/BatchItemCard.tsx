@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
 import { ProgressMeter } from '../../generation/ProgressMeter';
 import { M } from '../../../../shared/messages/app';
 import type { useDownloads } from '../../generation/download';
@@ -15,10 +16,13 @@ export function BatchItemCard({
   row,
   generation: g,
   downloads,
+  onEdit,
 }: {
   row: BatchRow;
   generation: BatchGeneration | undefined;
   downloads: ReturnType<typeof useDownloads>;
+  /** Opens the cut-out editor on this photo (once it is uploaded). */
+  onEdit?: () => void;
 }) {
   const status = g?.status ?? (row.phase === 'started' ? 'queued' : row.phase);
   return (
@@ -46,6 +50,19 @@ export function BatchItemCard({
             <Text size="xs" c={row.cutout === 'accepted' ? 'teal' : 'orange'} data-testid="batch-cutout">
               {row.cutout === 'accepted' ? M.studio.stateAccepted : row.framed ? M.studio.stateFramed : M.studio.stateUntrusted}
             </Text>
+          )}
+          {onEdit && (
+            <Group>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconEdit size={14} />}
+                onClick={onEdit}
+                aria-label={`${M.editor.open}: ${row.file.name}`}
+              >
+                {M.editor.open}
+              </Button>
+            </Group>
           )}
           {row.error && row.phase !== 'framed' && (
             <Text size="xs" c="red">

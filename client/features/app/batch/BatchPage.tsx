@@ -1,4 +1,6 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileZip, IconPhotoPlus, IconPlayerPlay } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
@@ -10,6 +12,7 @@ import { PHOTO_ACCEPT } from '../../generation/uploadPhoto';
 import { useSite } from '../../site/useSite';
 import { PageHeader } from '../../common/PageHeader';
 import { BatchItemCard } from './BatchItemCard';
+import { CutoutEditorModal } from '../../generation/editor/CutoutEditorModal';
 import { useBatchRun } from './useBatchRun';
 
 /**
@@ -38,8 +41,14 @@ export default function BatchPage() {
     reset,
     askFramed,
     answerFramed,
+    setCutout,
   } = useBatchRun();
   const locked = starting || !!batchId;
+  const [editing, setEditing] = useState<{ key: string; uploadId: string; photoUrl: string } | null>(null);
+  // The address becomes the batch's own, so a reload opens it again (/app/batch/:id) instead of an empty form.
+  useEffect(() => {
+    if (batchId) window.history.replaceState(window.history.state, '', `/app/batch/${batchId}`);
+  }, [batchId]);
   return (
     <Stack gap="lg">
       <FramedConsentModal
@@ -83,9 +92,14 @@ export default function BatchPage() {
           )}
           <Group justify="space-between">
             {batchId ? (
-              <Text fw={600} data-testid="batch-summary">
-                {M.exports.batchSummary(completed.length, started.length)}
-              </Text>
+              <Stack gap={2}>
+                <Text fw={600} data-testid="batch-summary">
+                  {M.exports.batchSummary(completed.length, started.length)}
+                </Text>
+                <Anchor component={Link} to={`/app/batch/${batchId}`} size="xs" data-testid="batch-link">
+                  {M.exports.batchLink}
+                </Anchor>
+              </Stack>
             ) : (
               <span />
             )}
@@ -129,9 +143,23 @@ export default function BatchPage() {
             row={row}
             generation={row.generationId ? byGeneration.get(row.generationId) : undefined}
             downloads={downloads}
+            onEdit={
+              row.uploadId
+                ? () => setEditing({ key: row.key, uploadId: row.uploadId!, photoUrl: `/api/files/uploads/${row.uploadId}` })
+                : undefined
+            }
           />
         ))}
       </Stack>
+      {editing && (
+        <CutoutEditorModal
+          opened
+          onClose={() => setEditing(null)}
+          uploadId={editing.uploadId}
+          photoUrl={editing.photoUrl}
+          onAccepted={(r) => setCutout(editing.key, r.verdict)}
+        />
+      )}
     </Stack>
   );
 }

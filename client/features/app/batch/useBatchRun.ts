@@ -150,7 +150,11 @@ export function useBatchRun() {
     setPickError(null);
   }
 
+  /** The editor's accepted cut-out of a photo: its new state (what a run of it would use). */
+  const setCutout = (key: string, cutout: CutoutVerdict) => update(key, { cutout });
+
   return {
+    setCutout,
     rows,
     prompt,
     setPrompt,

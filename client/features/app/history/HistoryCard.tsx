@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconEye, IconFileZip, IconMovie, IconPhoto } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { IconChevronDown, IconDownload, IconEye, IconFileZip, IconMovie, IconPhoto, IconStack2 } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import { downloadOne, downloadZip, historyFileName, withDownloadFlag, type useDownloads } from '../../generation/download';
 import { ExportMenu } from '../../generation/ExportMenu';
@@ -121,6 +122,20 @@ export function HistoryCard({ item, onView, downloads }: HistoryCardProps) {
       {completed && item.type === 'image' && (
         <Group mt="xs" grow>
           <ExportMenu generationId={item.id} downloads={downloads} />
+        </Group>
+      )}
+      {item.type === 'image' && item.parameters.batch && (
+        // A batch's photo: its batch opens again, with every photo, the cut-out editor and the zip.
+        <Group mt="xs" grow>
+          <Button
+            component={Link}
+            to={`/app/batch/${item.parameters.batch}`}
+            variant="subtle"
+            size="sm"
+            leftSection={<IconStack2 size={16} />}
+          >
+            {M.exports.openBatch}
+          </Button>
         </Group>
       )}
     </Card>
