@@ -49,6 +49,26 @@ function pixelBox(t: Truth) {
   };
 }
 
+/** A disc of radius r wholly on the product inside the box (its centre and 16 points at 1.3 r), or null. */
+function discOnProduct(t: Truth, b: ReturnType<typeof pixelBox>, r: number): { cx: number; cy: number; r: number } | null {
+  const cy0 = Math.round((b.y0 + b.y1) / 2);
+  for (let dy = 0; dy < (b.y1 - b.y0) / 2; dy += 4) {
+    for (const sy of [1, -1]) {
+      const y = cy0 + sy * dy;
+      for (let x = b.x0 + r; x < b.x1 - r; x += 4) {
+        let all = !!t.mask[y * t.width + x];
+        for (let k = 0; k < 16 && all; k++) {
+          const px = Math.round(x + r * 1.3 * Math.cos((k * Math.PI) / 8));
+          const py = Math.round(y + r * 1.3 * Math.sin((k * Math.PI) / 8));
+          all = !!t.mask[py * t.width + px];
+        }
+        if (all) return { cx: x, cy: y, r };
+      }
+    }
+  }
+  return null;
+}
+
 /** Enclosed holes (unkept parts not reaching the frame) over `minShare` of the kept area. */
 function holes(mask: Uint8Array, w: number, h: number, minShare: number): number[] {
   const seen = new Uint8Array(w * h);
@@ -134,29 +154,15 @@ describe('the cut-out gate on hand-made ground truth (real photos)', () => {
   it('refuses a mask with a hole inside the product where the photo shows product', async () => {
     for (const t of truths) {
       const b = pixelBox(t);
-      // A disc of a fifth of the box's smaller side, placed on the product inside the box.
-      const r = Math.round(Math.min(b.x1 - b.x0, b.y1 - b.y0) * 0.1);
-      let cx = Math.round((b.x0 + b.x1) / 2);
-      let cy = Math.round((b.y0 + b.y1) / 2);
-      // Move the disc to a spot whose whole disc lies on the product.
-      search: for (let dy = 0; dy < (b.y1 - b.y0) / 2; dy += 4) {
-        for (const sy of [1, -1]) {
-          const y = cy + sy * dy;
-          for (let x = b.x0 + r; x < b.x1 - r; x += 4) {
-            let all = true;
-            for (let k = 0; k < 16 && all; k++) {
-              const px = Math.round(x + r * 1.3 * Math.cos((k * Math.PI) / 8));
-              const py = Math.round(y + r * 1.3 * Math.sin((k * Math.PI) / 8));
-              all = !!t.mask[py * t.width + px];
-            }
-            if (all && t.mask[y * t.width + x]) {
-              cx = x;
-              cy = y;
-              break search;
-            }
-          }
-        }
+      // A disc of a fifth of the box's smaller side (smaller on the flat-lay, whose objects are small),
+      // placed where the whole disc lies on the product inside the box.
+      let spot: { cx: number; cy: number; r: number } | null = null;
+      for (const share of [0.1, 0.07, 0.05]) {
+        spot = discOnProduct(t, b, Math.round(Math.min(b.x1 - b.x0, b.y1 - b.y0) * share));
+        if (spot) break;
       }
+      expect({ photo: t.name, found: !!spot }).toEqual({ photo: t.name, found: true });
+      const { cx, cy, r } = spot!;
       const damaged = Uint8Array.from(t.mask, (v, i) => (((i % t.width) - cx) ** 2 + (Math.floor(i / t.width) - cy) ** 2 <= r * r ? 0 : v));
       const s = await atWorkingSize(t, damaged);
       expect({ photo: t.name, reasons: judgeMask({ ...s, box: t.box }).reasons }).toEqual({ photo: t.name, reasons: ['hole'] });
@@ -196,6 +202,7 @@ describe('the cut-out gate on hand-made ground truth (real photos)', () => {
         const label = { photo: t.name, box: 'subject' in hints };
         expect({ ...label, holes: holes(got, t.width, t.height, 0.002) }).toEqual({ ...label, holes: [] });
         missed.push({ ...label, share: Math.round(largestMiss(t.mask, got, t.width, t.height) * 1000) / 1000 });
+        if (process.env.GATE_FIGURES) console.log(missed[missed.length - 1]);
       }
     }
     // The promise is not met by refusing everything: clear products are cut out.
@@ -205,9 +212,19 @@ describe('the cut-out gate on hand-made ground truth (real photos)', () => {
   // Was a known gap (it.fails): the automatic apple was accepted with its shaded bottom missing (IoU
   // 0.867). The detector's box now seeds its shaded part as probable product, and the gate sees such a
   // missing part (the next test, on that very mask).
-  it('accepts no cut-out that misses over 3% of the product in one piece', () => {
-    expect(missed.length).toBeGreaterThanOrEqual(4);
-    expect(missed.filter((m) => m.share >= 0.03)).toEqual([]);
+  it('accepts no cut-out of a single product that misses over 3% of it in one piece', () => {
+    const single = missed.filter((m) => m.photo !== 'stuff');
+    expect(single.length).toBeGreaterThanOrEqual(4);
+    expect(single.filter((m) => m.share >= 0.03)).toEqual([]);
+  });
+
+  // Known gap, kept visible: the automatic flat-lay is accepted without its coin (4% of the product):
+  // a small, low-contrast object of its own, dropped as a speck next to the ball; no check sees an
+  // object missing altogether. When it is kept (or the gate sees it), this fails and becomes ordinary.
+  it.fails('accepts no cut-out of the flat-lay that misses over 3% of it in one piece (fails: the coin)', () => {
+    const flat = missed.filter((m) => m.photo === 'stuff');
+    expect(flat.length).toBeGreaterThanOrEqual(1);
+    expect(flat.filter((m) => m.share >= 0.03)).toEqual([]);
   });
 
   it('refuses the automatic apple that lost its shaded bottom (no hole, no straight line: a missing part)', async () => {

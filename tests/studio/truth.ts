@@ -6,14 +6,16 @@ import type { Box } from '../../server/providers/ai/studio/detect';
 import type { Point } from '../../server/providers/ai/studio/cutout';
 
 /** The ground-truth set (tests/fixtures/ground-truth/README.md): each photo with its product mask. */
-export const TRUTH_PHOTOS = ['coffee', 'apple', 'orange', 'butterfly'] as const;
+export const TRUTH_PHOTOS = ['coffee', 'apple', 'orange', 'butterfly', 'stuff'] as const;
 export type TruthName = (typeof TRUTH_PHOTOS)[number];
 
 const dir = fileURLToPath(new URL('../fixtures/', import.meta.url));
 export type Truth = { name: TruthName; photo: Buffer; mask: Uint8Array; width: number; height: number; box: Box };
 
 export async function loadTruth(name: TruthName): Promise<Truth> {
-  const photo = readFileSync(name === 'coffee' ? join(dir, 'photos', 'coffee.jpg') : join(dir, 'ground-truth', `${name}.jpg`));
+  const photo = readFileSync(
+    name === 'coffee' || name === 'stuff' ? join(dir, 'photos', `${name}.jpg`) : join(dir, 'ground-truth', `${name}.jpg`),
+  );
   const { data, info } = await sharp(join(dir, 'ground-truth', `${name}.png`))
     .extractChannel(0)
     .raw()

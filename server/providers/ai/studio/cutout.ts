@@ -131,6 +131,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     else return done({ ok: false, reasons: ['no_subject'], confidence: 0 });
     salBox = salBox ?? roi;
 
+    const aroundBox = hints.subject ? backgroundColoured(lab.data as Uint8Array, sw, sh, roi) : null;
     const seeds = new Uint8Array(sw * sh);
     const core = erodeBinary(
       Uint8Array.from(sal, (v) => (v > Math.min(0.9, t + 0.25) ? 1 : 0)),
@@ -149,9 +150,11 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
         const atBorder = x < border || y < border || x >= sw - border || y >= sh - border;
         if (!inRoi || (atBorder && !hints.subject)) seeds[i] = BGD;
         else if (core[i] && inSubject) seeds[i] = FGD;
-        // The seller's box says the product fills it: all of it is probably product, and grabCut
-        // takes out what looks like the background around the box (a shaded half of an orange stays).
-        else if (hints.subject || sal[i]! > t) seeds[i] = PR_FGD;
+        else if (sal[i]! > t) seeds[i] = PR_FGD;
+        // The seller's box says the product fills it: all of it is probably product (a shaded half of
+        // an orange stays) except what is coloured like the background around the box (the table
+        // between several objects laid out in one box).
+        else if (hints.subject) seeds[i] = aroundBox && aroundBox(i) ? PR_BGD : PR_FGD;
         // In the detector's box, half the saliency threshold is enough (the shaded bottom of an apple).
         else if (inSubject) seeds[i] = sal[i]! > t * 0.5 ? PR_FGD : PR_BGD;
         else seeds[i] = PR_BGD;
@@ -198,6 +201,40 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/**
+ * Whether a pixel inside `box` is coloured like the photo around the box: its Lab colour (8 bins a
+ * channel) is at least as common outside the box as inside it. The product's own colours are rare
+ * outside its box. (Half as common was tried: it took the shaded half of the orange for background
+ * once the seller's remove clicks taught grabCut its dark colours.)
+ */
+function backgroundColoured(lab: Uint8Array, w: number, h: number, box: Box): ((i: number) => boolean) | null {
+  const bin = (i: number) => ((lab[i * 3]! >> 5) << 6) | ((lab[i * 3 + 1]! >> 5) << 3) | (lab[i * 3 + 2]! >> 5);
+  const inside = new Float32Array(512);
+  const outside = new Float32Array(512);
+  let nIn = 0;
+  let nOut = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const u = (x + 0.5) / w;
+      const v = (y + 0.5) / h;
+      const i = y * w + x;
+      if (u >= box.x && u <= box.x + box.width && v >= box.y && v <= box.y + box.height) {
+        inside[bin(i)]!++;
+        nIn++;
+      } else {
+        outside[bin(i)]!++;
+        nOut++;
+      }
+    }
+  }
+  // Too little around the box to know its colours: everything in the box stays probable product.
+  if (nOut < w * h * 0.05 || !nIn) return null;
+  return (i) => {
+    const b = bin(i);
+    return outside[b]! / nOut >= inside[b]! / nIn;
+  };
 }
 
 /** The judged mask as a grey PNG for the editor's overlay, in the photo's shape (bilinear, so its edge is soft). */
