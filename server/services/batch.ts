@@ -7,7 +7,7 @@ import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import type { TBatchItem } from '../../shared/schemas/batch';
-import type { StoredOutput, TCutoutResult } from '../../shared/schemas/generations';
+import type { TCutoutResult } from '../../shared/schemas/generations';
 import { cutoutView, latestCutout } from './studio';
 import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
 import { zipStream } from './zip-stream';

@@ -4,11 +4,10 @@ import type { Db } from '../db';
 import type { Database } from '../db/types';
 import { readJsonOrNull } from '../db/read';
 import { ZStoredBuyer, ZStoredCompany } from '../db/json-columns';
-import type { TInvoiceDetailsParsed } from '../../shared/schemas/billing';
 import { getInvoiceDetails } from './invoice-details';
 import { getSettings } from './settings';
 import { ZipWriter, zipStream } from './zip-stream';
-import { renderInvoicePdf, type CompanyDetails, type InvoiceData } from '../invoices/pdf';
+import { renderInvoicePdf, type InvoiceData } from '../invoices/pdf';
 import { M } from '../../shared/messages';
 
 /** Istanbul's calendar year of a moment: an invoice's year is the one its seller and buyer live in. */

@@ -3,7 +3,7 @@ import { IconEdit, IconFileZip, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
-import { usePageTitle } from '../../../lib/pageTitle';
+import { usePageTitle } from '../../site/pageTitle';
 import { trpc } from '../../../lib/trpc';
 import { downloadOne, useDownloads } from '../../generation/download';
 import { CutoutEditorModal, VerdictBadge } from '../../generation/editor/CutoutEditorModal';
@@ -11,7 +11,7 @@ import { ExportMenu } from '../../generation/ExportMenu';
 import { ProgressMeter } from '../../generation/ProgressMeter';
 import { StatusBadge } from '../../generation/StatusBadge';
 import { isUnfinished } from '../../generation/types';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../common/PageHeader';
 
 /**
  * /app/batch/:batchId (issue 26 (docs/history.md)): a batch opened again after a reload or from the

@@ -663,4 +663,13 @@ function overlaps(a: Box, b: Box): boolean {
  * For the editor's warm sessions (refine.ts): the working size and the steps cutOut finishes a mask
  * with, so a mask the seller refined becomes a cut-out exactly the way an automatic one does.
  */
-export const cutoutSteps = { WORK_LONG_SIDE, keepComponents, smoothOutline, guidedUpscale, overlayPng, contrastConfidence, boxOf };
+export const cutoutSteps = {
+  WORK_LONG_SIDE,
+  keepComponents,
+  smoothOutline,
+  fullSizePhoto,
+  fullSizeCutout,
+  overlayPng,
+  contrastConfidence,
+  boxOf,
+};

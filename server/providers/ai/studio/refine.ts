@@ -210,19 +210,18 @@ export async function acceptMask(input: {
   const started = Date.now();
   const { cv } = await loadOpenCv();
   const { w, h, lab } = input.photo;
-  let full: { data: Buffer; info: sharp.OutputInfo };
+  // Only the size here: the full-size photo is decoded by the cut-out's own full-size step, once.
+  let W: number;
+  let H: number;
   try {
-    full = await sharp(input.bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels })
-      .rotate()
-      .toColourspace('srgb')
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const meta = await sharp(input.bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels }).metadata();
+    const turned = (meta.orientation ?? 1) >= 5;
+    W = (turned ? meta.height : meta.width) ?? 0;
+    H = (turned ? meta.width : meta.height) ?? 0;
   } catch (cause) {
     throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
   }
-  const W = full.info.width;
-  const H = full.info.height;
+  if (!W || !H) throw new ProviderError('invalid_input', { retryable: false, detail: 'image has no size' });
   const mats: Array<{ delete(): void }> = [];
   const keepMat: Keep = (m) => (mats.push(m), m);
   try {
@@ -242,28 +241,8 @@ export async function acceptMask(input: {
     const timings = () => ({ totalMs: Date.now() - started });
     if (reasons.length || !maskBox) return { ...base, ok: false, reasons, figures: judged.figures, timings: timings() };
 
-    const alpha = cutoutSteps.guidedUpscale(cv, smooth, w, h, full.data, W, H, keepMat);
-    const sb = input.box;
-    const clip = sb
-      ? { x0: Math.floor(sb.x * W), y0: Math.floor(sb.y * H), x1: Math.ceil((sb.x + sb.width) * W), y1: Math.ceil((sb.y + sb.height) * H) }
-      : null;
-    const rgba = Buffer.alloc(W * H * 4);
-    for (let i = 0, j = 0; i < W * H; i++, j += 3) {
-      const a = alpha[i];
-      if (!a) continue;
-      if (clip) {
-        const x = i % W;
-        const y = (i - x) / W;
-        if (x < clip.x0 || x >= clip.x1 || y < clip.y0 || y >= clip.y1) continue;
-      }
-      rgba[i * 4] = full.data[j]!;
-      rgba[i * 4 + 1] = full.data[j + 1]!;
-      rgba[i * 4 + 2] = full.data[j + 2]!;
-      rgba[i * 4 + 3] = a;
-    }
-    const png = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
-      .png({ compressionLevel: 4, adaptiveFiltering: false })
-      .toBuffer();
+    const photo = cutoutSteps.fullSizePhoto(input.bytes, W, H);
+    const png = await cutoutSteps.fullSizeCutout(photo, smooth, w, h, W, H, input.box);
     return { ...base, ok: true, png, coverage: area, box: maskBox, figures: judged.figures, timings: timings() };
   } finally {
     for (const m of mats) m.delete();
