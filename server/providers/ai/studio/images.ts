@@ -63,9 +63,8 @@ export async function renderStudioImages(input: StudioImagesInput, onProgress: (
     return render(white, sceneSetups(white)[0]);
   };
   const scene = async (setup: SceneSetup): Promise<ProviderOutput> => ({ ...(await render(style, setup)), role: 'scene', view });
-  // Two at a time: sharp runs each pipeline on one thread here, so pairs keep
-  // both cores busy without piling up four 4K canvases in memory.
-  const outputs = await Promise.all([first(), scene(setups[0])]);
-  outputs.push(...(await Promise.all([scene(setups[1]), scene(setups[2])])));
+  // All four at once: each pipeline's JS part (the surface, at texture size) runs while libvips
+  // encodes the others on its own threads, so both cores stay busy.
+  const outputs = await Promise.all([first(), scene(setups[0]), scene(setups[1]), scene(setups[2])]);
   return outputs;
 }
