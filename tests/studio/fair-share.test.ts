@@ -109,3 +109,32 @@ test("a lone seller's task starts a second thread too, so the next seller's cut-
     await pool.close();
   }
 });
+
+test("an editor round (interactive) goes ahead of the seller's own queued work and uses the spare thread only when no other seller waits", async () => {
+  const pool = new StudioPool(2, { workerUrl: fakeWorker });
+  try {
+    const run = (owner: string, tag: number, interactive = false) =>
+      pool.run(cutout(tag), { owner, interactive }) as unknown as Promise<Ran>;
+    // A's render holds A's one thread (the cap), A's next render waits; A's round then takes the spare thread.
+    const render1 = run('A', 1);
+    const render2 = run('A', 2);
+    await new Promise((r) => setTimeout(r, 20));
+    const round = await run('A', 3, true);
+    const [r1, r2] = await Promise.all([render1, render2]);
+    expect(round.startedAt).toBeLessThan(r1.endedAt);
+    expect(round.startedAt).toBeLessThan(r2.startedAt);
+    // Both threads busy (B's task, then A's render), B's next task and A's round waiting: the thread B
+    // frees goes to B (A is at its cap), not to A's round; A's round follows A's render.
+    const b1 = run('B', 5);
+    await new Promise((r) => setTimeout(r, 20));
+    const render3 = run('A', 6);
+    await new Promise((r) => setTimeout(r, 20));
+    const b2 = run('B', 7);
+    const round2 = run('A', 8, true);
+    const [, second, r3, rr] = await Promise.all([b1, b2, render3, round2]);
+    expect(second.startedAt).toBeLessThan(rr.startedAt);
+    expect(rr.startedAt).toBeGreaterThanOrEqual(r3.endedAt - 5);
+  } finally {
+    await pool.close();
+  }
+});
