@@ -132,3 +132,29 @@ test("a lone seller's batch uses every idle thread (work-conserving), and the ne
     await pool.close();
   }
 });
+
+test("an editor round (interactive) goes ahead of the seller's own queued work, but not ahead of another seller", async () => {
+  const pool = new StudioPool(2, { workerUrl: fakeWorker });
+  try {
+    const run = (owner: string, tag: number, interactive = false) =>
+      pool.run(cutout(tag), { owner, interactive }) as unknown as Promise<Ran>;
+    // A alone: two renders on both threads, a third waiting; A's round jumps that third render.
+    const render1 = run('A', 1);
+    const render2 = run('A', 2);
+    const render3 = run('A', 3);
+    await new Promise((r) => setTimeout(r, 20));
+    const round = run('A', 4, true);
+    const [, , r3, rr] = await Promise.all([render1, render2, render3, round]);
+    expect(rr.startedAt).toBeLessThanOrEqual(r3.startedAt);
+    // Both threads busy with A, B waiting and A's round waiting: the first freed thread goes to B.
+    const render5 = run('A', 5);
+    const render6 = run('A', 6);
+    await new Promise((r) => setTimeout(r, 20));
+    const round2 = run('A', 7, true);
+    const b = run('B', 8);
+    const [, , rr2, bb] = await Promise.all([render5, render6, round2, b]);
+    expect(bb.startedAt).toBeLessThanOrEqual(rr2.startedAt);
+  } finally {
+    await pool.close();
+  }
+});

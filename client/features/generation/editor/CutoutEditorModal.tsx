@@ -128,6 +128,8 @@ function EditorBody({
         return;
       }
       if (mod || e.altKey) return;
+      // Enter on a focused button is that button's own click, not "Kabul et".
+      if (e.key === 'Enter' && t?.closest('button, a, [role="slider"]')) return;
       if (key === ' ' && !e.repeat) {
         e.preventDefault();
         before.current = tool;

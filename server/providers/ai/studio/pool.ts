@@ -56,7 +56,7 @@ export class StudioPool {
     task: T,
     /**
      * `interactive`: a short task a seller is watching (an editor round): it goes ahead of that
-     * seller's own queued work and may use a thread beyond their cap when no other seller waits.
+     * seller's own queued work (never ahead of another seller's turn).
      */
     opts: { owner: string; onProgress?: (pct: number) => void; signal?: AbortSignal; interactive?: boolean },
   ): Promise<StudioTaskResult<T>> {
@@ -161,10 +161,7 @@ export class StudioPool {
       const rank = (atCap ? Number.MAX_SAFE_INTEGER / 2 : 0) + (this.served.get(owner) ?? 0);
       if (rank < bestRank) [best, bestRank] = [owner, rank];
     }
-    if (best !== undefined) return best;
-    // Nobody else waits: a capped seller's interactive round may use the spare thread for its few hundred ms.
-    for (const [owner, queue] of this.queues) if (queue[0]?.interactive) return owner;
-    return undefined;
+    return best;
   }
 
   /** A task left its thread (done, failed, or the thread died): its owner may take another. */
