@@ -669,6 +669,7 @@ export const cutoutSteps = {
   smoothOutline,
   fullSizePhoto,
   fullSizeCutout,
+  backgroundColoured,
   overlayPng,
   contrastConfidence,
   boxOf,

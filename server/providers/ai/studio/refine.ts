@@ -140,6 +140,9 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
       for (let y = boxPx.y0; y < boxPx.y1; y++) for (let x = boxPx.x0; x < boxPx.x1; x++, inBox++) kept += mask[y * w + x]!;
     }
     const fresher = boxRound && kept < inBox * 0.2;
+    // As cutOut does with the seller's box: all of it is probably product except what is coloured like
+    // the photo around the box (a shaded half the mask had lost comes back; the table stays out).
+    const aroundBox = boxRound && box ? cutoutSteps.backgroundColoured(photo.lab, w, h, grow(box, 0.02)) : null;
     for (let y = 0; y < wh; y++) {
       for (let x = 0; x < ww; x++) {
         const X = x + win.x0;
@@ -148,6 +151,7 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
         const ring = (x === 0 && X > 0) || (y === 0 && Y > 0) || (x === ww - 1 && X < w - 1) || (y === wh - 1 && Y < h - 1);
         let s = m ? PR_FGD : PR_BGD;
         if (fresher) s = PR_FGD;
+        if (aroundBox && !m) s = aroundBox(Y * w + X) ? PR_BGD : PR_FGD;
         // The window's edge keeps what the mask says there, so the new part joins the old seamlessly.
         if (ring && !boxRound) s = m ? FGD : BGD;
         if (boxPx && (X < boxPx.x0 || X >= boxPx.x1 || Y < boxPx.y0 || Y >= boxPx.y1)) s = BGD;

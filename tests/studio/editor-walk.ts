@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import type { StudioPool } from '../../server/providers/ai/studio/pool';
+import type { EditorPhoto } from '../../server/providers/ai/studio/refine';
+import type { EditorStroke } from '../../shared/schemas/editor';
+import { CUTOUT_LIMITS } from '../../shared/constants';
+import { correctiveClicks, iou, loadTruth, type TruthName } from './truth';
+
+export type EditorWalk = { boxIoU: number; afterRoundsIoU: number; clicks: number; openMs: number; boxMs: number; strokeMs: number[] };
+
+/**
+ * A seller's walk through the editor on a ground-truth photo: the editor opens on the automatic
+ * mask, the product's box is drawn (a box round), then two passes of up to 15 corrective clicks,
+ * each click one stroke and one round. Shared by the editor's benchmark (times) and its test (IoU).
+ */
+export async function editorWalk(pool: StudioPool, name: TruthName): Promise<EditorWalk> {
+  const owner = { owner: 'walk', interactive: true };
+  const truth = await loadTruth(name);
+  const auto = await pool.run({ kind: 'cutout', bytes: truth.photo, hints: {} }, owner);
+  let t = performance.now();
+  const opened = await pool.run(
+    { kind: 'editor-open', bytes: truth.photo, maskPng: auto.maskPng ? Buffer.from(auto.maskPng) : null },
+    owner,
+  );
+  const openMs = Math.round(performance.now() - t);
+  const photo: EditorPhoto = opened.photo;
+  const small = await sharp(Buffer.from(truth.mask.map((v) => v * 255)), { raw: { width: truth.width, height: truth.height, channels: 1 } })
+    .resize(photo.w, photo.h, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const want = Uint8Array.from(small, (v) => (v >= 128 ? 1 : 0));
+  t = performance.now();
+  let cur = await pool.run(
+    { kind: 'refine', input: { photo, from: opened.opening.mask, box: truth.box, strokes: [], fresh: 0, boxRound: true } },
+    owner,
+  );
+  const boxMs = Math.round(performance.now() - t);
+  const boxIoU = iou(want, cur.mask);
+  const strokes: EditorStroke[] = [];
+  const strokeMs: number[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    const clicks = correctiveClicks(want, cur.mask, photo.w, photo.h, 15);
+    const next = [
+      ...clicks.keep.map((p) => ({ kind: 'keep' as const, radius: CUTOUT_LIMITS.strokeRadius, points: [p] })),
+      ...clicks.remove.map((p) => ({ kind: 'remove' as const, radius: CUTOUT_LIMITS.strokeRadius, points: [p] })),
+    ];
+    for (const s of next) {
+      strokes.push(s);
+      t = performance.now();
+      cur = await pool.run(
+        { kind: 'refine', input: { photo, from: cur.mask, box: truth.box, strokes, fresh: strokes.length - 1, boxRound: false } },
+        owner,
+      );
+      strokeMs.push(performance.now() - t);
+    }
+  }
+  return { boxIoU, afterRoundsIoU: iou(want, cur.mask), clicks: strokes.length, openMs, boxMs, strokeMs };
+}
