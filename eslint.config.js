@@ -106,6 +106,17 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules (typed linting: the project service reads tsconfig.json, the whole tree in one
+    // program): a promise nobody awaits loses its error, a switch over a union that misses a member
+    // silently does nothing for it.
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'client/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
   },

@@ -24,7 +24,9 @@ const CLAIM_LOCK = [22, 1] as const;
  * seller's single run is next when a worker frees up.
  *
  * The claim holds a transaction-scoped advisory lock, so two workers (in any process) never both
- * read "one fewer than the cap"; the claims are short, the lock is held for one update.
+ * read "one fewer than the cap"; the claims are short, the lock is held for one update. That order,
+ * cap and lock are why this is not `claimLeased` (db/lease.ts), which serves the first-in-first-out
+ * queues (e-mail, data exports, webhooks) on the database's clock.
  */
 export async function claimJob(
   db: Db,

@@ -71,7 +71,6 @@ export type Settings = {
   uploadRetentionDays: number;
 };
 
-
 function toInt(value: string, fallback: string): number {
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) && n >= 0 ? n : Number.parseInt(fallback, 10);

@@ -204,7 +204,7 @@ describe('S3 against a fake endpoint', () => {
       res.writeHead(204);
       return res.end();
     }
-    switch (req.method) {
+    switch (req.method ?? '') {
       case 'PUT':
         objects.set(path, { bytes: Buffer.concat(chunks), type: String(req.headers['content-type']) });
         res.writeHead(200, { etag: '"x"' });

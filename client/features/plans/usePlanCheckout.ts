@@ -24,10 +24,10 @@ export function usePlanCheckout() {
       if (result.redirect) {
         // E.g. the invoice details form before a first paid checkout (issue 16 (docs/history.md)).
         if (result.message) toastInfo(result.message);
-        navigate(result.redirect);
+        void navigate(result.redirect);
       } else if (result.url?.startsWith('/app/')) {
         // The local test checkout is a page of this app.
-        navigate(result.url);
+        void navigate(result.url);
       } else if (result.url?.startsWith('/')) {
         // iyzico's form, served by this server; iyzico sends the buyer back here.
         window.location.assign(result.url);
