@@ -1,9 +1,10 @@
 import { createTRPCReact, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { useSyncExternalStore } from 'react';
 import type { AppRouter } from '../../server/routers';
 import { activeLanguage } from '../../shared/messages/language';
 
+export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Typed tRPC hooks for the whole client. */

@@ -24,7 +24,7 @@ function event(matched: boolean, retryable: boolean) {
       amountCents: 299000,
       currency: 'TRY',
       paymentRef: 'iyzico:order:ord-1',
-      problem: 'plan_mismatch',
+      problem: 'plan_mismatch' as const,
     },
     createdAt: '2026-11-25T10:00:00.000Z',
   };

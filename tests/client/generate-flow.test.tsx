@@ -5,12 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { M } from '../../shared/messages/app';
 import GenerateImagePage from '../../client/features/app/generate-image/GenerateImagePage';
+import type { RouterOutputs } from '../../client/lib/trpc';
 
 const JOB = '00000000-0000-4000-8000-0000000000aa';
 const PRESET = M.generation.presets[0]!;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 
-function job(status: 'processing' | 'completed' | 'failed', progress: number) {
+function job(status: 'processing' | 'completed' | 'failed', progress: number): RouterOutputs['generations']['get'] {
   const outputs = status === 'completed' ? [0, 1, 2, 3] : [];
   return {
     id: JOB,
@@ -40,7 +41,16 @@ function server(end: 'completed' | 'failed') {
     'content.site': () => SITE,
     'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false }),
     'generations.provider': () => ({ name: 'fal' }),
-    'studio.cutout': () => ({ cutoutUrl: '/api/files/cutouts/c1', width: 1200, height: 1200, note: null }),
+    'studio.cutout': () => ({
+      id: '00000000-0000-4000-8000-0000000000c1',
+      cutoutUrl: '/api/files/cutouts/c1',
+      width: 1200,
+      height: 1200,
+      note: null,
+      verdict: 'accepted',
+      reasons: [],
+      maskUrl: '/api/files/cutouts/c1/mask',
+    }),
     'generations.createImage': () => ({ id: JOB }),
     'generations.get': () => (++reads === 1 ? job('processing', 40) : job(end, 100)),
   });

@@ -18,6 +18,8 @@ import { trpc } from '../../client/lib/trpc';
 import { SITE_DEFAULTS } from '../../client/features/site/useSite';
 import { cssVariablesResolver, theme } from '../../client/theme';
 import type { AppRouter } from '../../server/routers';
+import type { AnyProcedure } from '@trpc/server';
+import type { RouterInputs, RouterOutputs } from '../../client/lib/trpc';
 
 // What jsdom lacks and Mantine uses.
 if (!window.matchMedia) {
@@ -43,8 +45,26 @@ window.scrollTo = () => {};
 URL.createObjectURL ??= () => 'blob:fake-preview';
 URL.revokeObjectURL ??= () => {};
 
-/** A procedure's answer; its input is whatever the client sent (tests name the shape they read). */
-export type Handler = (input: never) => unknown;
+/** Every procedure's path (`credits.balance`, `admin.users.list`), from the router itself. */
+type PathsOf<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends AnyProcedure ? `${P}${K}` : T[K] extends object ? PathsOf<T[K], `${P}${K}.`> : never;
+}[keyof T & string];
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+type At<T, P extends string> = P extends `${infer H}.${infer R}`
+  ? H extends keyof T
+    ? At<T[H], R>
+    : never
+  : P extends keyof T
+    ? T[P]
+    : never;
+
+/**
+ * A procedure's answer, typed by the router: the input is what the procedure takes
+ * (RouterInputs) and the answer must be what it returns (RouterOutputs), so a fixture that
+ * drifts from the server's shape (a GenerationView field renamed or added) fails tsc.
+ */
+export type Handler<P extends ProcedurePath> = (input: At<RouterInputs, P>) => At<RouterOutputs, P> | Promise<At<RouterOutputs, P>>;
+export type Handlers = { [P in ProcedurePath]?: Handler<P> };
 export interface Call {
   path: string;
   type: string;
@@ -52,7 +72,7 @@ export interface Call {
 }
 
 /** The fake server: answers by procedure path; an unknown path fails the call (and is recorded). */
-export function fakeServer(handlers: Record<string, Handler>) {
+export function fakeServer(handlers: Handlers) {
   const calls: Call[] = [];
   const link: TRPCLink<AppRouter> =
     () =>
@@ -64,9 +84,9 @@ export function fakeServer(handlers: Record<string, Handler>) {
         let cancelled = false;
         void Promise.resolve()
           .then(() => {
-            const handler = handlers[op.path];
+            const handler = handlers[op.path as ProcedurePath] as ((input: unknown) => unknown) | undefined;
             if (!handler) throw new Error(`fake server: no answer for ${op.path}`);
-            return handler(op.input as never);
+            return handler(op.input);
           })
           .then(
             (data) => {

@@ -85,9 +85,9 @@ describe('a signed-in seller', () => {
       'auth.me': () => ({ user: SELLER }),
       'content.site': () => SITE,
       'auth.preferences': () => prefs,
-      'auth.savePreferences': (input: { language: 'tr' | 'en' }) => {
+      'auth.savePreferences': (input) => {
         onSave(input);
-        prefs = { ...prefs, language: input.language };
+        if (input.section === 'preferences') prefs = { ...prefs, language: input.language };
         return prefs;
       },
     });
