@@ -114,7 +114,7 @@ export function formatSigned(n: number): string {
   return '0';
 }
 
-export { formatMoney, formatCents } from '../../shared/money';
+export { formatCents } from '../../shared/money';
 
 /** Savings estimate in whole lira, whatever the install sells in: `₺1.200`. */
 export function formatTry(amount: number): string {

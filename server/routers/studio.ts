@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { ZCutoutInput } from '../../shared/schemas/generations';
-import { ZEditorAccept, ZEditorOpen, ZEditorRefine } from '../../shared/schemas/editor';
+import { ZEditorOpen, ZEditorRefine } from '../../shared/schemas/editor';
 import { runCutout } from '../services/studio';
 import { editorSessions } from '../services/cutout-sessions';
 
@@ -27,7 +27,7 @@ export const studioRouter = router({
 
   /** The final cut-out, made once from the previewed mask and judged by the gate; the upload's latest from now on. */
   accept: protectedProcedure
-    .input(ZEditorAccept)
+    .input(ZEditorRefine)
     .mutation(({ ctx, input }) => editorSessions.accept({ db: ctx.db, storage: ctx.storage }, ctx.userId, input)),
 
   /** The editor closed: its memory is given back at once. */

@@ -18,6 +18,7 @@ export type EditorStroke = z.infer<typeof ZEditorStroke>;
 
 export const ZEditorOpen = z.object({ uploadId: z.uuid(M.generation.needPhoto) });
 
+/** A live round's input; accepting takes the same (the box and strokes the seller last saw). */
 export const ZEditorRefine = z.object({
   sessionId: z.uuid(),
   box: ZCutoutBox.nullable().optional(),
@@ -27,8 +28,6 @@ export const ZEditorRefine = z.object({
     .refine((s) => s.reduce((n, st) => n + st.points.length, 0) <= EDITOR_LIMITS.maxPoints),
 });
 export type TEditorRefine = z.input<typeof ZEditorRefine>;
-
-export const ZEditorAccept = ZEditorRefine;
 
 /** A round's answer: the working-size mask (white PNG with alpha) as a data URL and the gate's preview verdict. */
 export const ZEditorPreview = z.object({

@@ -1,7 +1,6 @@
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type GenerationView = RouterOutputs['generations']['get'];
-export type GenerationStatus = GenerationView['status'];
 
 /** An uploaded product photo: what a generation needs (docs/decisions.md D16 passes it between the two screens). */
 export interface SelectedPhoto {
