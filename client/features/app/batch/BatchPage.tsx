@@ -2,11 +2,12 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea } from '@mant
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Dropzone } from '@mantine/dropzone';
-import { IconFileZip, IconPhotoPlus, IconPlayerPlay } from '@tabler/icons-react';
+import { IconPhotoPlus, IconPlayerPlay } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
 import { BATCH_MAX_PHOTOS } from '../../../../shared/schemas/batch';
 import { usePageTitle } from '../../site/pageTitle';
-import { downloadOne, useDownloads } from '../../generation/download';
+import { useDownloads } from '../../generation/download';
+import { BatchZipButton } from './BatchZipButton';
 import { FramedConsentModal } from '../../generation/FramedConsentModal';
 import { PHOTO_ACCEPT } from '../../generation/uploadPhoto';
 import { useSite } from '../../site/useSite';
@@ -114,23 +115,7 @@ export default function BatchPage() {
                   {M.exports.batchStart(rows.length, rows.length * cost)}
                 </Button>
               )}
-              {batchId && (
-                <Button
-                  leftSection={<IconFileZip size={16} />}
-                  disabled={!allDone || completed.length === 0}
-                  loading={downloads.busy === 'batch-zip'}
-                  data-testid="batch-zip"
-                  onClick={() =>
-                    void downloads.run(
-                      'batch-zip',
-                      () => downloadOne({ url: `/api/batches/${batchId}/white.zip`, name: M.exports.batchZipName }),
-                      M.generation.allDownloaded,
-                    )
-                  }
-                >
-                  {M.exports.batchZip}
-                </Button>
-              )}
+              {batchId && <BatchZipButton batchId={batchId} disabled={!allDone || completed.length === 0} downloads={downloads} />}
             </Group>
           </Group>
         </Stack>

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { IconEdit, IconFileZip, IconPlus } from '@tabler/icons-react';
+import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
 import { usePageTitle } from '../../site/pageTitle';
 import { trpc } from '../../../lib/trpc';
-import { downloadOne, useDownloads } from '../../generation/download';
+import { useDownloads } from '../../generation/download';
+import { BatchZipButton } from './BatchZipButton';
 import { CutoutEditorModal, VerdictBadge } from '../../generation/editor/CutoutEditorModal';
 import { ExportMenu } from '../../generation/ExportMenu';
 import { ProgressMeter } from '../../generation/ProgressMeter';
@@ -49,21 +50,7 @@ export default function BatchReviewPage() {
             <Button component={Link} to="/app/batch" variant="default" leftSection={<IconPlus size={16} />}>
               {M.exports.newBatch}
             </Button>
-            <Button
-              leftSection={<IconFileZip size={16} />}
-              disabled={!allDone || completed.length === 0}
-              loading={downloads.busy === 'batch-zip'}
-              data-testid="batch-zip"
-              onClick={() =>
-                void downloads.run(
-                  'batch-zip',
-                  () => downloadOne({ url: `/api/batches/${batchId}/white.zip`, name: M.exports.batchZipName }),
-                  M.generation.allDownloaded,
-                )
-              }
-            >
-              {M.exports.batchZip}
-            </Button>
+            <BatchZipButton batchId={batchId} disabled={!allDone || completed.length === 0} downloads={downloads} />
           </Group>
         </Group>
       </Card>

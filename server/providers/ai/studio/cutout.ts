@@ -59,11 +59,11 @@ const ITERATIONS = 3;
 /** zlib level of the full-size PNG: level 1 takes about half the time of 4 for a larger file (measured on 12 MP). */
 const PNG_COMPRESSION = 1;
 
-// grabCut mask values
-const BGD = 0;
-const FGD = 1;
-const PR_BGD = 2;
-const PR_FGD = 3;
+// grabCut mask values (refine.ts seeds with them too)
+export const BGD = 0;
+export const FGD = 1;
+export const PR_BGD = 2;
+export const PR_FGD = 3;
 
 export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<CutoutResult> {
   const started = Date.now();

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ProviderError } from '../errors.js';
-import { cutoutSteps, type CutoutResult, type Point } from './cutout.js';
+import { BGD, FGD, PR_BGD, PR_FGD, cutoutSteps, type CutoutResult, type Point } from './cutout.js';
 import type { Box } from './detect.js';
 import { judgeMask } from './gate.js';
 import { saliencyMap } from './saliency.js';
@@ -55,11 +55,6 @@ export type RefineInput = {
   boxRound: boolean;
 };
 
-// grabCut mask values
-const BGD = 0;
-const FGD = 1;
-const PR_BGD = 2;
-const PR_FGD = 3;
 /** Context around new strokes that one round may change, as a share of the longer side. */
 const WINDOW_MARGIN = 0.08;
 /** Iterations per round: a stroke round starts from a good mask and kept models, a box round from scratch. */
