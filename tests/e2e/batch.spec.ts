@@ -29,7 +29,8 @@ test('batch of three photos: progress per item, then one zip of the white images
   await expect(
     page.locator('[data-testid="batch-item"][data-status="queued"], [data-testid="batch-item"][data-status="processing"]').first(),
   ).toBeVisible();
-  await expect(page.getByRole('progressbar').first()).toBeVisible();
+  // A queued item's bar is at 0 % (its filled section has no width yet): it is there, with its value.
+  await expect(page.getByRole('progressbar').first()).toHaveAttribute('aria-valuetext', /%$/);
   await page.screenshot({ path: 'test-results/batch-running.png', fullPage: true });
   for (let i = 0; i < 3; i++) await expect(items.nth(i)).toHaveAttribute('data-status', 'completed', { timeout: 180_000 });
   await expect(page.getByTestId('batch-summary')).toHaveText(M.exports.batchSummary(3, 3));

@@ -116,7 +116,7 @@ test('video generation: duration and aspect, player, download name, credits', as
   await expect(page.getByRole('img', { name: M.generation.photoAlt })).toBeVisible();
   await expect(page.getByText(M.generation.resolutionValue, { exact: true })).toBeVisible();
   await page.getByText(M.generation.aspectPortrait).click();
-  const slider = page.getByRole('slider');
+  const slider = page.getByRole('slider', { name: M.generation.durationLabel });
   await slider.focus();
   await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveAttribute('aria-valuenow', '6');
