@@ -636,6 +636,7 @@ const OWN = {
       notFound: 'İstenen kayıt bulunamadı.',
       needPhoto: 'Bir ürün fotoğrafı gönderin (photo alanı).',
       badSubject: 'subject alanı {"x":0.1,"y":0.1,"width":0.5,"height":0.6} biçiminde, 0 ile 1 arasında oranlar içeren bir JSON olmalı.',
+      badScene: 'scene alanı {"background":"#ffffff","shadow":0.6,"reflection":true,"productSize":0.7} biçiminde bir JSON olmalı.',
       badAllowFramed: 'allowFramed alanı true veya false olmalı.',
       webhookInvalid: 'Geçerli bir webhook adresi girin (https://…).',
       webhookHttps: 'Webhook adresi https:// ile başlamalı.',

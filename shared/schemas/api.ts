@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/app';
 import { ZLine } from './text';
-import { ZCreateImage, ZCreateVideo, ZCutoutBox } from './generations';
+import { ZCreateImage, ZCreateVideo, ZCutoutBox, ZSceneControls } from './generations';
 import { EXPORT_PRESET_IDS } from '../export-presets';
 
 /**
@@ -18,19 +18,33 @@ export const ZApiKeyCreate = z.object({ name: ZLine().min(1, M.api.keyNameRequir
 export const ZApiKeyId = z.object({ id: z.uuid() });
 export const ZWebhookSet = z.object({ url: z.string().trim().max(2000).pipe(z.url(M.api.errors.webhookInvalid)) });
 
-/** A multipart field holding JSON: the seller's box around the product, fractions 0..1 of the photo. */
-const ZSubjectField = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: M.api.errors.badSubject });
-      return z.NEVER;
-    }
-  })
-  .pipe(ZCutoutBox.meta({ description: 'Ürünün kutusu, fotoğrafın oranları (0..1)' }))
-  .meta({ description: 'JSON: {"x":0.1,"y":0.1,"width":0.5,"height":0.6}' });
+/** A multipart text field holding JSON, read by `schema`; unreadable JSON is refused with `message`. */
+function jsonField<T extends z.ZodType>(schema: T, message: string) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/** The seller's box around the product, fractions 0..1 of the photo. */
+const ZSubjectField = jsonField(
+  ZCutoutBox.meta({ description: 'Ürünün kutusu, fotoğrafın oranları (0..1)' }),
+  M.api.errors.badSubject,
+).meta({
+  description: 'JSON: {"x":0.1,"y":0.1,"width":0.5,"height":0.6}',
+});
+
+/** The scene controls the page shows beside the prompt (background, shadow, reflection, product size, seed). */
+const ZSceneField = jsonField(ZSceneControls, M.api.errors.badScene).meta({
+  description: 'JSON: {"background":"#ffffff","shadow":0.6,"reflection":true,"productSize":0.7,"seed":42}',
+});
 
 /** The photo: checked by its content on the server, not by its name or type. */
 const ZPhoto = z.file(M.api.errors.needPhoto).meta({ description: 'Ürün fotoğrafı (JPEG, PNG veya WEBP)' });
@@ -48,6 +62,7 @@ export const ZApiImageForm = z
     prompt: ZCreateImage.shape.prompt.meta({ description: 'Sahne açıklaması (Türkçe), ör. "mermer zemin, gün ışığı"' }),
     category: ZCreateImage.shape.category,
     subject: ZSubjectField.optional(),
+    scene: ZSceneField.optional(),
     allowFramed: ZAllowFramedField,
   })
   .meta({ id: 'ImageForm' });
@@ -58,6 +73,7 @@ export const ZApiVideoForm = z
     prompt: ZCreateVideo.shape.prompt,
     duration: z.coerce.number().pipe(ZCreateVideo.shape.duration).meta({ description: 'Saniye' }),
     aspectRatio: ZCreateVideo.shape.aspectRatio,
+    scene: ZSceneField.optional(),
     allowFramed: ZAllowFramedField,
   })
   .meta({ id: 'VideoForm' });

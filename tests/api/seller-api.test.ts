@@ -145,7 +145,14 @@ describe('documents', () => {
       ]),
     );
     expect(doc.components.schemas.ImageForm!.required).toEqual(['photo', 'prompt']);
-    expect(Object.keys(doc.components.schemas.ImageForm!.properties)).toEqual(['photo', 'prompt', 'category', 'subject', 'allowFramed']);
+    expect(Object.keys(doc.components.schemas.ImageForm!.properties)).toEqual([
+      'photo',
+      'prompt',
+      'category',
+      'subject',
+      'scene',
+      'allowFramed',
+    ]);
     expect(doc.components.schemas.VideoForm!.properties.aspectRatio!.enum).toEqual(['16:9', '9:16']);
     expect(doc.webhooks.generationFinished).toBeDefined();
     const page = await api('/api/docs', null);
@@ -282,7 +289,12 @@ describe('a run over the API', () => {
   test('POST /api/v1/videos → 202; the run is a video on the same queue', async () => {
     const res = await api('/api/v1/videos', aliceKey, {
       method: 'POST',
-      body: imageForm({ prompt: 'mermer tezgah', duration: '5', aspectRatio: '16:9' }),
+      body: imageForm({
+        prompt: 'mermer tezgah',
+        duration: '5',
+        aspectRatio: '16:9',
+        scene: '{"background":"#FFFFFF","reflection":false}',
+      }),
     });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
@@ -293,7 +305,13 @@ describe('a run over the API', () => {
       .select(['parameters', 'api_key_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row.parameters).toMatchObject({ prompt: 'mermer tezgah', duration: 5, aspectRatio: '16:9' });
+    // The scene controls reach the run as the page's would (the colour read as the schema writes it).
+    expect(row.parameters).toMatchObject({
+      prompt: 'mermer tezgah',
+      duration: 5,
+      aspectRatio: '16:9',
+      scene: { background: '#ffffff', reflection: false },
+    });
     expect(row.api_key_id).not.toBeNull();
   });
 });
@@ -305,6 +323,8 @@ describe('refusals', () => {
       [imageForm({ prompt: 'mermer' }, null), M.api.errors.needPhoto],
       [imageForm({}), M.generation.needPhotoAndPrompt],
       [imageForm({ prompt: 'mermer', subject: '{bozuk' }), M.api.errors.badSubject],
+      [imageForm({ prompt: 'mermer', scene: '{bozuk' }), M.api.errors.badScene],
+      [imageForm({ prompt: 'mermer', scene: '{"shadow":7}' }), M.generation.sceneControl],
       [imageForm({ prompt: 'mermer', allowFramed: 'belki' }), M.api.errors.badAllowFramed],
     ];
     for (const [body, message] of cases) {

@@ -73,7 +73,14 @@ export function apiV1Routes(deps: AppDeps): Router {
       const { id } = await startGeneration(
         deps,
         userId,
-        { type: 'image', uploadId: stored.uploadId, prompt: fields.prompt, category: fields.category, allowFramed: fields.allowFramed },
+        {
+          type: 'image',
+          uploadId: stored.uploadId,
+          prompt: fields.prompt,
+          category: fields.category,
+          scene: fields.scene,
+          allowFramed: fields.allowFramed,
+        },
         { apiKeyId: keyId },
       );
       res.status(202).json({ id, status: 'queued' });
@@ -98,6 +105,7 @@ export function apiV1Routes(deps: AppDeps): Router {
           prompt: fields.prompt,
           duration: fields.duration,
           aspectRatio: fields.aspectRatio,
+          scene: fields.scene,
           allowFramed: fields.allowFramed,
         },
         { apiKeyId: keyId },

@@ -604,6 +604,7 @@ export const OWN: AppTexts = {
       notFound: 'The requested record was not found.',
       needPhoto: 'Send a product photo (the photo field).',
       badSubject: 'The subject field must be JSON like {"x":0.1,"y":0.1,"width":0.5,"height":0.6}, with ratios between 0 and 1.',
+      badScene: 'The scene field must be JSON like {"background":"#ffffff","shadow":0.6,"reflection":true,"productSize":0.7}.',
       badAllowFramed: 'The allowFramed field must be true or false.',
       webhookInvalid: 'Enter a valid webhook address (https://…).',
       webhookHttps: 'The webhook address must start with https://.',
