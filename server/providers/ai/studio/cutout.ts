@@ -74,10 +74,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
   let W: number;
   let H: number;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels }).metadata();
-    const turned = (meta.orientation ?? 1) >= 5;
-    W = (turned ? meta.height : meta.width) ?? 0;
-    H = (turned ? meta.width : meta.height) ?? 0;
+    ({ W, H } = await orientedSize(bytes));
     medium = await decodeOriented(bytes)
       .resize({ width: DETECT_LONG_SIDE, height: DETECT_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .raw()
@@ -313,6 +310,13 @@ function smoothOutline(cv: Cv, mask: Uint8Array, w: number, h: number, keepMat: 
   cv.GaussianBlur(src, dst, new cv.Size(5, 5), 1.2, 1.2, cv.BORDER_REPLICATE);
   const d = dst.data as Uint8Array;
   return Uint8Array.from(d, (v) => (v >= 128 ? 1 : 0));
+}
+
+/** The photo's size as displayed (after EXIF orientation), read from its header without decoding it. */
+async function orientedSize(bytes: Buffer): Promise<{ W: number; H: number }> {
+  const meta = await sharp(bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels }).metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { W: (turned ? meta.height : meta.width) ?? 0, H: (turned ? meta.width : meta.height) ?? 0 };
 }
 
 /** The photo turned upright, sRGB, 3 channels; resize or output steps follow. */
@@ -667,6 +671,8 @@ export const cutoutSteps = {
   WORK_LONG_SIDE,
   keepComponents,
   smoothOutline,
+  orientedSize,
+  grow,
   fullSizePhoto,
   fullSizeCutout,
   backgroundColoured,

@@ -67,10 +67,10 @@ type Keep = <T extends { delete(): void }>(m: T) => T;
 export async function openEditorPhoto(bytes: Buffer, maskPng: Buffer | null): Promise<{ photo: EditorPhoto; opening: EditorMask }> {
   const { cv } = await loadOpenCv();
   let small: { data: Buffer; info: sharp.OutputInfo };
-  let meta: sharp.Metadata;
+  let size: { W: number; H: number };
   try {
     const img = sharp(bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels }).rotate();
-    meta = await sharp(bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels }).metadata();
+    size = await cutoutSteps.orientedSize(bytes);
     const side = cutoutSteps.WORK_LONG_SIDE;
     small = await img
       .toColourspace('srgb')
@@ -81,9 +81,8 @@ export async function openEditorPhoto(bytes: Buffer, maskPng: Buffer | null): Pr
   } catch (cause) {
     throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
   }
-  const turned = (meta.orientation ?? 1) >= 5;
-  const W = (turned ? meta.height : meta.width) ?? small.info.width;
-  const H = (turned ? meta.width : meta.height) ?? small.info.height;
+  const W = size.W || small.info.width;
+  const H = size.H || small.info.height;
   const w = small.info.width;
   const h = small.info.height;
   const mats: Array<{ delete(): void }> = [];
@@ -116,7 +115,7 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
   const keepMat: Keep = (m) => (mats.push(m), m);
   try {
     const mask = Uint8Array.from(input.from);
-    const boxPx = box ? pixelBox(grow(box, 0.02), w, h) : null;
+    const boxPx = box ? pixelBox(cutoutSteps.grow(box, 0.02), w, h) : null;
     let win: Px;
     if (boxRound && boxPx) win = expand(boxPx, Math.round(Math.max(w, h) * WINDOW_MARGIN), w, h);
     else {
@@ -137,7 +136,7 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     const fresher = boxRound && kept < inBox * 0.2;
     // As cutOut does with the seller's box: all of it is probably product except what is coloured like
     // the photo around the box (a shaded half the mask had lost comes back; the table stays out).
-    const aroundBox = boxRound && box ? cutoutSteps.backgroundColoured(photo.lab, w, h, grow(box, 0.02)) : null;
+    const aroundBox = boxRound && box ? cutoutSteps.backgroundColoured(photo.lab, w, h, cutoutSteps.grow(box, 0.02)) : null;
     for (let y = 0; y < wh; y++) {
       for (let x = 0; x < ww; x++) {
         const X = x + win.x0;
@@ -213,10 +212,7 @@ export async function acceptMask(input: {
   let W: number;
   let H: number;
   try {
-    const meta = await sharp(input.bytes, { limitInputPixels: CUTOUT_LIMITS.maxInputPixels }).metadata();
-    const turned = (meta.orientation ?? 1) >= 5;
-    W = (turned ? meta.height : meta.width) ?? 0;
-    H = (turned ? meta.width : meta.height) ?? 0;
+    ({ W, H } = await cutoutSteps.orientedSize(input.bytes));
   } catch (cause) {
     throw new ProviderError('invalid_input', { retryable: false, detail: 'image could not be decoded', cause });
   }
@@ -312,14 +308,6 @@ function pixelBox(b: Box, w: number, h: number): Px {
 
 function expand(p: Px, by: number, w: number, h: number): Px {
   return { x0: Math.max(0, p.x0 - by), y0: Math.max(0, p.y0 - by), x1: Math.min(w, p.x1 + by), y1: Math.min(h, p.y1 + by) };
-}
-
-function grow(b: Box, share: number): Box {
-  const dx = b.width * share;
-  const dy = b.height * share;
-  const x = Math.max(0, b.x - dx);
-  const y = Math.max(0, b.y - dy);
-  return { x, y, width: Math.min(1, b.x + b.width + dx) - x, height: Math.min(1, b.y + b.height + dy) - y };
 }
 
 /** Radius of a stroke in working pixels (a share of the longer side). */
