@@ -9,7 +9,7 @@ import globals from 'globals';
 // The server's layers (docs/architecture.md, "Layers"): a folder may import its own layer and the ones
 // below it, never one above. Top to bottom: the entry files (server/*.ts but the shared ones, seed/,
 // jobs/worker-main.ts, db/migrate-cli.ts) → http/ → routers/ and trpc/ → jobs/ → services/ → auth/,
-// email/, events/, invoices/, providers/ → db/ → lib/ (and shared/, errors.ts, env.ts, i18n.ts, deps.ts,
+// email/, events/, invoices/, providers/ and studio/ (the engine the AI providers use) → db/ → lib/ (and shared/, errors.ts, env.ts, i18n.ts, deps.ts,
 // which every layer may use).
 const ENTRY = '(app|index|launch|start|dev|runtime)';
 const ABOVE_LOWER = ['seed', 'http', 'routers', 'trpc', 'jobs', 'services'];
@@ -19,7 +19,7 @@ const SERVER_LAYERS = [
   { layer: 'trpc', files: ['server/trpc/**/*.ts'], above: ['seed', 'http', 'routers'] },
   { layer: 'jobs', files: ['server/jobs/**/*.ts'], ignores: ['server/jobs/worker-main.ts'], above: ['seed', 'http', 'routers', 'trpc'] },
   { layer: 'services', files: ['server/services/**/*.ts'], above: ['seed', 'http', 'routers', 'trpc', 'jobs'] },
-  ...['auth', 'email', 'events', 'invoices', 'providers'].map((layer) => ({
+  ...['auth', 'email', 'events', 'invoices', 'providers', 'studio'].map((layer) => ({
     layer,
     files: [`server/${layer}/**/*.ts`],
     above: ABOVE_LOWER,
@@ -28,9 +28,13 @@ const SERVER_LAYERS = [
     layer: 'db',
     files: ['server/db/**/*.ts'],
     ignores: ['server/db/migrate-cli.ts'],
-    above: [...ABOVE_LOWER, 'auth', 'email', 'events', 'invoices', 'providers'],
+    above: [...ABOVE_LOWER, 'auth', 'email', 'events', 'invoices', 'providers', 'studio'],
   },
-  { layer: 'lib', files: ['server/lib/**/*.ts'], above: [...ABOVE_LOWER, 'auth', 'email', 'events', 'invoices', 'providers', 'db'] },
+  {
+    layer: 'lib',
+    files: ['server/lib/**/*.ts'],
+    above: [...ABOVE_LOWER, 'auth', 'email', 'events', 'invoices', 'providers', 'studio', 'db'],
+  },
 ];
 const layerRules = SERVER_LAYERS.map(({ layer, files, ignores, above }) => ({
   files,
@@ -78,7 +82,7 @@ export default tseslint.config(
       'playwright-report/**',
       'ci-reports/**',
       'tests/e2e/.data/**',
-      'server/providers/ai/studio/models/**',
+      'server/studio/models/**',
       'tests/fixtures/**',
       'client/public/**',
     ],

@@ -1,8 +1,8 @@
 import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { cutOut, type CutoutHints, type CutoutResult, type Point } from '../server/providers/ai/studio/cutout';
-import { loadDetector, loadOpenCv } from '../server/providers/ai/studio/wasm';
+import { cutOut, type CutoutHints, type CutoutResult, type Point } from '../server/studio/cutout';
+import { loadDetector, loadOpenCv } from '../server/studio/wasm';
 import { TRUTH_PHOTOS, correctiveClicks, iou, loadTruth, maskOfPng } from '../tests/studio/truth';
 
 /**

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { StudioPool } from '../server/providers/ai/studio/pool';
+import { StudioPool } from '../server/studio/pool';
 import { TRUTH_PHOTOS } from '../tests/studio/truth';
 import { editorWalk } from '../tests/studio/editor-walk';
 

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { StudioPool } from '../server/providers/ai/studio/pool';
-import type { CutoutHints } from '../server/providers/ai/studio/cutout';
+import { StudioPool } from '../server/studio/pool';
+import type { CutoutHints } from '../server/studio/cutout';
 
 /**
  * Fair share (issue 22 (docs/history.md)): seller B's one cut-out alone, then while seller A has 24 guided

@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { StudioPool } from '../server/providers/ai/studio/pool';
+import { StudioPool } from '../server/studio/pool';
 
 /**
  * Studio figures (issue 11 (docs/history.md)): cut-out time and peak memory per real photo, and

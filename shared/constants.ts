@@ -88,7 +88,7 @@ export const CUTOUT_LIMITS = {
 } as const;
 
 /**
- * The cut-out gate's thresholds (server/providers/ai/studio/gate.ts), set on the ground-truth photos
+ * The cut-out gate's thresholds (server/studio/gate.ts), set on the ground-truth photos
  * in tests/fixtures/ground-truth (bench/cutout-truth.ts prints the figures they are compared with).
  */
 export const CUTOUT_GATE = {

@@ -7,9 +7,9 @@ import { EDITOR_LIMITS } from '../../shared/constants';
 import type { CutoutNoteCode, TCutoutResult } from '../../shared/schemas/generations';
 import type { EditorStroke, TEditorOpened, TEditorPreview } from '../../shared/schemas/editor';
 import { takeSellerLimit } from '../auth/rate-limit';
-import { studioPool, type StudioPool } from '../providers/ai/studio/pool';
-import type { EditorMask, EditorPhoto } from '../providers/ai/studio/refine';
-import type { Box } from '../providers/ai/studio/detect';
+import { studioPool, type StudioPool } from '../studio/pool';
+import type { EditorMask, EditorPhoto } from '../studio/refine';
+import type { Box } from '../studio/detect';
 import { cutoutView, latestCutout, recordCutout, runCutout } from './studio';
 
 /**

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
-import { exportImage, type SceneSource } from '../providers/ai/studio/export-render';
-import { studioPool, type StudioPool } from '../providers/ai/studio/pool';
+import { exportImage, type SceneSource } from '../studio/export-render';
+import { studioPool, type StudioPool } from '../studio/pool';
 import { EXPORT_PRESETS, type ExportPresetId } from '../../shared/export-presets';
 import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';

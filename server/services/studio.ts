@@ -6,8 +6,8 @@ import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import type { TCutoutInput, TCutoutResult } from '../../shared/schemas/generations';
 import { takeSellerLimit } from '../auth/rate-limit';
-import { studioPool, type StudioPool } from '../providers/ai/studio/pool';
-import type { CutoutHints, CutoutResult } from '../providers/ai/studio/cutout';
+import { studioPool, type StudioPool } from '../studio/pool';
+import type { CutoutHints, CutoutResult } from '../studio/cutout';
 
 /** Owner-only URL of a stored cut-out (served by /api/files/cutouts/:id). */
 export const cutoutUrl = (id: string) => `/api/files/cutouts/${id}`;

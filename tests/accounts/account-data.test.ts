@@ -10,7 +10,7 @@ import { applyPaymentEvent } from '../../server/services/payments';
 import { erasedEmail } from '../../server/services/account-deletion';
 import { enqueueEmail } from '../../server/email/outbox';
 import { runCutout } from '../../server/services/studio';
-import type { StudioPool } from '../../server/providers/ai/studio/pool';
+import type { StudioPool } from '../../server/studio/pool';
 import { passwordResetEmail } from '../../server/email/templates/account';
 import { M } from '../../shared/messages';
 import { pdfText } from '../helpers/pdf';

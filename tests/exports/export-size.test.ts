@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
 import { EXPORT_PRESETS } from '../../shared/export-presets';
-import { productFromCutout } from '../../server/providers/ai/studio/cutout-product';
-import { exportImage } from '../../server/providers/ai/studio/export-render';
-import { cutoutAtSize } from '../../server/providers/ai/studio/export-product';
-import { placeScene } from '../../server/providers/ai/studio/scene-render';
-import { planStyle, sceneSetups } from '../../server/providers/ai/studio/scene-style';
+import { productFromCutout } from '../../server/studio/cutout-product';
+import { exportImage } from '../../server/studio/export-render';
+import { cutoutAtSize } from '../../server/studio/export-product';
+import { placeScene } from '../../server/studio/scene-render';
+import { planStyle, sceneSetups } from '../../server/studio/scene-style';
 import { photo } from '../studio/photos';
 
 /**

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../../server/providers/ai/studio/ffmpeg';
-import { renderProductVideo } from '../../server/providers/ai/studio/video-cutout';
-import { StudioPool } from '../../server/providers/ai/studio/pool';
+import { ffmpegPath } from '../../server/studio/ffmpeg';
+import { renderProductVideo } from '../../server/studio/video-cutout';
+import { StudioPool } from '../../server/studio/pool';
 import { photo } from '../studio/photos';
 
 let dir: string;

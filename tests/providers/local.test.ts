@@ -7,11 +7,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../server/providers/ai/errors';
 import { LocalStudioProvider } from '../../server/providers/ai/local';
-import { ffmpegPath } from '../../server/providers/ai/studio/ffmpeg';
-import { sceneAspect } from '../../server/providers/ai/studio/images';
-import { honestSceneCanvas, placeScene } from '../../server/providers/ai/studio/scene-render';
-import { planStyle, sceneSetups } from '../../server/providers/ai/studio/scene-style';
-import { loadProduct } from '../../server/providers/ai/studio/product';
+import { ffmpegPath } from '../../server/studio/ffmpeg';
+import { sceneAspect } from '../../server/studio/images';
+import { honestSceneCanvas, placeScene } from '../../server/studio/scene-render';
+import { planStyle, sceneSetups } from '../../server/studio/scene-style';
+import { loadProduct } from '../../server/studio/product';
 import type { ImageJobInput, ProviderOutput, VideoJobInput } from '../../server/providers/ai/types';
 import { busyPhoto, productPhoto } from './fixtures';
 

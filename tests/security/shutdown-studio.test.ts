@@ -11,7 +11,7 @@ import { createGeneration } from '../../server/services/generations';
 import { LocalEventBus } from '../../server/events/bus';
 import { GenerationWorker } from '../../server/jobs/worker';
 import { LocalStudioProvider } from '../../server/providers/ai';
-import type { StudioTask } from '../../server/providers/ai/studio/pool-tasks';
+import type { StudioTask } from '../../server/studio/pool-tasks';
 
 /**
  * A deploy (SIGTERM) while the worker is inside a long studio step: the server takes no new
@@ -32,7 +32,7 @@ const studio = vi.hoisted(() => {
     markStarted: () => started(),
   };
 });
-vi.mock('../../server/providers/ai/studio/pool', () => ({
+vi.mock('../../server/studio/pool', () => ({
   studioPool: () => ({
     run: (task: StudioTask, { signal }: { owner: string; signal?: AbortSignal }): Promise<unknown> => {
       const fallback = { ok: false, reasons: ['uncertain'], width: 640, height: 480, confidence: 0, timings: { totalMs: 1 } };

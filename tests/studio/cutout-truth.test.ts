@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { cutOut } from '../../server/providers/ai/studio/cutout';
-import { judgeMask } from '../../server/providers/ai/studio/gate';
-import { loadOpenCv } from '../../server/providers/ai/studio/wasm';
+import { cutOut } from '../../server/studio/cutout';
+import { judgeMask } from '../../server/studio/gate';
+import { loadOpenCv } from '../../server/studio/wasm';
 import { TRUTH_PHOTOS, loadTruth, maskOfPng, type Truth } from './truth';
 
 // Real photos through WASM on a shared 2-core machine.

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { StudioPool } from '../../server/providers/ai/studio/pool';
-import { planStyle } from '../../server/providers/ai/studio/scene-style';
+import { StudioPool } from '../../server/studio/pool';
+import { planStyle } from '../../server/studio/scene-style';
 import { cutoutView } from '../../server/services/studio';
 import { M } from '../../shared/messages';
 import { alphaOf, photo } from './photos';

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { StudioPool } from '../../server/providers/ai/studio/pool';
+import { StudioPool } from '../../server/studio/pool';
 import { editorWalk } from './editor-walk';
 
 // Issue 26 (docs/history.md) through the editor's live rounds, on the hand-masked photos with one clear

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { StudioPool } from '../../server/providers/ai/studio/pool';
-import type { EditorPhoto } from '../../server/providers/ai/studio/refine';
+import type { StudioPool } from '../../server/studio/pool';
+import type { EditorPhoto } from '../../server/studio/refine';
 import type { EditorStroke } from '../../shared/schemas/editor';
 import { CUTOUT_LIMITS } from '../../shared/constants';
 import { correctiveClicks, iou, loadTruth, type TruthName } from './truth';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../helpers/db';
 import { productPhoto, userWithUpload } from '../helpers/fixtures';
-import { StudioPool } from '../../server/providers/ai/studio/pool';
+import { StudioPool } from '../../server/studio/pool';
 import { LocalFileStorage } from '../../server/providers/storage';
 import { runCutout } from '../../server/services/studio';
 import type { DbHandle } from '../../server/db';

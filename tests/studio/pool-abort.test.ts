@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { StudioPool } from '../../server/providers/ai/studio/pool';
+import { StudioPool } from '../../server/studio/pool';
 import { photo } from './photos';
 
 // A stopping worker gives its studio step up: the pool drops a waiting task, and stops the thread of

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { StudioPool } from '../../server/providers/ai/studio/pool';
-import { renderStudioImages } from '../../server/providers/ai/studio/images';
-import { planStyle } from '../../server/providers/ai/studio/scene-style';
-import { detectView } from '../../server/providers/ai/studio/view';
+import { StudioPool } from '../../server/studio/pool';
+import { renderStudioImages } from '../../server/studio/images';
+import { planStyle } from '../../server/studio/scene-style';
+import { detectView } from '../../server/studio/view';
 import { SCENE_WORDS, understoodWords } from '../../shared/scene-words';
 import type { SceneControls } from '../../shared/schemas/generations';
 import { photo } from './photos';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Box } from '../../server/providers/ai/studio/detect';
-import type { Point } from '../../server/providers/ai/studio/cutout';
+import type { Box } from '../../server/studio/detect';
+import type { Point } from '../../server/studio/cutout';
 
 /** The ground-truth set (tests/fixtures/ground-truth/README.md): each photo with its product mask. */
 export const TRUTH_PHOTOS = ['coffee', 'apple', 'orange', 'butterfly', 'stuff'] as const;

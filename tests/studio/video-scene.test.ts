@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import { productFromCutout } from '../../server/providers/ai/studio/cutout-product';
-import { renderScene, renderSceneLayers } from '../../server/providers/ai/studio/scene-render';
-import { planStyle, sceneSetups } from '../../server/providers/ai/studio/scene-style';
+import { productFromCutout } from '../../server/studio/cutout-product';
+import { renderScene, renderSceneLayers } from '../../server/studio/scene-render';
+import { planStyle, sceneSetups } from '../../server/studio/scene-style';
 import { photo } from './photos';
 
 /**

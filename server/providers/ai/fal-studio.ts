@@ -4,8 +4,8 @@ import { falDownload } from './fal-errors.js';
 import { sceneDescription } from './fal-prompt.js';
 import { FalQueue, type FalPart } from './fal-queue.js';
 import { FalProvider, inputJpeg, type FalProviderOptions } from './fal.js';
-import { productFromCutout } from './studio/cutout-product.js';
-import { composeWhite } from './studio/white.js';
+import { productFromCutout } from '../../studio/cutout-product.js';
+import { composeWhite } from '../../studio/white.js';
 import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, SubmitContext, VideoJobInput, WaitOptions } from './types.js';
 import { checkImageInput } from './validate.js';
 

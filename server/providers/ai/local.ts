@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { abortReason, ProviderError } from './errors.js';
-import { studioPool, type StudioPool } from './studio/pool.js';
-import { renderProductVideo } from './studio/video-cutout.js';
+import { studioPool, type StudioPool } from '../../studio/pool.js';
+import { renderProductVideo } from '../../studio/video-cutout.js';
 import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
 import { checkImageInput, checkVideoInput } from './validate.js';
 

@@ -1,12 +1,12 @@
 import { cutOut, type CutoutHints, type CutoutResult } from './cutout.js';
 import { exportImage, type ExportInput, type ExportResult } from './export-render.js';
 import { renderStudioImages, type StudioImagesInput } from './images.js';
-import type { ExportPreset } from '../../../../shared/export-presets.js';
+import type { ExportPreset } from '../../shared/export-presets.js';
 import { loadDetector, loadOpenCv } from './wasm.js';
 import { acceptMask, openEditorPhoto, refineMask, type EditorMask, type EditorPhoto, type RefineInput } from './refine.js';
 import type { Box } from './detect.js';
 import type { Point } from './cutout.js';
-import type { ProviderOutput } from '../types.js';
+import type { ProviderOutput } from '../providers/ai/types.js';
 
 /** The CPU-heavy studio work that runs on the worker-thread pool, never on the event loop. */
 export type StudioTask =

@@ -1,4 +1,4 @@
-import type { Material } from '../../../../shared/scene-words.js';
+import type { Material } from '../../shared/scene-words.js';
 
 /**
  * Procedural surfaces, made here from seeded value noise (no texture files to license or ship):

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { abortReason, ProviderError } from '../errors.js';
+import { abortReason, ProviderError } from '../providers/ai/errors.js';
 import type { StudioTask, StudioTaskResult } from './pool-tasks.js';
 
 /**

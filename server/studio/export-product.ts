@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ProviderError } from '../errors.js';
+import { ProviderError } from '../providers/ai/errors.js';
 import { productFromCutout } from './cutout-product.js';
 import type { Product } from './product.js';
 

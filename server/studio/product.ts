@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ProviderError } from '../errors.js';
+import { ProviderError } from '../providers/ai/errors.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.

@@ -1,6 +1,6 @@
-import type { ProviderOutput } from '../types.js';
+import type { ProviderOutput } from '../providers/ai/types.js';
 import { productFromCutout } from './cutout-product.js';
-import type { SceneControls } from '../../../../shared/schemas/generations.js';
+import type { SceneControls } from '../../shared/schemas/generations.js';
 import { loadProduct } from './product.js';
 import { honestSceneCanvas, renderScene } from './scene-render.js';
 import { planStyle, sceneSetups, type SceneSetup, type SceneStyle } from './scene-style.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SCENE_PRODUCT_SIZE } from '../../../../shared/constants.js';
-import type { SceneControls } from '../../../../shared/schemas/generations.js';
+import { SCENE_PRODUCT_SIZE } from '../../shared/constants.js';
+import type { SceneControls } from '../../shared/schemas/generations.js';
 import {
   understoodWords,
   type ColourWord,
@@ -10,7 +10,7 @@ import {
   type SettingWord,
   type TimeWord,
   type UnderstoodWord,
-} from '../../../../shared/scene-words.js';
+} from '../../shared/scene-words.js';
 import type { Rgb } from './surfaces.js';
 
 /**

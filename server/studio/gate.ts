@@ -1,5 +1,5 @@
-import type { CutoutNoteCode } from '../../../../shared/schemas/generations.js';
-import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../../../shared/constants.js';
+import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
+import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { Box } from './detect.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,

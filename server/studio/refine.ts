@@ -1,13 +1,13 @@
 import sharp from 'sharp';
-import { ProviderError } from '../errors.js';
+import { ProviderError } from '../providers/ai/errors.js';
 import { BGD, FGD, PR_BGD, PR_FGD, cutoutSteps, type CutoutResult, type Point } from './cutout.js';
 import type { Box } from './detect.js';
 import { judgeMask } from './gate.js';
 import { saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
-import { CUTOUT_LIMITS } from '../../../../shared/constants.js';
-import type { CutoutNoteCode } from '../../../../shared/schemas/generations.js';
-import type { EditorStroke } from '../../../../shared/schemas/editor.js';
+import { CUTOUT_LIMITS } from '../../shared/constants.js';
+import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
+import type { EditorStroke } from '../../shared/schemas/editor.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 channels each); the `!` on those reads states that, at no run-time cost.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { ExportPreset } from '../../../../shared/export-presets.js';
-import type { SceneControls, StoredOutput } from '../../../../shared/schemas/generations.js';
+import type { ExportPreset } from '../../shared/export-presets.js';
+import type { SceneControls, StoredOutput } from '../../shared/schemas/generations.js';
 import { cutoutAtSize } from './export-product.js';
 import type { Product } from './product.js';
 import { renderScene } from './scene-render.js';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_OUTPUT_LONG_SIDE, MAX_SILENT_UPSCALE } from '../../../../shared/constants.js';
+import { MAX_OUTPUT_LONG_SIDE, MAX_SILENT_UPSCALE } from '../../shared/constants.js';
 import type { Product } from './product.js';
 import type { SceneSetup, SceneStyle } from './scene-style.js';
 import { makeNoise, makeSurface, type Rgb } from './surfaces.js';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ProviderError } from '../errors.js';
+import { ProviderError } from '../providers/ai/errors.js';
 import type { Product } from './product.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { access, chmod, constants } from 'node:fs/promises';
-import { ProviderError } from '../errors.js';
+import { ProviderError } from '../providers/ai/errors.js';
 
 let resolved: Promise<string> | null = null;
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_OUTPUT_LONG_SIDE, MAX_SILENT_UPSCALE, WHITE_PRODUCT_FILL } from '../../../../shared/constants.js';
+import { MAX_OUTPUT_LONG_SIDE, MAX_SILENT_UPSCALE, WHITE_PRODUCT_FILL } from '../../shared/constants.js';
 import type { Product } from './product.js';
 
 /**

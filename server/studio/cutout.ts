@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { ProviderError } from '../errors.js';
+import { ProviderError } from '../providers/ai/errors.js';
 import { detectObjects, type Box } from './detect.js';
 import { otsu, saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
-import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../../../shared/constants.js';
-import type { CutoutNoteCode } from '../../../../shared/schemas/generations.js';
+import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
+import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
 import { judgeMask, type GateFigures } from './gate.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
