@@ -2,6 +2,7 @@ import { readEnv } from '../env';
 import { openDatabase } from '../db';
 import { operatorLine } from '../db/data-dir-lock';
 import { migrateToLatest } from '../db/migrator';
+import { underStartupLock } from '../db/startup-lock';
 import { eventBusFor, providerFromEnv, storageFromEnv } from '../runtime';
 import { GenerationWorker } from './worker';
 import { DataExportWorker } from './data-exports';
@@ -18,7 +19,7 @@ if (!env.DATABASE_URL) {
   process.exit(1);
 }
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL });
-await migrateToLatest(handle.db);
+await underStartupLock(handle, () => migrateToLatest(handle.db));
 const bus = await eventBusFor(handle);
 const storage = storageFromEnv(env);
 const provider = providerFromEnv(env);
