@@ -4,7 +4,7 @@ import type { DbHandle } from './index';
  * A session advisory lock's key (a pair, so it does not share a space with the single-key and
  * pair locks taken elsewhere: payments, the job claim [22, 1]).
  */
-const STARTUP_LOCK = [22, 2] as const;
+const STARTUP_LOCK = [22, 2];
 
 /**
  * Runs `work` (migrate, then seed) while holding a PostgreSQL advisory lock, so that processes
