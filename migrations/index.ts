@@ -15,8 +15,12 @@ import * as claimsTrueLanding from './2026-11-25T16-01-claims-true-landing';
 import * as claimsPhoneE164 from './2026-11-25T16-02-claims-phone-e164';
 import * as moneyInvoices from './2026-11-25T16-10-money-invoices';
 import * as falProviderInputs from './2026-11-25T16-40-fal-provider-inputs';
+import * as cutoutNoteCodeCheck from './2026-11-27T10-00-cutout-note-code-check';
 
-/** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
+/**
+ * Every migration, by its ISO-date name. Add new files here and their hash to manifest.json; never
+ * edit a landed one (tests/db/migration-manifest.test.ts fails if one changes or disappears).
+ */
 export const migrations: Record<string, Migration> = {
   '2026-11-20T00-00-initial': initial,
   '2026-11-20T01-00-billing-profiles': billingProfiles,
@@ -34,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T16-02-claims-phone-e164': claimsPhoneE164,
   '2026-11-25T16-10-money-invoices': moneyInvoices,
   '2026-11-25T16-40-fal-provider-inputs': falProviderInputs,
+  '2026-11-27T10-00-cutout-note-code-check': cutoutNoteCodeCheck,
 };

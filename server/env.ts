@@ -30,6 +30,8 @@ export const ZEnv = z.object({
   SMTP_URL: optional,
   /** Sender of every e-mail, e.g. `"Vitrin AI" <bildirim@example.com>`; default: site name and support e-mail. */
   SMTP_FROM: optional,
+  /** `true`: in production without SMTP_URL, e-mails (with their reset and verification links) go to the log; otherwise the server refuses to start. */
+  EMAIL_LOG_LINKS: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_LINK_BASIC: optional,
   STRIPE_LINK_STANDARD: optional,

@@ -5,6 +5,7 @@ import type express from 'express';
 import { readEnv, type Env } from './env';
 import { openDatabase, type Db, type DbHandle } from './db';
 import { migrateToLatest } from './db/migrator';
+import { underStartupLock } from './db/startup-lock';
 import { seed } from './seed';
 import { seedPortfolio } from './seed/portfolio';
 import { createApp } from './app';
@@ -20,7 +21,7 @@ import { startUploadRetentionSweep } from './jobs/upload-retention';
 import { watchReadCaches } from './services/read-cache';
 import { getSettings } from './services/settings';
 import { EmailSender, type EmailSenderOptions } from './email/sender';
-import { transportFromEnv } from './email/transport';
+import { assertEmailCanLeave, transportFromEnv } from './email/transport';
 import { setListeningUrl } from './email/links';
 import { DataExportWorker } from './jobs/data-exports';
 import { WebhookSender, type WebhookSenderOptions } from './jobs/webhook-sender';
@@ -66,13 +67,20 @@ export type StartOptions = {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const env = opts.env ?? readEnv();
   const log = opts.log ?? ((line: string) => console.log(line));
+  assertEmailCanLeave(env);
   const dataDir = path.resolve(env.DATA_DIR);
   let handle = opts.handle;
   if (!handle) {
     if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'db'), { recursive: true });
     handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'db') });
   }
-  await migrateToLatest(handle.db);
+  const storage = storageFromEnv(env);
+  // Processes starting together on one database take turns to migrate and seed (nothing seeded twice).
+  const db = handle.db;
+  await underStartupLock(handle, async () => {
+    await migrateToLatest(db);
+    await seed(db, { env, log, seedPortfolio: (d) => seedPortfolio(d, storage) });
+  });
 
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const allowedOrigins = [
@@ -81,8 +89,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       .map((o) => o.trim())
       .filter(Boolean) ?? []),
   ];
-  const storage = storageFromEnv(env);
-  await seed(handle.db, { env, log, seedPortfolio: (db) => seedPortfolio(db, storage) });
   const provider = opts.aiProvider ?? providerFromEnv(env);
   const bus = await eventBusFor(handle);
   let worker: GenerationWorker | undefined; // set just below; deps.onJobQueued reads it later

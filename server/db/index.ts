@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Database } from './types';
 import { PGliteDialect } from './pglite-driver';
 import { markingClientErrors } from './client-errors';
+import { lockDataDir } from './data-dir-lock';
 
 export type Db = Kysely<Database>;
 
@@ -27,7 +28,8 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 /**
  * `DATABASE_URL` set → real Postgres through a pool; otherwise embedded PGlite
- * in `dataDir` (or in memory when dataDir is 'memory://').
+ * in `dataDir` (or in memory when dataDir is 'memory://'), locked for this process alone
+ * (`<dir>.lock`; a second process gets `StartupRefused`).
  */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<DbHandle> {
   if (opts.databaseUrl) {
@@ -44,12 +46,27 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     const db = new Kysely<Database>({ dialect: markingClientErrors(new PostgresDialect({ pool })) });
     return { db, kind: 'pg', pool, url: opts.databaseUrl, close: () => db.destroy() };
   }
-  const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
-  await client.waitReady;
+  const onDisk = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? opts.pgliteDir : undefined;
+  // The embedded database belongs to one process: a second one on the same files corrupts them.
+  const unlock = onDisk ? lockDataDir(onDisk) : () => {};
+  const client = onDisk ? new PGlite(onDisk) : new PGlite();
+  try {
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = new Kysely<Database>({ dialect: markingClientErrors(new PGliteDialect(client)) });
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onPayload);
     return () => unlisten();
   };
-  return { db, kind: 'pglite', listen, close: () => db.destroy() };
+  const close = async () => {
+    try {
+      await db.destroy();
+    } finally {
+      unlock();
+    }
+  };
+  return { db, kind: 'pglite', listen, close };
 }

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { EmailAttachment } from '../db/types';
 import { CONTROL_CHARS } from '../../shared/schemas/text';
+import { StartupRefused, operatorLine } from '../db/data-dir-lock';
 
 export type OutgoingEmail = {
   from: string;
@@ -78,6 +79,16 @@ export function logTransport(log: (line: string) => void = (line) => console.log
     },
     close: () => {},
   };
+}
+
+/**
+ * Production without SMTP would write every reset and verification link, live, to the log, where
+ * anyone who reads logs could take accounts over: refused unless the operator says EMAIL_LOG_LINKS=true.
+ */
+export function assertEmailCanLeave(env: { NODE_ENV?: string; SMTP_URL?: string; EMAIL_LOG_LINKS?: string }): void {
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.EMAIL_LOG_LINKS !== 'true') {
+    throw new StartupRefused(operatorLine((m) => m.operator.productionNeedsSmtp));
+  }
 }
 
 export function transportFromEnv(env: { SMTP_URL?: string }, log?: (line: string) => void): EmailTransport {

@@ -14,14 +14,21 @@ export type WebhookSenderOptions = {
   maxDelayMs?: number;
   /** Retries stop once the next try would fall this long after the event: a day. */
   giveUpAfterMs?: number;
+  /** Silence after which a delivery is given up (10 s). */
   timeoutMs?: number;
+  /** The most one delivery may take in all, however the receiver trickles (15 s; well within the lease). */
+  deadlineMs?: number;
+  /** Deliveries sent at once by this process, each to a different seller (4). */
+  concurrency?: number;
 };
 
 /**
- * Delivers the sellers' webhook events like the e-mail outbox: claims one at a time (SKIP LOCKED,
- * under a lease, any number of processes), signs the stored body with the endpoint's current
- * secret, POSTs it through the SSRF guard and logs the attempt. A 2xx answer delivers it; anything
- * else is tried again with exponential backoff until a day has passed, then it is `failed`.
+ * Delivers the sellers' webhook events like the e-mail outbox: claims under a lease (SKIP LOCKED,
+ * any number of processes; a delivery whose lease ran out is claimed again), up to `concurrency`
+ * at once, each to a seller no other sender is delivering to, signs the stored body with the
+ * endpoint's current secret, POSTs it through the SSRF guard within `deadlineMs` and logs the
+ * attempt. A 2xx answer delivers it; anything else is tried again with exponential backoff until a
+ * day has passed, then it is `failed`.
  */
 export class WebhookSender {
   readonly senderId = `hook-${process.pid}-${randomToken().slice(0, 8)}`;
@@ -39,11 +46,14 @@ export class WebhookSender {
       maxDelayMs: 4 * 60 * 60_000,
       giveUpAfterMs: 24 * 60 * 60_000,
       timeoutMs: 10_000,
+      deadlineMs: 15_000,
+      concurrency: 4,
       ...opts,
     };
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: this.o.pollMs,
+      concurrency: this.o.concurrency,
       subscribe: onWebhookQueued,
       onError: (err) => {
         if (isDatabaseUnavailable(err)) console.warn('[webhook] veritabanına ulaşılamıyor:', (err as Error).message);
@@ -82,6 +92,7 @@ export class WebhookSender {
         { [SIGNATURE_HEADER]: signWebhook(endpoint.secret, d.body, t), 'user-agent': 'Vitrin-Webhooks/1' },
         webhookPolicy(env),
         this.o.timeoutMs,
+        this.o.deadlineMs,
       );
     } catch (err) {
       error = (err as Error).message || String(err);

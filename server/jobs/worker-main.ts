@@ -1,8 +1,8 @@
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { readEnv } from '../env';
 import { openDatabase } from '../db';
+import { operatorLine } from '../db/data-dir-lock';
 import { migrateToLatest } from '../db/migrator';
+import { underStartupLock } from '../db/startup-lock';
 import { eventBusFor, providerFromEnv, storageFromEnv } from '../runtime';
 import { GenerationWorker } from './worker';
 import { DataExportWorker } from './data-exports';
@@ -10,16 +10,16 @@ import { DataExportWorker } from './data-exports';
 /**
  * `npm run worker`: generation and data-export workers in their own process against the same database and
  * storage as the server (run the server with WORKER_CONCURRENCY=0 to leave jobs to these).
- * Events reach the server's subscribers through Postgres NOTIFY, so use DATABASE_URL.
+ * It needs DATABASE_URL (PostgreSQL): it refuses the embedded database, which one process owns.
  */
 const env = readEnv();
-const dataDir = path.resolve(env.DATA_DIR);
+// The embedded database belongs to the server's process alone: a worker beside it would corrupt it.
 if (!env.DATABASE_URL) {
-  console.warn('DATABASE_URL yok: ayrı işçi yalnızca gömülü veritabanını paylaşamaz; sunucu içi işçileri kullanın.');
-  mkdirSync(path.join(dataDir, 'db'), { recursive: true });
+  console.error(operatorLine((m) => m.operator.workerNeedsDatabaseUrl));
+  process.exit(1);
 }
-const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'db') });
-await migrateToLatest(handle.db);
+const handle = await openDatabase({ databaseUrl: env.DATABASE_URL });
+await underStartupLock(handle, () => migrateToLatest(handle.db));
 const bus = await eventBusFor(handle);
 const storage = storageFromEnv(env);
 const provider = providerFromEnv(env);

@@ -165,7 +165,11 @@ export class GenerationWorker {
   async runOnce(): Promise<boolean> {
     const job = await claimJob(this.deps.db, this.workerId, this.leaseMs, new Date(), this.opts.perSeller);
     if (!job) return false;
-    await this.process(job);
+    // Past the cap only by reclaims after lost leases (a retry is never queued past it): a run
+    // whose worker died that often (out of memory on its photo?) fails now with one refund, so it
+    // cannot crash every worker in turn for ever.
+    if (job.attempts > MAX_ATTEMPTS) await this.failed(job, M.generation.interrupted);
+    else await this.process(job);
     return true;
   }
 
@@ -317,11 +321,12 @@ export class GenerationWorker {
 
   /** A failed attempt: left to its lease when the database is away, retried while it may, else failed with one refund. */
   private async fail(job: Generation, err: unknown): Promise<void> {
-    const { db, bus } = this.deps;
-    // The database went away mid-job: nothing can be recorded now. The lease runs out and the
-    // job is claimed again once the database is back; no attempt is burnt, nothing refunded.
+    const { db } = this.deps;
+    // The database went away mid-job: nothing can be recorded now. The run is not at fault, so
+    // it is handed back, attempt not counted, as soon as the database returns within its lease.
     if (isDatabaseUnavailable(err)) {
-      console.warn(`[worker] job ${job.id}: database unavailable, left for its lease to expire`);
+      console.warn(`[worker] job ${job.id}: database unavailable, handing it back when it returns`);
+      await this.handBackAfterOutage(job);
       return;
     }
     const attempts = job.attempts;
@@ -333,8 +338,31 @@ export class GenerationWorker {
       return;
     }
     console.error(`[worker] job ${job.id} failed:`, err);
-    const refunded = await failJob(db, job.id, failureMessage(job.type, err));
+    await this.failed(job, failureMessage(job.type, err));
+  }
+
+  /**
+   * Tries, about once a second for one lease, to hand the run back (queued, its attempt not
+   * counted) while the database is away. An outage longer than that lets the lease run out: the
+   * next claim then counts as an attempt, as after a crash (a worker cannot tell the two apart).
+   */
+  private async handBackAfterOutage(job: Generation): Promise<void> {
+    const until = Date.now() + this.leaseMs;
+    while (Date.now() < until && !this.stopping.signal.aborted) {
+      try {
+        if (await releaseJob(this.deps.db, job.id, this.workerId)) this.publish(job, 'queued', 0);
+        return;
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+
+  /** The final failure: `failed` with the catalogue text and one refund, announced. */
+  private async failed(job: Generation, message: string): Promise<void> {
+    const refunded = await failJob(this.deps.db, job.id, message);
     this.publish(job, 'failed', 0);
-    if (refunded) bus.publish({ type: 'credits.changed', userId: refunded.userId, balance: refunded.balance });
+    if (refunded) this.deps.bus.publish({ type: 'credits.changed', userId: refunded.userId, balance: refunded.balance });
   }
 }

@@ -1,7 +1,7 @@
-import { claimLeased } from '../db/lease';
 import { createHmac } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db';
+import type { ApiWebhookDeliveriesTable } from '../db/types';
 import type { Env } from '../env';
 import { randomToken } from '../auth/tokens';
 import { publicBaseUrl } from '../email/links';
@@ -126,8 +126,28 @@ export async function queueWebhookEvent(db: Db, generationId: string): Promise<v
 }
 
 /** The oldest due delivery, or one whose sender died (expired lease). */
-export function claimDelivery(db: Db, owner: string, leaseMs: number) {
-  return claimLeased(db, 'api_webhook_deliveries', { owner, leaseMs, active: 'sending', orderBy: 'run_after' });
+export async function claimDelivery(db: Db, owner: string, leaseMs: number) {
+  // As claimLeased (db/lease.ts), but a seller whose delivery is being sent under a live lease is
+  // passed over: one slow receiver holds at most one of the senders, never the others' events.
+  const { rows } = await sql<Selectable<ApiWebhookDeliveriesTable>>`
+    update api_webhook_deliveries
+    set status = 'sending',
+        lease_owner = ${owner},
+        lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval,
+        attempts = attempts + 1
+    where id = (
+      select d.id from api_webhook_deliveries d
+      where ((d.status = 'queued' and d.run_after <= now()) or (d.status = 'sending' and d.lease_expires_at < now()))
+        and not exists (
+          select 1 from api_webhook_deliveries o
+          where o.user_id = d.user_id and o.status = 'sending' and o.lease_expires_at >= now()
+        )
+      order by d.run_after
+      limit 1
+      for update skip locked
+    )
+    returning *`.execute(db);
+  return rows[0] ?? null;
 }
 
 /** Where a claimed delivery goes now: the seller's current URL and secret (null: they removed it). */

@@ -73,6 +73,10 @@ async function settlePayment(trx: Transaction<Database>, rowId: string, event: P
     return { outcome: 'unmatched' };
   }
 
+  // The buyer's row is locked first, before any write that names the user (this row's user_id, the
+  // billing profile: each takes a KEY SHARE lock through its foreign key). Two purchases of one seller
+  // then queue here instead of each holding a KEY SHARE the other's FOR UPDATE (addCredits) waits on: a deadlock.
+  await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
   const conflict = await saveBillingProfile(trx, user.id, event);
   const matchedSummary = conflict ? { ...summary, problem: 'customer_conflict' satisfies WebhookProblem } : summary;
   await trx

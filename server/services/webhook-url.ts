@@ -130,8 +130,9 @@ export async function checkWebhookUrl(raw: string, policy: WebhookPolicy): Promi
 
 /**
  * POSTs a webhook body under the policy: never follows redirects (a 3xx is just an answer), reads
- * at most a little of the answer, gives up after `timeoutMs`. Resolves with the status code;
- * rejects with the reason it could not be sent.
+ * at most a little of the answer, gives up after `timeoutMs` of silence or `deadlineMs` in all (a
+ * receiver that trickles a byte now and then never holds a sender longer). Resolves with the
+ * status code; rejects with the reason it could not be sent.
  */
 export function postWebhook(
   rawUrl: string,
@@ -139,8 +140,10 @@ export function postWebhook(
   headers: Record<string, string>,
   policy: WebhookPolicy,
   timeoutMs = 10_000,
+  deadlineMs = 15_000,
 ): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+  let deadline: NodeJS.Timeout | undefined;
+  const posted = new Promise<number>((resolve, reject) => {
     let url: URL;
     try {
       url = new URL(rawUrl);
@@ -166,7 +169,9 @@ export function postWebhook(
       },
     );
     req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
+    deadline = setTimeout(() => req.destroy(new Error(`no answer within ${deadlineMs} ms`)), deadlineMs);
     req.on('error', reject);
     req.end(body);
   });
+  return posted.finally(() => clearTimeout(deadline));
 }

@@ -177,6 +177,7 @@ const OWN = {
     imageOther: (message: string) => `Görsel oluşturma hatası: ${message}`,
     videoOther: (message: string) => `Video oluşturma hatası: ${message}`,
     unknown: 'Beklenmeyen bir hata oluştu',
+    interrupted: 'Üretim tamamlanamadı: işlenirken sunucu üst üste durdu. Lütfen başka bir fotoğrafla tekrar deneyin.',
     uploadFailed: 'Görsel yüklenirken hata oluştu',
     imagesDone: '4 fotoğraf başarıyla oluşturuldu!',
     videoDone: 'Video başarıyla oluşturuldu!',

@@ -8,6 +8,15 @@ import { localized, type Texts } from './localize';
 import { OWN as EN_OWN } from './en/server';
 
 const OWN = {
+  /** Lines the operator reads when the server or worker refuses to start (printed in Turkish, then English). */
+  operator: {
+    embeddedDatabaseInUse: (dir: string, pid: number) =>
+      `Gömülü veritabanı (${dir}) başka bir süreç (pid ${pid}) tarafından kullanılıyor; aynı veritabanını birden fazla süreç kullanacaksa DATABASE_URL ile PostgreSQL kullanın.`,
+    workerNeedsDatabaseUrl:
+      'Ayrı üretim işçisi (npm run worker) gömülü veritabanıyla çalışamaz: DATABASE_URL ile PostgreSQL kullanın ya da işleri sunucu içi işçilere bırakın (WORKER_CONCURRENCY).',
+    productionNeedsSmtp:
+      'Üretimde (NODE_ENV=production) SMTP_URL ayarlı değil: şifre sıfırlama ve doğrulama bağlantıları günlüğe yazılırdı. SMTP_URL verin ya da bilerek EMAIL_LOG_LINKS=true ayarlayın.',
+  },
   /** Issue 13 (docs/history.md): e-mails the product sends (subjects and bodies; HTML and text share these). */
   email: {
     greeting: (name: string) => `Merhaba ${name},`,

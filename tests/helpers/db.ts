@@ -5,13 +5,14 @@ import { migrateToLatest } from '../../server/db/migrator';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the server named by TEST_DATABASE_URL (dropped again by `close`).
+ * database on the server named by TEST_DATABASE_URL (dropped again by `close`); `migrate: false`
+ * leaves it empty.
  */
-export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<DbHandle & { url?: string }> {
+export async function freshDatabase(opts: { poolSize?: number; migrate?: boolean } = {}): Promise<DbHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ pgliteDir: 'memory://' });
-    await migrateToLatest(handle.db);
+    if (opts.migrate !== false) await migrateToLatest(handle.db);
     return handle;
   }
   const name = `vitrin_test_${randomBytes(6).toString('hex')}`;
@@ -22,7 +23,7 @@ export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<D
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: opts.poolSize ?? 10 });
-  await migrateToLatest(handle.db);
+  if (opts.migrate !== false) await migrateToLatest(handle.db);
   return {
     ...handle,
     /** The test database's own URL, so a second process-like handle can open it. */

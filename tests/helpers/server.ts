@@ -19,6 +19,8 @@ export async function startTestServer(
     ADMIN_EMAIL: 'admin@test.local',
     ADMIN_PASSWORD: 'admin-secret-1',
     WORKER_CONCURRENCY: '1',
+    // Tests read e-mails from the log and the outbox, also those run as production.
+    EMAIL_LOG_LINKS: 'true',
     ...envOverrides,
   } as NodeJS.ProcessEnv);
   const running = await startServer({

@@ -44,11 +44,14 @@ export async function ensureFirstAdmin(db: Db, opts: { email?: string; password?
     const email = opts.email.trim().toLowerCase();
     const existing = await db.selectFrom('admin_users').select('id').where('email', '=', email).executeTakeFirst();
     if (!existing) {
-      await db
+      // Another process starting at the same moment may have made it first: then nothing is said.
+      const made = await db
         .insertInto('admin_users')
         .values({ email, password_hash: await hashPassword(opts.password), full_name: M.admin.defaultAdminName })
-        .execute();
-      opts.log(`Admin hesabı oluşturuldu: ${email}`);
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (made) opts.log(`Admin hesabı oluşturuldu: ${email}`);
     }
     return;
   }
@@ -59,9 +62,12 @@ export async function ensureFirstAdmin(db: Db, opts: { email?: string; password?
   if (any) return;
   const email = 'admin@vitrin.local';
   const password = randomToken();
-  await db
+  const made = await db
     .insertInto('admin_users')
     .values({ email, password_hash: await hashPassword(password), full_name: M.admin.defaultAdminName })
-    .execute();
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!made) return;
   opts.log(`İlk admin hesabı oluşturuldu. E-posta: ${email}  Şifre: ${password}  (bu şifre yalnızca bir kez gösterilir)`);
 }

@@ -162,6 +162,8 @@ export const OWN: AppTexts = {
     imageOther: (message: string) => `Image generation error: ${message}`,
     videoOther: (message: string) => `Video generation error: ${message}`,
     unknown: 'An unexpected error occurred',
+    interrupted:
+      'The generation could not be completed: the server stopped again and again while processing it. Please try again with another photo.',
     uploadFailed: 'An error occurred while uploading the image',
     imagesDone: '4 photos created successfully!',
     videoDone: 'Video created successfully!',

@@ -2,6 +2,14 @@
 import type { ServerTexts } from '..';
 
 export const OWN: ServerTexts = {
+  operator: {
+    embeddedDatabaseInUse: (dir: string, pid: number) =>
+      `The embedded database (${dir}) is in use by another process (pid ${pid}); to use one database from several processes, use PostgreSQL with DATABASE_URL.`,
+    workerNeedsDatabaseUrl:
+      'The separate worker (npm run worker) cannot run on the embedded database: use PostgreSQL with DATABASE_URL, or leave the jobs to the in-server workers (WORKER_CONCURRENCY).',
+    productionNeedsSmtp:
+      'In production (NODE_ENV=production) SMTP_URL is not set: password reset and verification links would be written to the log. Set SMTP_URL, or knowingly set EMAIL_LOG_LINKS=true.',
+  },
   email: {
     greeting: (name: string) => `Hello ${name},`,
     signature: (siteName: string) => `Best wishes,\nThe ${siteName} team`,

@@ -1,0 +1,8 @@
+/**
+ * A real server process for tests: `npm start` without the client build (tests/helpers/process.ts
+ * spawns it). The environment decides everything, as for `npm start`.
+ */
+import { startServer } from '../../server/index';
+import { runServerProcess } from '../../server/process';
+
+await runServerProcess(() => startServer());
