@@ -44,7 +44,11 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     const db = new Kysely<Database>({ dialect: markingClientErrors(new PostgresDialect({ pool })) });
     return { db, kind: 'pg', pool, url: opts.databaseUrl, close: () => db.destroy() };
   }
-  const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
+  return pgliteHandle(opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite());
+}
+
+/** The handle over an embedded PGlite (the tests pass one started from a migrated template's tarball). */
+export async function pgliteHandle(client: PGlite): Promise<DbHandle> {
   await client.waitReady;
   const db = new Kysely<Database>({ dialect: markingClientErrors(new PGliteDialect(client)) });
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
