@@ -13,6 +13,8 @@ export default defineConfig({
     // Two cores: keep parallel files modest so argon2, sharp and ffmpeg don't starve each other.
     maxWorkers: 2,
     // One studio thread per test process (each holds OpenCV.js + TF.js, ~400 MB); the server default is one per core.
-    env: { STUDIO_THREADS: '1' },
+    // The AWS SDK warns once per process that its 2027 releases need Node 22 (@aws-sdk/core
+    // emitWarningIfUnsupportedVersion); the suite runs on Node 20 (engines), so that line is noise here.
+    env: { STUDIO_THREADS: '1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });
