@@ -32,6 +32,8 @@ export type RunningServer = {
   port: number;
   deps: AppDeps;
   handle: DbHandle;
+  /** The HTTP server itself (tests wait on its events instead of sleeping). */
+  httpServer: import('node:http').Server;
   worker?: GenerationWorker;
   emailSender: EmailSender;
   /** Closes every WebSocket whose session has ended (run every minute; tests call it now). */
@@ -129,6 +131,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     port,
     deps,
     handle,
+    httpServer: server,
     worker,
     emailSender: background.emailSender,
     recheckSockets,

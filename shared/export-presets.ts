@@ -1,7 +1,7 @@
 /**
  * Marketplace export presets (issue 12 (docs/history.md)): the one table of sizes and rules,
  * read by the export route (server), the download menu (client) and checked
- * against the README table by a test. Every preset is a JPEG on pure white
+ * against the table in docs/studio.md by a test. Every preset is a JPEG on pure white
  * (RGB 255) with the product centred.
  *
  * `fill`: the product's bounding box is scaled to fit `fill × width` by
@@ -9,7 +9,7 @@
  * share), then centred on white.
  * `confirmed`: whether the size/rule could be checked against the
  * marketplace's own published guide when this table was written (offline:
- * none could be fetched again, see README "Marketplace exports").
+ * none could be fetched again, see docs/studio.md "Marketplace exports").
  */
 export const EXPORT_PRESET_IDS = ['trendyol', 'hepsiburada', 'n11', 'amazon', 'ciceksepeti', 'instagram', 'square'] as const;
 export type ExportPresetId = (typeof EXPORT_PRESET_IDS)[number];
@@ -22,9 +22,9 @@ export type ExportPreset = {
   height: number;
   /** Share of the canvas the product's box fits into (see above). */
   fill: number;
-  /** What the preset enforces, in one line (README). */
+  /** What the preset enforces, in one line (docs/studio.md). */
   rule: string;
-  /** Where the rule comes from (README). */
+  /** Where the rule comes from (docs/studio.md). */
   source: string;
   confirmed: boolean;
 };

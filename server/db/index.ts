@@ -49,13 +49,17 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   const onDisk = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? opts.pgliteDir : undefined;
   // The embedded database belongs to one process: a second one on the same files corrupts them.
   const unlock = onDisk ? lockDataDir(onDisk) : () => {};
-  const client = onDisk ? new PGlite(onDisk) : new PGlite();
   try {
-    await client.waitReady;
+    return await pgliteHandle(onDisk ? new PGlite(onDisk) : new PGlite(), unlock);
   } catch (err) {
     unlock();
     throw err;
   }
+}
+
+/** The handle over an embedded PGlite (the tests pass one started from a migrated template's tarball); `unlock` runs at close. */
+export async function pgliteHandle(client: PGlite, unlock: () => void = () => {}): Promise<DbHandle> {
+  await client.waitReady;
   const db = new Kysely<Database>({ dialect: markingClientErrors(new PGliteDialect(client)) });
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onPayload);

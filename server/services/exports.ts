@@ -55,6 +55,8 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
 const EXPORT_RENDERS = 1;
 
 const renders = new FairGate(EXPORT_RENDERS);
+/** The export renders running and waiting in this process (tests wait on it). */
+export const exportRenderLoad = () => renders.load;
 
 /**
  * All images of one run fitted to a preset, as a zip stream: `{preset}-{n}.jpg`, plus a note when

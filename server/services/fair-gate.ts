@@ -10,6 +10,13 @@ export class FairGate {
 
   constructor(private readonly max: number) {}
 
+  /** Tasks running and waiting (for diagnostics and tests). */
+  get load(): { running: number; waiting: number } {
+    let waiting = 0;
+    for (const q of this.waiting.values()) waiting += q.length;
+    return { running: this.active, waiting };
+  }
+
   async run<T>(owner: string, task: () => Promise<T>): Promise<T> {
     if (this.active < this.max) this.active++;
     else

@@ -15,6 +15,7 @@ import { passwordResetEmail } from '../../server/email/templates/account';
 import { M } from '../../shared/messages';
 import { pdfText } from '../helpers/pdf';
 import type { RunningServer } from '../../server/index';
+import { waitFor } from '../helpers/wait';
 
 let server: RunningServer;
 let mailbox: Mailbox;
@@ -91,12 +92,13 @@ async function busySeller(email: string) {
 }
 
 async function waitForExport(client: Awaited<ReturnType<typeof customerClient>>['client']) {
-  for (let i = 0; i < 100; i++) {
-    const s = (await client.query('auth.exportStatus')).data;
-    if (s && s.status !== 'queued' && s.status !== 'processing') return s;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('export not ready');
+  return waitFor(
+    async () => {
+      const s = (await client.query('auth.exportStatus')).data;
+      return s && s.status !== 'queued' && s.status !== 'processing' ? s : undefined;
+    },
+    { timeout: 30_000, what: 'the export to be ready' },
+  );
 }
 
 test('"Verilerimi indir": a zip of profile, generations with their files, credit transactions and invoices, owner only, for 24 h', async () => {

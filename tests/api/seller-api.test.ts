@@ -11,6 +11,7 @@ import { EXPORT_PRESETS } from '../../shared/export-presets';
 import type { TApiGeneration, TWebhookEvent } from '../../shared/schemas/api';
 import { photo } from '../studio/photos';
 import { unzip } from '../exports/helpers';
+import { waitFor } from '../helpers/wait';
 
 /**
  * The seller API over real HTTP, as an integrator uses it: keys from the page's procedures, then
@@ -78,12 +79,13 @@ async function errorOf(res: Response) {
 }
 
 async function waitFinished(id: string, key: string): Promise<TApiGeneration> {
-  for (let i = 0; i < 600; i++) {
-    const g = (await (await api(`/api/v1/generations/${id}`, key)).json()) as TApiGeneration;
-    if (g.status === 'completed' || g.status === 'failed') return g;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('run did not finish');
+  return waitFor(
+    async () => {
+      const g = (await (await api(`/api/v1/generations/${id}`, key)).json()) as TApiGeneration;
+      return g.status === 'completed' || g.status === 'failed' ? g : undefined;
+    },
+    { timeout: 150_000, what: 'the run to finish' },
+  );
 }
 
 const balanceOf = async (userId: string) =>
@@ -248,7 +250,7 @@ describe('a run over the API', () => {
   }, 120_000);
 
   test('the webhook is signed, retried after a failed answer, and every attempt is shown to the seller', async () => {
-    for (let i = 0; i < 200 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => received.length >= 2, { timeout: 20_000, what: 'two webhook attempts' });
     expect(received).toHaveLength(2);
     for (const { body, signature } of received) {
       const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature ?? '');
@@ -264,11 +266,13 @@ describe('a run over the API', () => {
     const [t, v1] = received[1]!.signature!.split(',').map((p) => p.split('=')[1]!);
     expect(createHmac('sha256', secret).update(`${t}.${received[1]!.body} `).digest('hex')).not.toBe(v1);
 
-    let hook = (await alice.query('apiKeys.webhook')).data;
-    for (let i = 0; i < 50 && hook.deliveries[0]?.status !== 'delivered'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      hook = (await alice.query('apiKeys.webhook')).data;
-    }
+    const hook = await waitFor(
+      async () => {
+        const h = (await alice.query('apiKeys.webhook')).data;
+        return h.deliveries[0]?.status === 'delivered' ? h : undefined;
+      },
+      { what: 'the delivery to be shown delivered' },
+    );
     expect(hook.deliveries).toHaveLength(1);
     expect(hook.deliveries[0]).toMatchObject({ eventType: 'generation.completed', generationId: runId, status: 'delivered' });
     expect(hook.deliveries[0]!.attempts.map((a) => a.statusCode)).toEqual([500, 200]);

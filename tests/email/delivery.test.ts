@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
+import { captureConsole } from '../helpers/console';
 import { startMailbox, type Mailbox } from './mailbox';
 import type { DbHandle } from '../../server/db';
 import { EmailSender } from '../../server/email/sender';
@@ -83,6 +84,7 @@ test('SMTP_FROM overrides the sender; a secret link is removed from the stored c
 });
 
 test('a refused delivery is retried with backoff and then arrives exactly once', async () => {
+  const warnings = captureConsole('warn');
   const flaky = await startMailbox({ failFirst: 2 });
   const sender = new EmailSender(
     { db: handle.db, env, site: () => getSettings(handle.db), transport: smtpTransport(flaky.url) },
@@ -104,6 +106,7 @@ test('a refused delivery is retried with backoff and then arrives exactly once',
   expect(row.status).toBe('sent');
   expect(row.attempts).toBe(3);
   expect(flaky.mails).toHaveLength(1);
+  expect(warnings()).toEqual([1, 2].map((n) => expect.stringContaining(`${id} gönderilemedi (deneme ${n}):`)));
   sender['deps'].transport.close();
   await flaky.close();
 });
@@ -116,6 +119,7 @@ test('a message that keeps failing ends as failed after the last attempt and is 
     },
     close: () => {},
   };
+  const warnings = captureConsole('warn');
   const sender = new EmailSender({ db: handle.db, env, site: () => getSettings(handle.db), transport: broken }, { retryBaseMs: 1 });
   const id = await enqueueEmail(handle.db, { to: 'd@example.com', kind: 'password_reset', message: message(3) });
   for (let i = 0; i < 30; i++) {
@@ -126,6 +130,8 @@ test('a message that keeps failing ends as failed after the last attempt and is 
   expect(row.status).toBe('failed');
   expect(row.attempts).toBe(6);
   expect(row.last_error).toContain('bağlantı reddedildi');
+  expect(warnings()).toHaveLength(6);
+  expect(warnings()[5]).toContain(`${id} gönderilemedi (deneme 6, son): bağlantı reddedildi`);
 });
 
 test('two senders working the same outbox deliver every message exactly once', async () => {
@@ -141,7 +147,7 @@ test('two senders working the same outbox deliver every message exactly once', a
   a.start();
   b.start();
   await mailbox.waitFor(() => mailbox.mails.length >= 12, 15_000);
-  await new Promise((r) => setTimeout(r, 200));
+  // Stopping waits for any send in flight, so a duplicate would have arrived by then.
   await a.stop();
   await b.stop();
   expect(mailbox.mails).toHaveLength(12);
@@ -195,6 +201,7 @@ test('a message given up after the last attempt keeps no token in its stored cop
     },
     close: () => {},
   };
+  const warnings = captureConsole('warn');
   const sender = new EmailSender({ db: handle.db, env, site: () => getSettings(handle.db), transport: broken }, { retryBaseMs: 1 });
   const id = await enqueueEmail(handle.db, {
     to: 'g@example.com',
@@ -213,5 +220,6 @@ test('a message given up after the last attempt keeps no token in its stored cop
   expect(failed.status).toBe('failed');
   expect(failed.body).not.toContain('vazgecilen12345678');
   expect(failed.html).not.toContain('vazgecilen12345678');
+  expect(warnings().every((w) => w.includes('gönderilemedi') && !w.includes('vazgecilen12345678'))).toBe(true);
   expect(failed.body).toContain(`/auth/reset/${M.adminEmails.redacted}`);
 });

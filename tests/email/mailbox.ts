@@ -130,7 +130,7 @@ export async function startMailbox(opts: { failFirst?: number } = {}) {
         if (hit) return hit;
         if (Date.now() > deadline) throw new Error(`no matching mail within ${timeoutMs} ms (got ${mails.length})`);
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, 200);
+          const t = setTimeout(resolve, 50); // woken at once by a new mail; the deadline is checked at least this often
           waiters.push(() => {
             clearTimeout(t);
             resolve();

@@ -1,14 +1,16 @@
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import type { HttpClient } from '../helpers/server';
+import { waitFor } from '../helpers/wait';
 
-export async function waitDone(c: HttpClient, id: string, tries = 480) {
-  for (let i = 0; i < tries; i++) {
-    const { data } = await c.query('generations.get', { id });
-    if (data.status === 'completed' || data.status === 'failed') return data;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('generation did not finish');
+export async function waitDone(c: HttpClient, id: string, timeout = 120_000) {
+  return waitFor(
+    async () => {
+      const { data } = await c.query('generations.get', { id });
+      return data.status === 'completed' || data.status === 'failed' ? data : undefined;
+    },
+    { timeout, what: 'the generation to finish' },
+  );
 }
 
 export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {

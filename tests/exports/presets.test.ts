@@ -99,8 +99,8 @@ test('owner only: another seller, a visitor, an unknown preset or id all get 404
   expect((await alice.raw(`/api/generations/nope/export/amazon`)).status).toBe(404);
 });
 
-test('the README table lists every preset with its exact size', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+test('the studio document (docs/studio.md) lists every preset with its exact size', () => {
+  const readme = readFileSync(new URL('../../docs/studio.md', import.meta.url), 'utf8');
   for (const p of Object.values(EXPORT_PRESETS)) {
     const row = readme.split('\n').find((l) => new RegExp(`^\\|\\s*\`${p.id}\`\\s*\\|`).test(l)); // Prettier pads the columns
     expect(row, p.id).toBeDefined();

@@ -6,13 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
 import { productPhoto, userWithUpload } from '../helpers/fixtures';
-import { exportImage, exportRun } from '../../server/services/exports';
+import { exportImage, exportRenderLoad, exportRun } from '../../server/services/exports';
 import { LocalFileStorage, type FileStorage } from '../../server/providers/storage';
 import { EXPORT_PRESETS } from '../../shared/export-presets';
 import { M } from '../../shared/messages';
 import type { DbHandle } from '../../server/db';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { unzip } from './helpers';
+import { waitFor } from '../helpers/wait';
 
 let h: DbHandle;
 let root: string;
@@ -115,8 +116,8 @@ test('parallel exports render one image at a time in the process, however many a
   });
   const results = await Promise.all(Array.from({ length: 5 }, () => exportRun({ db: h.db, storage }, userId, runId, 'ciceksepeti')));
   const bodies = results.map((r) => buffer(r!.zip));
-  for (let i = 0; i < 100 && pending < 1; i++) await new Promise((r) => setTimeout(r, 10));
-  await new Promise((r) => setTimeout(r, 300)); // room for any other render to start, were it allowed to
+  // Every export has asked for its render: one runs, four wait for the slot.
+  await waitFor(() => exportRenderLoad().waiting === 4 && pending === 1, { what: 'the five renders to be asked for' });
   expect(pending).toBe(1);
   holding = false;
   held.splice(0).forEach((go) => go());
@@ -137,7 +138,8 @@ test('an export whose client left while it waited for its turn renders nothing',
   second!.zip.destroy(); // its client went away
   release();
   expect([...(await unzip(await body)).keys()]).toContain('ciceksepeti-4.jpg');
-  await new Promise((r) => setTimeout(r, 200)); // the second export's turn comes, and goes
+  // The second export's turn comes, and goes.
+  await waitFor(() => exportRenderLoad().running === 0 && exportRenderLoad().waiting === 0, { what: 'the render slot to be free' });
   expect(reads).toBe(4);
 });
 

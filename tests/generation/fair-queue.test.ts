@@ -13,6 +13,7 @@ import { openDatabase, type DbHandle } from '../../server/db';
 import { readEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/index';
 import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput } from '../../server/providers/ai';
+import { waitFor } from '../helpers/wait';
 
 /** The job queue takes sellers in turn, with a cap per seller that holds across processes. */
 let h: DbHandle & { url?: string };
@@ -173,7 +174,7 @@ test('two web processes and a separate worker on one database: the cap and the t
         .execute();
       return rows.every((r) => r.status === 'completed');
     };
-    for (let i = 0; i < 300 && !(await done()); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(done, { timeout: 30_000, what: 'every run to complete' });
     expect(await done()).toBe(true);
     // Six workers in three processes, yet A never had more than its two runs going at once.
     expect(provider.maxInFlight.get(a.userId)).toBe(2);

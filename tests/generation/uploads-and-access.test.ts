@@ -7,6 +7,7 @@ import type { OutputOf } from '../helpers/api';
 import { productPhoto } from '../helpers/fixtures';
 import { M } from '../../shared/messages';
 import type { RunningServer } from '../../server/index';
+import { waitFor } from '../helpers/wait';
 
 let server: RunningServer;
 let alice: HttpClient;
@@ -109,12 +110,13 @@ test("B can neither read nor use A's generation, its outputs or its upload (docs
   const created = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon', allowFramed: true });
   expect(created.status).toBe(200);
   const id = created.data.id;
-  let g!: OutputOf<'generations.get'>; // the loop below runs at least once
-  for (let i = 0; i < 120; i++) {
-    g = (await alice.query('generations.get', { id })).data;
-    if (g.status === 'completed' || g.status === 'failed') break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const g: OutputOf<'generations.get'> = await waitFor(
+    async () => {
+      const now = (await alice.query('generations.get', { id })).data;
+      return now.status === 'completed' || now.status === 'failed' ? now : undefined;
+    },
+    { timeout: 30_000, what: 'the run to finish' },
+  );
   expect(g.status).toBe('completed');
   expect(g.outputs).toHaveLength(4);
   const out = await alice.raw(g.outputs[0]!);
@@ -169,13 +171,15 @@ test("private events reach only their owner: B's socket never sees A's generatio
   const b = subscribe(bob, 'generations.onUpdate');
   const bCredits = subscribe(bob, 'credits.onChange');
   await Promise.all([a.ready, b.ready, bCredits.ready]);
-  await new Promise((r) => setTimeout(r, 300));
+  // Each subscription answers `started` once the server has it.
+  for (const s of [a, b, bCredits])
+    await waitFor(() => s.messages.some((m) => m.id === 1 && m.result?.type === 'started'), { what: 'the subscription to start' });
   const up = await upload(alice, await productPhoto(), 'urun.jpg');
   const { data } = await alice.mutate('generations.createImage', { uploadId: up.body.uploadId, prompt: 'beyaz fon', allowFramed: true });
-  for (let i = 0; i < 120; i++) {
-    if (a.messages.some((m) => eventOf(m)?.id === data.id && eventOf(m)?.status === 'completed')) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitFor(() => a.messages.some((m) => eventOf(m)?.id === data.id && eventOf(m)?.status === 'completed'), {
+    timeout: 30_000,
+    what: "A's run to complete",
+  });
   const aSaw = a.messages.map(eventOf).filter((e) => e?.id === data.id);
   expect(aSaw.some((e) => e?.status === 'completed')).toBe(true);
   expect(aSaw.some((e) => e?.status === 'processing')).toBe(true);

@@ -233,8 +233,10 @@ describe('WebSocket (docs/security.md property 19)', () => {
     const { code } = await gone;
     expect(code).toBe(4001);
     expect(ws.readyState).toBe(WebSocket.CLOSED);
-    // Another user's socket stays up.
-    await new Promise((r) => setTimeout(r, 100));
+    // Another user's socket stays up: a ping sent now is answered after any close the sign-out sent it.
+    const pong = new Promise((resolve) => bws.once('pong', resolve));
+    bws.ping();
+    await pong;
     expect(bystanderClosed).toBe(false);
     expect(bws.readyState).toBe(WebSocket.OPEN);
     bws.terminate();

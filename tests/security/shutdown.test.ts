@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest';
 import { request, type ClientRequest } from 'node:http';
+import { connect } from 'node:net';
 import { startTestServer } from '../helpers/server';
+import { nextEvent, waitFor } from '../helpers/wait';
 import { M } from '../../shared/messages';
 
 // Closing the server (SIGTERM on a deploy) lets the requests in flight finish instead of cutting
@@ -41,16 +43,23 @@ const settled = (p: Promise<unknown>) => {
   void p.finally(() => (state.done = true));
   return state;
 };
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Whether a new TCP connection to `port` is refused (the server has stopped listening). */
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(false)));
+    s.once('error', () => resolve(true));
+  });
 
 test('a request in flight when the server closes is answered, and the close waits for it', async () => {
   const server = await startTestServer();
+  const received = nextEvent(server.httpServer, 'request');
   const signIn = halfSentSignIn(server.url);
   await signIn.connected;
-  await pause(200);
+  await received; // the server has the request's headers: it is in flight, its body half sent
   const closing = server.close({ graceMs: 30_000 });
   const closed = settled(closing);
-  await pause(300);
+  await waitFor(() => refused(server.port), { what: 'the server to stop taking connections' });
   expect(closed.done).toBe(false);
   signIn.finish();
   const answer = await signIn.answer;
@@ -62,11 +71,11 @@ test('a request in flight when the server closes is answered, and the close wait
 test('an idle keep-alive connection does not hold the close, and a request that never ends is cut after the grace', async () => {
   const server = await startTestServer();
   expect((await fetch(`${server.url}/trpc/auth.me`)).status).toBe(200); // leaves an idle keep-alive socket
+  const received = nextEvent(server.httpServer, 'request');
   const stuck = halfSentSignIn(server.url);
   await stuck.connected;
-  await pause(200);
-  const closed = settled(server.close({ graceMs: 500 }));
-  await expect(stuck.answer).rejects.toThrow();
-  for (let i = 0; i < 100 && !closed.done; i++) await pause(50);
-  expect(closed.done).toBe(true);
+  await received;
+  const closing = server.close({ graceMs: 500 });
+  await expect(stuck.answer).rejects.toThrow(); // cut after the grace
+  await closing; // and nothing else (the idle keep-alive socket) holds the close
 });

@@ -8,6 +8,7 @@ import { StudioPool } from '../../server/studio/pool';
 import { LocalFileStorage } from '../../server/providers/storage';
 import { runCutout } from '../../server/services/studio';
 import type { DbHandle } from '../../server/db';
+import { waitFor } from '../helpers/wait';
 
 /**
  * The studio's fair share, on a stand-in thread whose every task takes a fixed 400 ms (no
@@ -123,7 +124,7 @@ test("a lone seller's batch uses every idle thread (work-conserving), and the ne
     const run = (owner: string, tag: number) => pool.run(cutout(tag), { owner }) as unknown as Promise<Ran>;
     const as = [1, 2, 3, 4].map((t) => run('A', t));
     // B comes while A's first two run and its last two wait.
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => pool.waiting === 2, { what: "A's first two to start" });
     const b = run('B', 11);
     const aRuns = await Promise.all(as);
     // A's first two ran at once, on both threads (half the parallelism would have run them one after another).

@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from 'vitest';
 import { StudioPool } from '../../server/studio/pool';
 import { photo } from './photos';
+import { waitFor } from '../helpers/wait';
 
 // A stopping worker gives its studio step up: the pool drops a waiting task, and stops the thread of
 // a running one (the next task gets a fresh thread), instead of finishing pixel work nobody will use.
@@ -21,7 +22,7 @@ test('a waiting task given up leaves the queue with the abort reason', async () 
 test('a running task given up stops; the pool then runs the next task on a new thread', async () => {
   const ac = new AbortController();
   const run = pool.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} }, { owner: 'seller', signal: ac.signal });
-  await new Promise((r) => setTimeout(r, 300));
+  await waitFor(() => pool.started >= 1 && pool.waiting === 0, { what: 'the task to be on a thread' });
   ac.abort(new Error('stopping'));
   await expect(run).rejects.toThrow('stopping');
   const next = await pool.run({ kind: 'cutout', bytes: photo('coffee'), hints: {} }, { owner: 'seller' });

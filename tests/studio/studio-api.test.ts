@@ -5,6 +5,7 @@ import type { RunningServer } from '../../server/index';
 import { M } from '../../shared/messages';
 import { SELLER_LIMITS } from '../../shared/constants';
 import { alphaOf, photo } from './photos';
+import { waitFor } from '../helpers/wait';
 
 // Cut-outs and full runs on real photos on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -122,10 +123,11 @@ test('previews are rate limited per seller, with the Turkish message', async () 
 });
 
 async function waitDone(c: HttpClient, id: string) {
-  for (let i = 0; i < 240; i++) {
-    const { data } = await c.query('generations.get', { id });
-    if (data.status === 'completed' || data.status === 'failed') return data;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('generation did not finish');
+  return waitFor(
+    async () => {
+      const { data } = await c.query('generations.get', { id });
+      return data.status === 'completed' || data.status === 'failed' ? data : undefined;
+    },
+    { timeout: 60_000, what: 'the generation to finish' },
+  );
 }

@@ -9,7 +9,7 @@ import { toastInfo, toastSuccess } from '../../../lib/toast';
 import { InvoiceDetailsCard } from './InvoiceDetailsCard';
 import { PageHeader } from '../../common/PageHeader';
 import { QueryView } from '../../common/QueryView';
-import { useBillingSummary } from './billingQueries';
+import { useBillingSummary } from '../../common/billingQueries';
 import { PackageCard } from './PackageCard';
 import { PaymentConfirming } from './PaymentConfirming';
 import { PaymentMethodCard } from './PaymentMethodCard';

@@ -3,7 +3,7 @@ import { IconCrown } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
 import { LowBalanceAlert, SummaryRow, UntilRow, usePlanSummary } from '../../plans/PlanSummary';
-import type { useBillingSummary } from './billingQueries';
+import type { useBillingSummary } from '../../common/billingQueries';
 
 /** Current package, live balance, renewal/expiry; below 10 credits a hint and a buy button (→ /pricing). */
 export function PackageCard({ summary }: { summary: ReturnType<typeof useBillingSummary> }) {

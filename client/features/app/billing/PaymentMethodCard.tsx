@@ -1,7 +1,7 @@
 import { Card, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { M } from '../../../../shared/messages/app';
-import type { useBillingSummary } from './billingQueries';
+import type { useBillingSummary } from '../../common/billingQueries';
 
 function providerName(provider: string | null | undefined): string {
   return (provider && M.billing.providerNames[provider]) || provider || M.billing.providerFallback;

@@ -3,7 +3,7 @@ import { IconCalendarDollar, IconCoins, IconReceipt2, IconWallet } from '@tabler
 import type { ComponentType } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { formatCents, formatNumber } from '../../../lib/format';
-import type { useBillingSummary } from './billingQueries';
+import type { useBillingSummary } from '../../common/billingQueries';
 
 function Tile({
   label,

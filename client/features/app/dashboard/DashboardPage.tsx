@@ -9,7 +9,7 @@ import { DashboardStats } from './DashboardStats';
 import { QuickActions } from './QuickActions';
 import { RecentActivity } from './RecentActivity';
 import { ShortcutTiles } from './ShortcutTiles';
-import { useDashboard } from './useDashboard';
+import { useDashboard } from '../../common/useDashboard';
 
 /** /app (docs/product.md §2): greeting, four figures with docs/decisions.md D10 changes, quick actions, real activity (docs/decisions.md D22), credit card, shortcuts. */
 export default function DashboardPage() {

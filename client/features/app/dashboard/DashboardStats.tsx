@@ -8,7 +8,7 @@ import { useCreditBalance } from '../../credits/useCreditBalance';
 import { formatNumber, formatTry } from '../../../lib/format';
 import { StatCard } from './StatCard';
 import { QueryView } from '../../common/QueryView';
-import type { useDashboard } from './useDashboard';
+import type { useDashboard } from '../../common/useDashboard';
 
 type DashboardQuery = ReturnType<typeof useDashboard>;
 

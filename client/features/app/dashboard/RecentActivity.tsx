@@ -8,7 +8,7 @@ import { formatDateTime, formatRelative, formatSigned } from '../../../lib/forma
 import classes from './Dashboard.module.css';
 import { QueryView } from '../../common/QueryView';
 import { generationTitle } from '../../generation/title';
-import type { useDashboard } from './useDashboard';
+import type { useDashboard } from '../../common/useDashboard';
 import { perLanguage } from '../../../../shared/messages/localize';
 
 type Activity = RouterOutputs['credits']['dashboard']['recentActivity'][number];

@@ -22,7 +22,7 @@ import { useGenerationRun } from '../../generation/useGenerationRun';
 import { useSite } from '../../site/useSite';
 import { CutoutPanel } from '../../generation/editor/CutoutPanel';
 import { ImageResultsCard } from './ImageResultsCard';
-import { SceneControls, UnderstoodWords } from './SceneControls';
+import { SceneControls, UnderstoodWords } from '../../common/SceneControls';
 import { PROMPT_MAX, ZCreateImage, type SceneControls as Controls } from '../../../../shared/schemas/generations';
 
 const PRESETS = M.generation.presets;

@@ -24,7 +24,7 @@ import { VideoPlayer } from '../../generation/VideoPlayer';
 import { useSite } from '../../site/useSite';
 import { perLanguage } from '../../../../shared/messages/localize';
 import { CutoutPanel } from '../../generation/editor/CutoutPanel';
-import { SceneControls, UnderstoodWords } from '../generate-image/SceneControls';
+import { SceneControls, UnderstoodWords } from '../../common/SceneControls';
 import type { SceneControls as Controls } from '../../../../shared/schemas/generations';
 
 const ASPECT_LABELS: Record<AspectRatio, string> = perLanguage(() => ({

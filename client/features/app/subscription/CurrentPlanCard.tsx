@@ -5,7 +5,7 @@ import { isFreePlan } from '../../../../shared/plans';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { QueryView } from '../../common/QueryView';
 import { LowBalanceAlert, SummaryRow, usePlanSummary } from '../../plans/PlanSummary';
-import type { useBillingSummary } from '../billing/billingQueries';
+import type { useBillingSummary } from '../../common/billingQueries';
 
 /** Package type, live balance, 'Aktif', and the real renewal / expiry date (docs/decisions.md D10), not static text. */
 export function CurrentPlanCard({ summary }: { summary: ReturnType<typeof useBillingSummary> }) {

@@ -3,9 +3,9 @@ import { IconArrowRight, IconDownload, IconFileInvoice, IconReceipt } from '@tab
 import { Link } from 'react-router-dom';
 import { M } from '../../../../shared/messages/app';
 import { formatCents, formatDate } from '../../../lib/format';
-import type { useBillingSummary } from '../billing/billingQueries';
-import { useTransactions } from '../billing/billingQueries';
-import { useInvoiceDownloads } from '../billing/invoiceDownload';
+import type { useBillingSummary } from '../../common/billingQueries';
+import { useTransactions } from '../../common/billingQueries';
+import { useInvoiceDownloads } from '../../common/invoiceDownload';
 import classes from './Subscription.module.css';
 
 const RECENT = 3;

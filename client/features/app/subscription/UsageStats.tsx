@@ -4,7 +4,7 @@ import { M } from '../../../../shared/messages/app';
 import { readAppError } from '../../../lib/appError';
 import { formatNumber } from '../../../lib/format';
 import { QueryView } from '../../common/QueryView';
-import type { useDashboard } from '../dashboard/useDashboard';
+import type { useDashboard } from '../../common/useDashboard';
 import classes from './Subscription.module.css';
 
 /** Real usage (docs/decisions.md D10): credits used this month, total images, total videos. */

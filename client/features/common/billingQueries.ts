@@ -1,5 +1,5 @@
-import { trpc } from '../../../lib/trpc';
-import { useSession } from '../../auth/useSession';
+import { trpc } from '../../lib/trpc';
+import { useSession } from '../auth/useSession';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 

@@ -1,9 +1,9 @@
 import { Badge, Button, ColorInput, Group, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { SCENE_PRODUCT_SIZE } from '../../../../shared/constants';
-import { M } from '../../../../shared/messages/app';
-import { understoodWords } from '../../../../shared/scene-words';
-import type { SceneControls as Controls } from '../../../../shared/schemas/generations';
+import { SCENE_PRODUCT_SIZE } from '../../../shared/constants';
+import { M } from '../../../shared/messages/app';
+import { understoodWords } from '../../../shared/scene-words';
+import type { SceneControls as Controls } from '../../../shared/schemas/generations';
 
 const S = M.scene;
 const PURE_WHITE = '#ffffff';

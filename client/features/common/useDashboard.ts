@@ -1,5 +1,5 @@
-import { trpc } from '../../../lib/trpc';
-import { useSession } from '../../auth/useSession';
+import { trpc } from '../../lib/trpc';
+import { useSession } from '../auth/useSession';
 
 /** `credits.dashboard`: real counts, docs/decisions.md D10 changes and recent activity for the signed-in user. */
 export function useDashboard() {

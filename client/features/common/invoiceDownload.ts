@@ -1,6 +1,6 @@
-import { M } from '../../../../shared/messages/app';
-import { fetchForDownload, saveBlob } from '../../../lib/downloadBlob';
-import { useDownloadRunner } from '../../../lib/useDownloadRunner';
+import { M } from '../../../shared/messages/app';
+import { fetchForDownload, saveBlob } from '../../lib/downloadBlob';
+import { useDownloadRunner } from '../../lib/useDownloadRunner';
 
 /** `filename="Fatura-VTR2026000000001.pdf"` from Content-Disposition, else the fallback. */
 function fileNameOf(res: Response, fallback: string): string {
