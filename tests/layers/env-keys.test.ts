@@ -10,8 +10,8 @@ const root = new URL('../../', import.meta.url).pathname;
 
 /** Reads of process.env outside server/env.ts that are still to move there (another change is moving them). */
 const READ_ELSEWHERE: { file: string; key: string; why: string }[] = [
-  { file: 'server/providers/ai/studio/pool.ts', key: 'STUDIO_THREADS', why: 'read where the pool is made; server/env.ts is to parse it and pass it in' },
-  { file: 'server/providers/ai/studio/pool.ts', key: 'STUDIO_THREADS_PER_SELLER', why: 'as STUDIO_THREADS' },
+  { file: 'server/studio/pool.ts', key: 'STUDIO_THREADS', why: 'read where the pool is made; server/env.ts is to parse it and pass it in' },
+  { file: 'server/studio/pool.ts', key: 'STUDIO_THREADS_PER_SELLER', why: 'as STUDIO_THREADS' },
   { file: 'server/email/links.ts', key: 'PUBLIC_URL', why: 'the fallback when a caller passes no Env; to be passed in' },
   { file: 'server/email/links.ts', key: 'PORT', why: 'as PUBLIC_URL' },
 ];
