@@ -94,14 +94,14 @@ test('shutdown during a studio step: new connections refused at once, closed wit
     await studio.started; // the worker is inside the automatic cut-out
     expect(await balanceOf(handle.db, user.id)).toBe(9);
 
-    const graceMs = 5_000;
-    const startedAt = Date.now();
+    // A grace far longer than the test's own timeout: a close that waited for anything until the grace
+    // (the studio step, the run) fails the test, with no clock read.
+    const graceMs = 600_000;
     const closing = server.close({ graceMs });
     // (a) From the first moment of the shutdown, a new connection is refused.
     expect(await accepts(server.port)).toBe(false);
     // (b) The studio step is given up, so the close is done within the grace.
     await closing;
-    expect(Date.now() - startedAt).toBeLessThan(graceMs);
     expect(studio.abandoned).toBe(1);
 
     // (c) The run is back in the queue, charged once, nothing refunded.
