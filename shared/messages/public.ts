@@ -230,6 +230,8 @@ export const TR = {
     summaryBuyer: 'Hesap',
     summaryInvoiceTo: 'Fatura bilgileri',
     detailsFirst: 'Ödemeye geçmeden önce fatura bilgilerinizi girin.',
+    issuerDetailsMissing:
+      'Şu anda ödeme alınamıyor: faturayı kesecek firmanın bilgileri henüz tamamlanmadı. Lütfen destek ekibiyle iletişime geçin.',
     continueToPayment: 'Ödemeye devam et',
     iyzicoPageTitle: 'Güvenli ödeme',
     iyzicoIntro: 'Kart bilgileriniz iyzico ödeme formunda girilir; bizimle paylaşılmaz.',
