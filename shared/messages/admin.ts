@@ -332,6 +332,9 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     creditAll: 'Tüm krediler',
     creditHas: 'Aktif',
     creditNone: 'Kredi Yok',
+    // Issue 38 item 13: the two status badges say what they are about.
+    accountBadge: (status: string) => `Hesap: ${status}`,
+    creditBadge: (status: string) => `Kredi: ${status}`,
     colUser: 'Kullanıcı',
     colCompany: 'Firma',
     colCredits: 'Kredi',
@@ -370,6 +373,12 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     addLabel: (email: string) => `${email} için 10 kredi ekle`,
     removeLabel: (email: string) => `${email} için 10 kredi düş`,
     capNote: (cap: string) => `Bakiye üst sınırı: ${cap} kredi`,
+    // Issue 38 item 13: a typed balance is confirmed with its difference and a reason the seller reads.
+    confirmTitle: 'Kredi değişikliğini onaylayın',
+    confirmText: (email: string, from: string, to: string) => `${email} bakiyesi ${from} krediden ${to} krediye değişecek:`,
+    reasonLabel: 'Açıklama (satıcı görür)',
+    reasonHint: 'Satıcının hesap hareketlerinde "Yönetici düzeltmesi" yanında gösterilir. Boş bırakılabilir.',
+    confirmButton: (diff: string) => `Onayla (${diff})`,
     empty: 'Aramanızla eşleşen kullanıcı yok.',
   },
 
