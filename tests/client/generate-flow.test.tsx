@@ -39,7 +39,7 @@ function server(end: 'completed' | 'failed') {
   return fakeServer({
     'auth.me': () => ({ user: SELLER }),
     'content.site': () => SITE,
-    'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false }),
+    'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false, lowBelow: 2 }),
     'generations.provider': () => ({ name: 'fal' }),
     'studio.cutout': () => ({
       id: '00000000-0000-4000-8000-0000000000c1',
