@@ -217,6 +217,7 @@ export const EN: PublicTexts = {
     summaryBuyer: 'Account',
     summaryInvoiceTo: 'Invoice details',
     detailsFirst: 'Enter your invoice details before going on to payment.',
+    detailsFor: (plan: string, credits: string, price: string, suffix: string) => `${plan} package · ${credits} · ${price} ${suffix}`,
     issuerDetailsMissing:
       'Payments cannot be taken right now: the details of the company issuing the invoice are not complete yet. Please contact support.',
     continueToPayment: 'Continue to payment',
