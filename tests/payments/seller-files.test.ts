@@ -104,7 +104,7 @@ async function zipNames(res: Response): Promise<string[]> {
 }
 
 async function waitForExport(client: Awaited<ReturnType<typeof customerClient>>['client']) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const s = (await client.query('auth.exportStatus')).data;
     if (s && s.status !== 'queued' && s.status !== 'processing') return s;
@@ -138,7 +138,7 @@ describe('downloads follow the seller, not the browser (item 2)', () => {
     // Item 12: the admin's change is its own type, named in the seller's language with the admin's reason.
     expect(txs.find((t) => t.type === 'admin_adjustment')).toMatchObject({ typeLabel: 'Yönetici düzeltmesi', label: 'Telafi', amount: 30 });
     expect(txs.find((t) => t.type === 'bonus')).toMatchObject({ label: TR.credits.trialGrant });
-  });
+  }, 120_000); // the data export is built by the background worker
 
   test('an English seller with a Turkish browser: Invoice-….pdf, Turkish legal text with English beside it, READ-ME.txt', async () => {
     const { client, runId, purchase } = await seller('en-seller@example.com');
