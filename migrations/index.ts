@@ -16,6 +16,7 @@ import * as claimsPhoneE164 from './2026-11-25T16-02-claims-phone-e164';
 import * as moneyInvoices from './2026-11-25T16-10-money-invoices';
 import * as falProviderInputs from './2026-11-25T16-40-fal-provider-inputs';
 import * as cutoutNoteCodeCheck from './2026-11-27T10-00-cutout-note-code-check';
+import * as adminAdjustmentType from './2026-11-27T10-10-admin-adjustment-type';
 
 /**
  * Every migration, by its ISO-date name. Add new files here and their hash to manifest.json; never
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T16-10-money-invoices': moneyInvoices,
   '2026-11-25T16-40-fal-provider-inputs': falProviderInputs,
   '2026-11-27T10-00-cutout-note-code-check': cutoutNoteCodeCheck,
+  '2026-11-27T10-10-admin-adjustment-type': adminAdjustmentType,
 };

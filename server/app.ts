@@ -33,6 +33,7 @@ import { trpcQueries } from './http/trpc-queries';
 import { apiV1Routes } from './http/api-v1/routes';
 import { apiDocsRoutes } from './http/api-v1/docs';
 import { languageFromRequest } from './i18n';
+import { SELLER_FILE_PATHS, sellerFileLanguage } from './http/seller-language';
 
 /** Calls in one batched tRPC request. */
 const MAX_BATCH = 20;
@@ -88,6 +89,7 @@ export function createApp(opts: AppOptions): {
   app.use(uploadRoutes(deps, deps.storage));
   app.use(adminUploadRoutes(deps));
   app.use(fileRoutes(deps, deps.storage));
+  app.use(SELLER_FILE_PATHS, sellerFileLanguage(deps));
   app.use(invoiceRoutes(deps));
   app.use(dataExportRoutes(deps));
   app.use(exportRoutes(deps));

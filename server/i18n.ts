@@ -14,3 +14,12 @@ setLanguageSource(() => requestLanguage.getStore() ?? DEFAULT_LANGUAGE);
 export const languageFromRequest: RequestHandler = (req, _res, next) => {
   requestLanguage.run(languageOf(req.headers['accept-language']), next);
 };
+
+/**
+ * Runs `fn` with the catalogue answering in `language` (issue 38 item 2: a file a seller downloads,
+ * or an export a worker builds for them, is written in the language the seller chose, not in the
+ * browser's). Everything `fn` awaits stays in that language.
+ */
+export function inLanguage<T>(language: Language, fn: () => T): T {
+  return requestLanguage.run(language, fn);
+}

@@ -19,7 +19,8 @@ import { GenerationWorker } from './jobs/worker';
 import { startExpirySweep } from './jobs/expiry-sweep';
 import { startUploadRetentionSweep } from './jobs/upload-retention';
 import { watchReadCaches } from './services/read-cache';
-import { getSettings } from './services/settings';
+import { getSettings, invoicesBlocked, missingCompanyDetails } from './services/settings';
+import { M } from '../shared/messages';
 import { EmailSender, type EmailSenderOptions } from './email/sender';
 import { assertEmailCanLeave, transportFromEnv } from './email/transport';
 import { setListeningUrl } from './email/links';
@@ -64,6 +65,21 @@ export type StartOptions = {
    */
   listenHost?: string;
 };
+
+/**
+ * Issue 38 item 1: tells the operator at start-up that the company details an invoice needs are
+ * empty, and in production that paid checkouts are refused until they are filled in.
+ */
+async function warnIssuerMissing(db: Db, env: Env, log: (line: string) => void): Promise<void> {
+  const { company } = await getSettings(db);
+  const missing = missingCompanyDetails(company);
+  if (!missing.length) return;
+  const t = M.adminDashboard;
+  const fields = missing.map((f) => t.issuerFields[f] ?? f).join(', ');
+  log(
+    `${t.issuerMissing(fields)} ${invoicesBlocked(env, company) ? t.issuerBlocking : t.issuerNotBlocking} (Admin → Ayarlar → Fatura ayarları)`,
+  );
+}
 
 /** Opens the database, migrates, seeds and serves; resolves once listening. */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
@@ -123,6 +139,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const port = await listen(server, env.PORT, host);
   const url = `http://localhost:${port}`;
   log(listeningLine(deps.payments.test.enabled, host, port));
+  await warnIssuerMissing(handle.db, env, log);
   setListeningUrl(url);
   const ownsHandle = !opts.handle;
 

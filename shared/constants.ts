@@ -1,16 +1,15 @@
 /** Business limits and constants shared by client and server (docs/product.md §9, docs/decisions.md). */
 export const UNLIMITED_BALANCE = 999999;
-/** The screens' low-balance hint and buy button (docs/product.md §9). */
-export const LOW_BALANCE_THRESHOLD = 10;
 /**
- * The "Kredileriniz azalıyor" e-mail: sent once a period, when the balance falls below this share of
- * the period's credits (the trial's or the package's), so a 10-credit trial is warned at 1 credit
- * left, not after its first run.
+ * Low credits: the balance is below this share of the period's credits (the trial's or the
+ * package's). The screens' "Krediniz azalıyor" hint and buy button (issue 38 item 4) and the
+ * once-a-period e-mail use the same line, so a 10-credit trial is warned at 1 credit left, not
+ * after its first run.
  */
-export const LOW_CREDITS_EMAIL_SHARE = 0.2;
+export const LOW_CREDITS_SHARE = 0.2;
 
-export function lowCreditsEmailThreshold(periodCredits: number): number {
-  return Math.max(1, Math.ceil(periodCredits * LOW_CREDITS_EMAIL_SHARE));
+export function lowCreditsThreshold(periodCredits: number): number {
+  return Math.max(1, Math.ceil(periodCredits * LOW_CREDITS_SHARE));
 }
 export const DEFAULT_TRIAL_CREDITS = 10;
 export const TRIAL_DAYS = 7;

@@ -16,7 +16,16 @@ export const ZStoredBuyer = z.discriminatedUnion('kind', [
 ]);
 
 /** `credit_transactions.seller_details`: the operator's company as it was when the invoice was issued. */
-export const ZStoredCompany = z.object({ title: text, taxOffice: text, vkn: text, address: text, mersis: text });
+export const ZStoredCompany = z.object({
+  title: text,
+  taxOffice: text,
+  vkn: text,
+  address: text,
+  mersis: text,
+  // Kept since issue 38 item 1; an invoice issued before has none.
+  email: text.optional(),
+  phone: text.optional(),
+});
 
 /** `processed_webhooks.summary`: what the admin's webhook log shows of a payment event. */
 export const ZWebhookSummary = z.object({

@@ -138,7 +138,7 @@ export interface CutoutsTable {
   created_at: Timestamp;
 }
 
-export type CreditTxType = 'purchase' | 'usage' | 'refund' | 'expire' | 'bonus';
+export type CreditTxType = 'purchase' | 'usage' | 'refund' | 'expire' | 'bonus' | 'admin_adjustment';
 
 export interface CreditTransactionsTable {
   id: Generated<string>;

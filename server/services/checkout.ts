@@ -6,6 +6,7 @@ import { findPlan, isPaidPlan, type PaidPlanCode, type PlanCode } from '../../sh
 import { IyzicoApiError } from '../providers/payments/iyzico';
 import { getInvoiceDetails } from './invoice-details';
 import { getPriceList, tryPriceCents } from './prices';
+import { getSettings, invoicesBlocked } from './settings';
 
 export type CheckoutResult = { url: string | null; redirect?: string; message?: string };
 
@@ -39,6 +40,10 @@ export async function startCheckout(
   if (!user) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
   const provider = payments.checkout;
   if (!provider) return { url: null, message: M.credits.noPaymentProvider };
+  // Issue 38 item 1: no paid invoice without its issuer's details (production; the admin is told too).
+  if (provider !== 'test' && invoicesBlocked(deps.env, (await getSettings(db)).company)) {
+    return { url: null, message: M.payments.issuerDetailsMissing };
+  }
   const details = await getInvoiceDetails(db, userId);
   if (!details) return { url: null, redirect: `/app/billing?plan=${plan}`, message: M.payments.detailsFirst };
 

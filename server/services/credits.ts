@@ -3,9 +3,25 @@ import type { Db } from '../db';
 import type { Database } from '../db/types';
 import type { CreditColumns } from '../auth/sessions';
 import { M } from '../../shared/messages';
-import { UNLIMITED_BALANCE } from '../../shared/constants';
+import { lowCreditsThreshold, UNLIMITED_BALANCE } from '../../shared/constants';
+import { findPlan } from '../../shared/plans';
+import { getCachedSettings } from './settings';
 
-export type Balance = { balance: number; unlimited: boolean; planCode: string | null; expiresAt: string | null; expired: boolean };
+export type Balance = {
+  balance: number;
+  unlimited: boolean;
+  planCode: string | null;
+  expiresAt: string | null;
+  expired: boolean;
+  /** The balance is low below this (a share of the period's or the trial's credits; issue 38 item 4). */
+  lowBelow: number;
+};
+
+/** The credits of the seller's current period: the package's, else the trial's (the install's setting). */
+async function periodCredits(db: Db, planCode: string | null): Promise<number> {
+  const plan = planCode && planCode !== 'trial' ? findPlan(planCode) : null;
+  return plan ? plan.credits : (await getCachedSettings(db)).defaultTrialCredits;
+}
 
 /**
  * docs/decisions.md D8: once `credits_expire_at` has passed, the balance goes to 0 and expiry and plan are
@@ -67,5 +83,6 @@ export async function getBalance(db: Db, userId: string, opts: { known?: CreditC
     planCode: u.plan_code,
     expiresAt: u.credits_expire_at ? new Date(u.credits_expire_at).toISOString() : null,
     expired,
+    lowBelow: lowCreditsThreshold(await periodCredits(db, u.plan_code)),
   };
 }

@@ -42,6 +42,7 @@ export type ActivityItem = {
   type: string;
   status?: string;
   amount?: number;
+  planCode?: string | null;
   title: string;
   createdAt: string;
 };
@@ -58,7 +59,7 @@ async function recentActivity(db: Db, userId: string, limit = 8): Promise<Activi
       .execute(),
     db
       .selectFrom('credit_transactions')
-      .select(['id', 'type', 'amount', 'description', 'created_at'])
+      .select(['id', 'type', 'amount', 'description', 'plan_code', 'created_at'])
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .limit(limit)
@@ -85,6 +86,7 @@ async function recentActivity(db: Db, userId: string, limit = 8): Promise<Activi
       kind: 'credit' as const,
       type: t.type,
       amount: t.amount,
+      planCode: t.plan_code,
       title: t.description,
       createdAt: new Date(t.created_at).toISOString(),
     })),

@@ -12,6 +12,8 @@ import { LINK_PATHS } from '../email/links';
 import { exportReadyEmail } from '../email/templates/account';
 import type { AppDeps } from '../deps';
 import { ZipWriter } from './zip-stream';
+import { inLanguage } from '../i18n';
+import { ledgerText, ledgerTypeLabel } from '../../shared/ledger-text';
 
 /** A prepared zip can be downloaded for this long. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -74,6 +76,12 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
  * be hundreds of MB); the texts are deflated, the media stored as they are. Ends the zip.
  */
 export async function writeExportZip({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, userId: string, zip: ZipWriter): Promise<void> {
+  // Written in the seller's saved language (issue 38 item 2): a worker has no request to follow.
+  const { language } = await getPreferences(db, userId);
+  await inLanguage(language, () => writeEntries({ db, storage }, userId, zip));
+}
+
+async function writeEntries({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, userId: string, zip: ZipWriter): Promise<void> {
   await addProfile(zip, db, userId);
   await addPhotos(zip, db, storage, userId);
   await addGenerations(zip, db, storage, userId);
@@ -195,6 +203,9 @@ async function addCreditsAndInvoices(zip: ZipWriter, db: Db, userId: string): Pr
       txs.map((t) => ({
         id: t.id,
         type: t.type,
+        // The line as the seller's pages show it, in their language (issue 38 item 12).
+        typeLabel: ledgerTypeLabel(t.type),
+        label: ledgerText({ type: t.type, description: t.description, planCode: t.plan_code }),
         amount: t.amount,
         description: t.description,
         planCode: t.plan_code,

@@ -8,7 +8,8 @@ import { getInvoiceDetails } from './invoice-details';
 import { getSettings } from './settings';
 import { ZipWriter, zipStream } from './zip-stream';
 import { renderInvoicePdf, type InvoiceData } from '../invoices/pdf';
-import { M } from '../../shared/messages';
+import { messagesFor } from '../../shared/messages';
+import { getPreferences } from './preferences';
 
 /** Istanbul's calendar year of a moment: an invoice's year is the one its seller and buyer live in. */
 const YEAR = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Istanbul', year: 'numeric' });
@@ -60,7 +61,8 @@ export async function issueInvoice(trx: Transaction<Database>, transactionId: st
 }
 
 /**
- * One credited purchase of its owner as its invoice prints it; null for anything else. A
+ * One credited purchase of its owner as its invoice prints it, for the seller's saved language;
+ * null for anything else. A
  * purchase invoiced before these details were kept (no seller details or rate on its row) is
  * shown with the current settings and the buyer's current details.
  */
@@ -111,6 +113,7 @@ export async function loadInvoice(db: Db, userId: string, txId: string): Promise
     },
     buyer: readJsonOrNull(ZStoredBuyer, t.buyer_details, 'credit_transactions.buyer_details') ?? (await getInvoiceDetails(db, userId)),
     customer: { name: t.full_name, email: t.email },
+    language: (await getPreferences(db, userId)).language,
   };
 }
 
@@ -129,10 +132,13 @@ export async function invoiceIds(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** One purchase's invoice of its owner as a PDF file; null for anything else. */
+/**
+ * One purchase's invoice of its owner as a PDF file; null for anything else. Its file name follows
+ * the seller's chosen language ("Fatura-…pdf" / "Invoice-…pdf"), its legal text is Turkish (issue 38 item 2).
+ */
 export async function renderInvoice(db: Db, userId: string, txId: string): Promise<{ name: string; pdf: Buffer } | null> {
   const data = await loadInvoice(db, userId, txId);
-  return data ? { name: M.invoice.fileName(data.number), pdf: await renderInvoicePdf(data) } : null;
+  return data ? { name: messagesFor(data.language).invoice.fileName(data.number), pdf: await renderInvoicePdf(data) } : null;
 }
 
 /**

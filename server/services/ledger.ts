@@ -102,7 +102,10 @@ export async function addCredits(trx: Trx, m: Movement): Promise<{ balance: numb
   return { balance: next, transactionId };
 }
 
-/** Sets an exact balance (admin); the movement recorded is the difference (docs/product.md §9). */
+/**
+ * Sets an exact balance (admin); the movement recorded is the difference (docs/product.md §9),
+ * typed `admin_adjustment` either way (issue 38: neither a purchase nor a usage).
+ */
 export async function setBalance(
   trx: Trx,
   m: Omit<Movement, 'amount' | 'type' | 'reason'> & { balance: number; reasonUp: string; reasonDown: string },
@@ -111,7 +114,7 @@ export async function setBalance(
   const diff = m.balance - current.credits_balance;
   await trx.updateTable('users').set({ credits_balance: m.balance, updated_at: new Date() }).where('id', '=', m.userId).execute();
   if (diff !== 0) {
-    const mv: Movement = { ...m, amount: diff, type: diff > 0 ? 'purchase' : 'usage', reason: diff > 0 ? m.reasonUp : m.reasonDown };
+    const mv: Movement = { ...m, amount: diff, type: 'admin_adjustment', reason: diff > 0 ? m.reasonUp : m.reasonDown };
     await record(trx, mv, current.email, diff, diff);
   }
   return { oldBalance: current.credits_balance, newBalance: m.balance };

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { lowCreditsEmailThreshold, UNLIMITED_BALANCE } from '../../shared/constants';
+import { lowCreditsThreshold, UNLIMITED_BALANCE } from '../../shared/constants';
 import { findPlan } from '../../shared/plans';
 import { enqueueEmail } from '../email/outbox';
 import { emailContext } from './email-context';
@@ -83,7 +83,7 @@ export async function queueLowCredits(db: Db, input: { userId: string; before: n
   if (!user) return;
   const plan = user.plan_code && user.plan_code !== 'trial' ? findPlan(user.plan_code) : null;
   const periodCredits = plan ? plan.credits : (await getSettings(db)).defaultTrialCredits;
-  const threshold = lowCreditsEmailThreshold(periodCredits);
+  const threshold = lowCreditsThreshold(periodCredits);
   if (input.before < threshold || input.after >= threshold) return;
   const period = user.credits_expire_at ? new Date(user.credits_expire_at).toISOString() : 'open';
   const r = await recipient(db, input.userId);

@@ -39,6 +39,8 @@ export const SETTING_DEFAULTS = {
   company_vkn: '',
   company_address: '',
   company_mersis: '',
+  company_email: '',
+  company_phone: '',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
@@ -116,8 +118,28 @@ export async function getSettings(db: Db): Promise<Settings> {
       vkn: raw.company_vkn,
       address: raw.company_address,
       mersis: raw.company_mersis,
+      email: raw.company_email,
+      phone: raw.company_phone,
     },
   };
+}
+
+/** The issuer's details an invoice must carry (issue 38 item 1); MERSİS is optional (not every company has one). */
+const REQUIRED_COMPANY_FIELDS = ['title', 'taxOffice', 'vkn', 'address', 'email', 'phone'] as const;
+export type RequiredCompanyField = (typeof REQUIRED_COMPANY_FIELDS)[number];
+
+/** Which of the operator's required invoice details are still empty. */
+export function missingCompanyDetails(company: CompanyDetails): RequiredCompanyField[] {
+  return REQUIRED_COMPANY_FIELDS.filter((k) => !company[k]?.trim());
+}
+
+/**
+ * Whether paid checkouts are refused for want of the operator's details: in production, while any is
+ * empty, no paid invoice may be issued (a Turkish invoice without its issuer is not valid). The local
+ * test checkout is never refused (it is off in production anyway and prints its test banner).
+ */
+export function invoicesBlocked(env: { NODE_ENV?: string }, company: CompanyDetails): boolean {
+  return env.NODE_ENV === 'production' && missingCompanyDetails(company).length > 0;
 }
 
 /**

@@ -245,6 +245,7 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     invoicePrefixInvalid: 'Fatura ön eki 3 harf veya rakam olmalıdır (ör. VTR)',
     companyVknInvalid: 'Geçerli bir Vergi Kimlik No (10 hane) veya T.C. Kimlik No (11 hane) giriniz',
     companyMersisInvalid: 'MERSİS No 16 haneli olmalıdır',
+    companyEmailInvalid: 'Geçerli bir e-posta adresi giriniz',
     balanceInvalid: 'Geçerli bir kredi miktarı giriniz',
     balanceMin: 'Kredi bakiyesi 0’dan küçük olamaz',
     balanceOverCap: (cap: string) => `Kredi bakiyesi en fazla ${cap} olabilir`,
@@ -268,6 +269,20 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
 
   adminDashboard: {
     subtitle: 'İşletmenizin güncel durumu tek bakışta.',
+    // Issue 38 item 1: the operator's invoice details (settings _Fatura ayarları_).
+    issuerMissingTitle: 'Fatura bilgileriniz eksik',
+    issuerMissing: (fields: string) => `Faturada satıcı olarak yer alacak bilgileriniz eksik: ${fields}.`,
+    issuerBlocking: 'Bunlar tamamlanana kadar ücretli paket satın alınamaz (geçerli bir fatura kesilemez).',
+    issuerNotBlocking: 'Canlı ortamda bunlar tamamlanana kadar ücretli paket satın alınamaz.',
+    issuerFix: 'Ayarlar’da tamamlayın',
+    issuerFields: {
+      title: 'Ünvan',
+      taxOffice: 'Vergi dairesi',
+      vkn: 'Vergi Kimlik No',
+      address: 'Adres',
+      email: 'E-posta',
+      phone: 'Telefon',
+    } as Record<string, string>,
     totalUsers: 'Toplam Kullanıcı',
     activeUsers: 'Aktif Kullanıcı',
     activeUsersHint: 'Son 30 günde giriş yapan veya profilini güncelleyen',
@@ -317,6 +332,9 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     creditAll: 'Tüm krediler',
     creditHas: 'Aktif',
     creditNone: 'Kredi Yok',
+    // Issue 38 item 13: the two status badges say what they are about.
+    accountBadge: (status: string) => `Hesap: ${status}`,
+    creditBadge: (status: string) => `Kredi: ${status}`,
     colUser: 'Kullanıcı',
     colCompany: 'Firma',
     colCredits: 'Kredi',
@@ -355,11 +373,13 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     addLabel: (email: string) => `${email} için 10 kredi ekle`,
     removeLabel: (email: string) => `${email} için 10 kredi düş`,
     capNote: (cap: string) => `Bakiye üst sınırı: ${cap} kredi`,
+    // Issue 38 item 13: a typed balance is confirmed with its difference and a reason the seller reads.
+    confirmTitle: 'Kredi değişikliğini onaylayın',
+    confirmText: (email: string, from: string, to: string) => `${email} bakiyesi ${from} krediden ${to} krediye değişecek:`,
+    reasonLabel: 'Açıklama (satıcı görür)',
+    reasonHint: 'Satıcının hesap hareketlerinde "Yönetici düzeltmesi" yanında gösterilir. Boş bırakılabilir.',
+    confirmButton: (diff: string) => `Onayla (${diff})`,
     empty: 'Aramanızla eşleşen kullanıcı yok.',
-    // docs/product.md §9 reference texts of an adjustment (after the 'Admin adjustment: ' prefix)
-    refManual: 'Manuel güncelleme',
-    refAdd: (n: number) => `${n} kredi eklendi`,
-    refRemove: (n: number) => `${n} kredi düşüldü`,
   },
 
   adminWebhooks: {
@@ -564,6 +584,8 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     companyVkn: 'Vergi Kimlik No',
     companyAddress: 'Adres',
     companyMersis: 'MERSİS No',
+    companyEmail: 'E-posta',
+    companyPhone: 'Telefon',
     storageSection: 'Depolama ayarları',
     storageQuotaMb: 'Satıcı başına depolama kotası (MB)',
     storageQuotaHint: 'Bir satıcının yüklediği fotoğrafların toplam boyutu; dolunca yeni fotoğraf kabul edilmez.',

@@ -133,10 +133,14 @@ const OWN = {
     colAmount: 'Tutar',
     colInvoice: 'Fatura',
     // docs/product.md §3: purchase, usage, refund; others 'Bilinmiyor'. Trial grants and expiries are named (docs/decisions.md D5, D8).
-    types: { purchase: 'Satın Alma', usage: 'Kullanım', refund: 'İade', bonus: 'Hediye Kredi', expire: 'Süresi Doldu' } as Record<
-      string,
-      string
-    >,
+    types: {
+      purchase: 'Satın Alma',
+      usage: 'Kullanım',
+      refund: 'İade',
+      bonus: 'Hediye Kredi',
+      expire: 'Süresi Doldu',
+      admin_adjustment: 'Yönetici düzeltmesi',
+    } as Record<string, string>,
     unknownType: 'Bilinmiyor',
     // docs/product.md §8
     loadFailed: 'İşlem geçmişi yüklenirken hata oluştu',
@@ -432,6 +436,7 @@ const OWN = {
     vkn: 'Vergi Kimlik No',
     mersis: 'MERSİS No',
     address: 'Adres',
+    phone: 'Telefon',
     noDetails: 'Fatura bilgisi girilmedi',
     fileName: (number: string) => `Fatura-${number}.pdf`,
     downloaded: 'Fatura indirildi!',

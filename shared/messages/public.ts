@@ -230,6 +230,9 @@ export const TR = {
     summaryBuyer: 'Hesap',
     summaryInvoiceTo: 'Fatura bilgileri',
     detailsFirst: 'Ödemeye geçmeden önce fatura bilgilerinizi girin.',
+    detailsFor: (plan: string, credits: string, price: string, suffix: string) => `${plan} paket · ${credits} · ${price} ${suffix}`,
+    issuerDetailsMissing:
+      'Şu anda ödeme alınamıyor: faturayı kesecek firmanın bilgileri henüz tamamlanmadı. Lütfen destek ekibiyle iletişime geçin.',
     continueToPayment: 'Ödemeye devam et',
     iyzicoPageTitle: 'Güvenli ödeme',
     iyzicoIntro: 'Kart bilgileriniz iyzico ödeme formunda girilir; bizimle paylaşılmaz.',

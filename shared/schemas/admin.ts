@@ -48,6 +48,9 @@ export type TAdminUsersList = z.input<typeof ZAdminUsersList>;
 export const ZAdminUserId = z.object({ id: ZId });
 
 /** docs/decisions.md D21: the `Düzenle` form. */
+/** An admin's stated reason for a balance change (optional; shown to the seller as written). */
+const ZAdjustmentReason = () => ZLine().max(200, V.tooLong).optional();
+
 export const ZAdminUserUpdate = z.object({
   id: ZId,
   fullName: ZFullName,
@@ -56,6 +59,8 @@ export const ZAdminUserUpdate = z.object({
   balance: ZBalance,
   /** The balance the form was opened with: the balance is only set when the admin changed it. */
   balanceBefore: z.number().int().min(0).optional(),
+  /** Why the balance changed: the seller reads it beside "Yönetici düzeltmesi" (issue 38). */
+  reason: ZAdjustmentReason(),
   disabled: z.boolean(),
 });
 export type TAdminUserUpdate = z.input<typeof ZAdminUserUpdate>;
@@ -69,12 +74,13 @@ export const ZAdminCreditsList = z.object({
 });
 
 /** API contract: `admin.credits.set({ email, balance })`. */
-export const ZAdminCreditSet = z.object({ email: ZEmail, balance: ZBalance });
+export const ZAdminCreditSet = z.object({ email: ZEmail, balance: ZBalance, reason: ZAdjustmentReason() });
 export type TAdminCreditSet = z.input<typeof ZAdminCreditSet>;
 
 /** The +10 / -10 quick buttons (any non-zero step; the result floors at 0 and respects the cap). */
 export const ZAdminCreditAdjust = z.object({
   email: ZEmail,
+  reason: ZAdjustmentReason(),
   delta: z
     .number()
     .int()
@@ -208,6 +214,10 @@ export const ZAdminSettings = z.object({
   companyVkn: ZLine().refine((v) => v === '' || isValidVkn(v) || isValidTckn(v), A.companyVknInvalid),
   companyAddress: ZLine().max(300, V.tooLong),
   companyMersis: ZLine().refine((v) => v === '' || /^[0-9]{16}$/.test(v), A.companyMersisInvalid),
+  companyEmail: ZLine()
+    .max(200, V.tooLong)
+    .refine((v) => v === '' || ZEmail.safeParse(v).success, A.companyEmailInvalid),
+  companyPhone: ZLine().max(40, V.tooLong),
 });
 export type TAdminSettings = z.input<typeof ZAdminSettings>;
 
@@ -239,6 +249,8 @@ export const SETTING_KEY_OF = {
   companyVkn: 'company_vkn',
   companyAddress: 'company_address',
   companyMersis: 'company_mersis',
+  companyEmail: 'company_email',
+  companyPhone: 'company_phone',
 } as const satisfies Record<keyof TAdminSettings, string>;
 
 // ---------------------------------------------------------------- audit log

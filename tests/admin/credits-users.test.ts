@@ -8,7 +8,6 @@ import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';
 import { adminClient, adminIdOf, clientFor, customerClient, recordEvents, waitFor } from './helpers';
 
-const PREFIX = 'Admin adjustment: ';
 const USER_NOT_FOUND = 'Kullanıcı bulunamadı';
 const DISABLED = 'Hesabınız devre dışı bırakıldı. Destek ekibiyle iletişime geçin.';
 
@@ -31,7 +30,7 @@ async function adminRows(userId: string) {
       .selectFrom('credit_transactions')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('description', 'like', `${PREFIX}%`)
+      .where('type', '=', 'admin_adjustment')
       .orderBy('created_at')
       .execute(),
     db
@@ -52,7 +51,11 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
     const { userId } = await customerClient(server, 'kredi-set@example.com');
     const bus = recordEvents(server);
 
-    const up = await admin.mutate('admin.credits.set', { email: 'Kredi-Set@example.com', balance: 25 });
+    const up = await admin.mutate('admin.credits.set', {
+      email: 'Kredi-Set@example.com',
+      balance: 25,
+      reason: ' Kargo gecikmesi telafisi ',
+    });
     expect(up.status).toBe(200);
     expect(up.data).toMatchObject({ email: 'kredi-set@example.com', oldBalance: 10, balance: 25, changed: true });
     const down = await admin.mutate('admin.credits.set', { email: 'kredi-set@example.com', balance: 7 });
@@ -61,14 +64,12 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
     expect((await admin.mutate('admin.credits.set', { email: 'kredi-set@example.com', balance: 7 })).data.changed).toBe(false);
 
     const { txs, ledger, logs } = await adminRows(userId);
-    expect(txs.map((t) => [t.type, t.amount, t.wallet_id])).toEqual([
-      ['purchase', 15, null],
-      ['usage', -18, null],
+    // Issue 38 item 12: its own type (neither a purchase nor a usage), the admin's reason as written, no English prefix.
+    expect(txs.map((t) => [t.type, t.amount, t.wallet_id, t.description])).toEqual([
+      ['admin_adjustment', 15, null, 'Kargo gecikmesi telafisi'],
+      ['admin_adjustment', -18, null, ''],
     ]);
-    for (const t of txs) {
-      expect(t.description.startsWith(PREFIX)).toBe(true);
-      expect(t.user_email).toBe('kredi-set@example.com');
-    }
+    for (const t of txs) expect(t.user_email).toBe('kredi-set@example.com');
     expect(ledger.map((l) => [l.reason, l.delta])).toEqual([
       ['admin_credit', 15],
       ['admin_debit', -18],
@@ -78,7 +79,7 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
       ['credits.set', adminId, 'user'],
     ]);
     expect(logs[0]!.old_values).toMatchObject({ balance: 10 });
-    expect(logs[0]!.new_values).toMatchObject({ balance: 25 });
+    expect(logs[0]!.new_values).toMatchObject({ balance: 25, reason: 'Kargo gecikmesi telafisi' });
     expect(logs[1]!.old_values).toMatchObject({ balance: 25 });
     expect(logs[1]!.new_values).toMatchObject({ balance: 7 });
 
@@ -121,7 +122,7 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
 
     const { txs, ledger } = await adminRows(userId);
     expect(txs.map((t) => t.amount)).toEqual([10, -10, -10, 10, 10, 5, -22]);
-    expect(txs.map((t) => t.type)).toEqual(['purchase', 'usage', 'usage', 'purchase', 'purchase', 'purchase', 'usage']);
+    expect(new Set(txs.map((t) => t.type))).toEqual(new Set(['admin_adjustment']));
     expect(ledger.map((l) => l.delta)).toEqual([10, -10, -10, 10, 10, 5, -22]);
     expect(ledger.map((l) => l.reason)).toEqual([
       'admin_credit',

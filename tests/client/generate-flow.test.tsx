@@ -39,7 +39,7 @@ function server(end: 'completed' | 'failed') {
   return fakeServer({
     'auth.me': () => ({ user: SELLER }),
     'content.site': () => SITE,
-    'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false }),
+    'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false, lowBelow: 2 }),
     'generations.provider': () => ({ name: 'fal' }),
     'studio.cutout': () => ({
       id: '00000000-0000-4000-8000-0000000000c1',
@@ -56,15 +56,16 @@ function server(end: 'completed' | 'failed') {
   });
 }
 
-/** POST /api/uploads answers like the server after its own check. */
+/** POST /api/uploads answers like the server after its own check (each upload its own id). */
 function fakeUpload() {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(
-    async () =>
-      new Response(JSON.stringify({ uploadId: 'upload-1', url: '/api/files/uploads/upload-1', width: 1200, height: 1200 }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
+  let n = 0;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+    const id = `upload-${++n}`;
+    return new Response(JSON.stringify({ uploadId: id, url: `/api/files/uploads/${id}`, width: 1200, height: 1200 }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
 }
 
 async function pickPhotoAndPreset(user: ReturnType<typeof userEvent.setup>) {
@@ -120,5 +121,23 @@ describe('generate image flow', () => {
     const failure = refund.closest<HTMLElement>('[role="alert"]')!;
     expect(within(failure).getByText(M.generation.failedTitle)).toBeTruthy();
     expect(within(failure).getByText('Görsel üretilemedi')).toBeTruthy();
+  });
+
+  it("a new photo clears the previous product's results and their export menu from the page (issue 38 item 8)", async () => {
+    const api = server('completed');
+    fakeUpload();
+    renderWithApp(<GenerateImagePage />, api);
+    const user = userEvent.setup();
+    await pickPhotoAndPreset(user);
+    await user.click(screen.getByRole('button', { name: M.generation.generateImage }));
+    expect(await screen.findByRole('heading', { name: M.generation.resultsTitle }, { timeout: 8_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: M.generation.downloadAll })).toBeTruthy();
+
+    const photoInput = screen.getByLabelText(M.generation.photoLabel, { selector: 'input' });
+    await user.upload(photoInput, new File([PNG], 'ikinci-urun.png', { type: 'image/png' }));
+    expect(await screen.findByText(M.generation.resultsPlaceholder)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: M.generation.resultsTitle })).toBeNull();
+    expect(screen.queryByRole('button', { name: M.generation.downloadAll })).toBeNull();
+    expect(screen.queryByRole('button', { name: M.exports.menuLabel })).toBeNull();
   });
 });

@@ -9,7 +9,14 @@ import { trpc } from '../../client/lib/trpc';
 import { PaymentConfirming } from '../../client/features/app/billing/PaymentConfirming';
 
 const CHECKOUT = '00000000-0000-4000-8000-0000000000cc';
-const balance = (n: number, planCode = 'trial') => ({ balance: n, unlimited: false, planCode, expiresAt: null, expired: false });
+const balance = (n: number, planCode = 'trial') => ({
+  balance: n,
+  unlimited: false,
+  planCode,
+  expiresAt: null,
+  expired: false,
+  lowBelow: 2,
+});
 
 it('back from iyzico before the credit: "ödeme onaylanıyor" with the live balance, then the paid message when credited', async () => {
   let paid = false;

@@ -50,6 +50,10 @@ test('admin adjusts a customer’s credits; the signed-in customer sees the new 
   // Inline edit.
   await row.getByRole('textbox', { name: M.adminCredits.balanceInput(email) }).fill('35');
   await row.getByRole('button', { name: M.adminCredits.apply }).click();
+  // Issue 38 item 13: applied only after a confirmation stating the difference.
+  const confirm = admin.getByRole('dialog', { name: M.adminCredits.confirmTitle });
+  await expect(confirm.getByTestId('credit-difference')).toHaveText('+15 kredi');
+  await confirm.getByRole('button', { name: M.adminCredits.confirmButton('+15 kredi') }).click();
   await expect(admin.getByText(M.admin.creditUpdated('35'))).toBeVisible();
   await expect(pill).toHaveText('35 kredi');
 

@@ -107,6 +107,18 @@ export function useGenerationRun<TInput>({ create, cost, successText, incomplete
     }
   }
 
+  /**
+   * A photo chosen (or cleared). Another product's photo clears the finished run's results and their
+   * export menu from the page (issue 38 item 8); the run stays in the history. A running job is kept.
+   */
+  function choosePhoto(next: SelectedPhoto | null) {
+    setPhoto(next);
+    if (next && jobId && !running && jobPhoto?.uploadId !== next.uploadId) {
+      setJobId(null);
+      setJobPhoto(null);
+    }
+  }
+
   /** The seller's answer to "Ürün ayrılamadı; fotoğrafınız çerçeveli kullanılsın mı?". */
   function answerFramed(agree: boolean) {
     const input = framedAsk;
@@ -117,7 +129,7 @@ export function useGenerationRun<TInput>({ create, cost, successText, incomplete
 
   return {
     photo,
-    setPhoto,
+    setPhoto: choosePhoto,
     jobId,
     jobPhoto,
     setUploading,

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { LOW_BALANCE_THRESHOLD } from '../../../shared/constants';
 import { M } from '../../../shared/messages/app';
 import { findPlan } from '../../../shared/plans';
 import { readAppError } from '../../lib/appError';
@@ -33,7 +32,7 @@ export function usePlanSummary(renewsAt?: string | null) {
     /** A trial ends; a package renews. */
     untilLabel: planCode === 'trial' || !planCode ? M.subscription.trialEnds : M.subscription.nextRenewal,
     balanceText: balance ? formatCredits(balance.balance, balance.unlimited) : '—',
-    low: !!balance && !balance.unlimited && balance.balance < LOW_BALANCE_THRESHOLD,
+    low: !!balance && !balance.unlimited && balance.balance < balance.lowBelow,
   };
 }
 export type PlanSummary = ReturnType<typeof usePlanSummary>;
@@ -72,7 +71,7 @@ export function UntilRow({ s, testId }: { s: PlanSummary; testId?: string }) {
   );
 }
 
-/** Below LOW_BALANCE_THRESHOLD: the hint and the buy button (→ /pricing). */
+/** Below a share of the period's credits (`lowBelow`, issue 38 item 4): the hint and the buy button (→ /pricing). */
 export function LowBalanceAlert({ s }: { s: PlanSummary }) {
   if (!s.low) return null;
   return (

@@ -14,9 +14,9 @@ export const adminCreditsRouter = router({
 
   set: adminProcedure
     .input(ZAdminCreditSet)
-    .mutation(async ({ ctx, input }) => answer(await setCreditsByEmail(ctx, ctx.adminId, input.email, input.balance))),
+    .mutation(async ({ ctx, input }) => answer(await setCreditsByEmail(ctx, ctx.adminId, input.email, input.balance, input.reason))),
 
   adjust: adminProcedure
     .input(ZAdminCreditAdjust)
-    .mutation(async ({ ctx, input }) => answer(await adjustCreditsByEmail(ctx, ctx.adminId, input.email, input.delta))),
+    .mutation(async ({ ctx, input }) => answer(await adjustCreditsByEmail(ctx, ctx.adminId, input.email, input.delta, input.reason))),
 });

@@ -3,7 +3,7 @@ import { liveFeed } from '../../events/live-feed';
 import { activityFromEvent, adminDashboard, recentActivity } from '../../services/admin/dashboard';
 
 /** admin.dashboard: the six statistics of docs/product.md §7 and the 30-day charts. */
-export const dashboardProcedure = adminProcedure.query(({ ctx }) => adminDashboard(ctx.db));
+export const dashboardProcedure = adminProcedure.query(({ ctx }) => adminDashboard(ctx.db, ctx.env));
 
 /**
  * admin.onActivity: the live feed. The latest entries from the database (oldest first), then

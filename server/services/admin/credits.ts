@@ -13,9 +13,6 @@ import { announceBalance } from '../../events/announce';
 
 type Trx = Transaction<Database>;
 
-/** docs/product.md §9: every admin adjustment's description starts with this. */
-export const ADMIN_ADJUSTMENT_PREFIX = 'Admin adjustment: ';
-
 export type CreditChange = { userId: string; email: string; oldBalance: number; balance: number; changed: boolean };
 
 const numberFormat = new Intl.NumberFormat('tr-TR');
@@ -42,13 +39,14 @@ export async function lockBalance(trx: Trx, userId: string): Promise<number> {
 }
 
 /**
- * Moves a (locked) balance to `next` through `setBalance` — credit_transactions typed by sign
- * with wallet_id null and the 'Admin adjustment: ' description, a ledger row admin_credit /
- * admin_debit with the difference (docs/product.md §9) — and writes the audit row, all in `trx`.
+ * Moves a (locked) balance to `next` through `setBalance` — a credit_transactions row of type
+ * `admin_adjustment` whose description is the admin's stated reason (empty when none; the seller
+ * sees "Yönetici düzeltmesi" beside it, issue 38), a ledger row admin_credit / admin_debit with the
+ * difference (docs/product.md §9) — and writes the audit row, all in `trx`.
  */
 export async function applyAdminBalance(
   trx: Trx,
-  args: { adminId: string; userId: string; email: string; oldBalance: number; next: number; reference: string; action: string },
+  args: { adminId: string; userId: string; email: string; oldBalance: number; next: number; reason?: string; action: string },
 ): Promise<CreditChange> {
   const { adminId, userId, email, oldBalance, next } = args;
   if (next === oldBalance) return { userId, email, oldBalance, balance: next, changed: false };
@@ -59,7 +57,7 @@ export async function applyAdminBalance(
     reasonUp: 'admin_credit',
     reasonDown: 'admin_debit',
     ref,
-    description: `${ADMIN_ADJUSTMENT_PREFIX}${args.reference}`,
+    description: args.reason?.trim() ?? '',
   });
   await writeAudit(trx, {
     adminId,
@@ -67,7 +65,7 @@ export async function applyAdminBalance(
     targetType: 'user',
     targetId: userId,
     oldValues: { email, balance: oldBalance },
-    newValues: { email, balance: next, delta: next - oldBalance, ledgerRef: ref },
+    newValues: { email, balance: next, delta: next - oldBalance, reason: args.reason?.trim() ?? '', ledgerRef: ref },
   });
   return { userId, email, oldBalance, balance: next, changed: true };
 }
@@ -86,6 +84,7 @@ export async function setCreditsByEmail(
   adminId: string,
   email: string,
   balance: number,
+  reason?: string,
 ): Promise<CreditChange> {
   const { db } = deps;
   const { user, cap } = await prepare(db, email);
@@ -98,7 +97,7 @@ export async function setCreditsByEmail(
       email: user.email,
       oldBalance,
       next: balance,
-      reference: M.adminCredits.refManual,
+      reason,
       action: 'credits.set',
     });
   });
@@ -115,6 +114,7 @@ export async function adjustCreditsByEmail(
   adminId: string,
   email: string,
   delta: number,
+  reason?: string,
 ): Promise<CreditChange> {
   const { db } = deps;
   const { user, cap } = await prepare(db, email);
@@ -125,14 +125,13 @@ export async function adjustCreditsByEmail(
       if (oldBalance >= cap) checkCap(oldBalance, next, cap);
       next = Math.min(next, cap);
     }
-    const applied = next - oldBalance;
     return applyAdminBalance(trx, {
       adminId,
       userId: user.id,
       email: user.email,
       oldBalance,
       next,
-      reference: applied >= 0 ? M.adminCredits.refAdd(applied) : M.adminCredits.refRemove(-applied),
+      reason,
       action: 'credits.adjust',
     });
   });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { getSettings, invoicesBlocked, missingCompanyDetails } from '../settings';
 import type { AppEvent } from '../../events/bus';
 import { M } from '../../../shared/messages';
 import { ACTIVE_USER_DAYS, UNLIMITED_BALANCE } from '../../../shared/constants';
@@ -131,9 +132,16 @@ export async function dashboardCharts(db: Db, now = new Date()): Promise<ChartDa
 }
 
 /** Statistics, charts, and the feed's latest entries (so polling keeps the feed fresh while the socket is down). */
-export async function adminDashboard(db: Db, now = new Date()) {
-  const [stats, charts, activity] = await Promise.all([dashboardStats(db, now), dashboardCharts(db, now), recentActivity(db)]);
-  return { stats, charts, activity, generatedAt: now.toISOString() };
+export async function adminDashboard(db: Db, env: { NODE_ENV?: string }, now = new Date()) {
+  const [stats, charts, activity, settings] = await Promise.all([
+    dashboardStats(db, now),
+    dashboardCharts(db, now),
+    recentActivity(db),
+    getSettings(db),
+  ]);
+  // Issue 38 item 1: the operator's invoice details still empty, and whether that stops paid checkouts.
+  const issuer = { missing: missingCompanyDetails(settings.company), blocking: invoicesBlocked(env, settings.company) };
+  return { stats, charts, activity, issuer, generatedAt: now.toISOString() };
 }
 
 // ---------------------------------------------------------------- live activity feed

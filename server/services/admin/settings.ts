@@ -38,6 +38,8 @@ export async function listSettings(db: Db) {
     companyVkn: s.company.vkn,
     companyAddress: s.company.address,
     companyMersis: s.company.mersis,
+    companyEmail: s.company.email ?? '',
+    companyPhone: s.company.phone ?? '',
   };
   const last = await db
     .selectFrom('settings as s')

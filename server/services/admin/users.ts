@@ -189,7 +189,7 @@ export async function updateUser(
         email: before.email,
         oldBalance,
         next: input.balance,
-        reference: M.adminCredits.refManual,
+        reason: input.reason,
         action: 'credits.set',
       });
     }

@@ -1,5 +1,6 @@
 /** The seller app's own texts in English; keys mirror the Turkish part (see `AppTexts`). */
 import type { AppTexts } from '../app';
+import { enCount, enCredits } from '../plural';
 
 export const OWN: AppTexts = {
   settings: {
@@ -125,7 +126,14 @@ export const OWN: AppTexts = {
     colCredits: 'Credits',
     colAmount: 'Amount',
     colInvoice: 'Invoice',
-    types: { purchase: 'Purchase', usage: 'Usage', refund: 'Refund', bonus: 'Gift Credits', expire: 'Expired' },
+    types: {
+      purchase: 'Purchase',
+      usage: 'Usage',
+      refund: 'Refund',
+      bonus: 'Gift Credits',
+      expire: 'Expired',
+      admin_adjustment: 'Admin adjustment',
+    },
     unknownType: 'Unknown',
     loadFailed: 'An error occurred while loading the transaction history',
     summaryFailed: 'An error occurred while loading the billing summary',
@@ -379,7 +387,7 @@ export const OWN: AppTexts = {
     more: (n: number) => `+${n}`,
     noPreview: 'No preview',
     thumbAlt: (n: number) => `Output ${n}`,
-    creditsUsed: (n: string) => `${n} credits`,
+    creditsUsed: (n: string) => enCredits(n),
     errorLabel: 'Error',
     videoMeta: (duration: string, ratio: string) => `${duration} s · ${ratio} · 1080p`,
     imageMeta: '4 images · JPEG',
@@ -393,7 +401,7 @@ export const OWN: AppTexts = {
     buyer: 'Buyer',
     email: 'E-mail',
     item: 'Service',
-    itemLine: (plan: string, credits: string) => `${plan} package — 1-month subscription (${credits} credits)`,
+    itemLine: (plan: string, credits: string) => `${plan} package — 1-month subscription (${enCredits(credits)})`,
     quantity: 'Quantity',
     lineAmount: 'Amount (excl. VAT)',
     matrah: 'Tax base (excl. VAT)',
@@ -410,6 +418,7 @@ export const OWN: AppTexts = {
     vkn: 'Tax ID No (VKN)',
     mersis: 'MERSIS No',
     address: 'Address',
+    phone: 'Phone',
     noDetails: 'No invoice details entered',
     fileName: (number: string) => `Invoice-${number}.pdf`,
     downloaded: 'Invoice downloaded!',
@@ -464,7 +473,7 @@ export const OWN: AppTexts = {
       `Upload up to ${max} product photos together; each photo is its own generation and uses only its own credits.`,
     batchPick: 'Choose photos',
     batchTooMany: (max: number) => `You can upload at most ${max} photos at once`,
-    batchStart: (count: number, credits: number) => `Create for ${count} products (${credits} credits)`,
+    batchStart: (count: number, credits: number) => `Create for ${count} ${enCount(count, 'product', 'products')} (${enCredits(credits)})`,
     batchSummary: (done: number, total: number) => `${done}/${total} products ready`,
     batchClear: 'Clear the list',
     batchItem: {
@@ -599,7 +608,8 @@ export const OWN: AppTexts = {
       webhook: 'Webhook address',
       revokedBadge: 'Revoked',
       noKeys: 'This seller has no API keys.',
-      keyLine: (requests: string, runs: string, credits: string) => `${requests} requests · ${runs} generations · ${credits} credits`,
+      keyLine: (requests: string, runs: string, credits: string) =>
+        `${requests} ${enCount(requests, 'request', 'requests')} · ${runs} ${enCount(runs, 'generation', 'generations')} · ${enCredits(credits)}`,
     },
     errors: {
       unauthorized: 'The API key is missing, wrong or revoked. Check the Authorization: Bearer <key> header.',

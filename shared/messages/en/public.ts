@@ -3,6 +3,7 @@
  * there fails the type check here until it is translated).
  */
 import type { PublicTexts } from '../public';
+import { enCredits } from '../plural';
 
 export const EN: PublicTexts = {
   common: {
@@ -165,7 +166,7 @@ export const EN: PublicTexts = {
 
   credits: {
     expired: 'Your credits have expired. Buy a new package to continue.',
-    amount: (n: string) => `${n} credits`,
+    amount: (n: string) => enCredits(n),
     cardTitle: 'Credit Status',
     plan: 'Package',
     noPlan: 'No active package',
@@ -173,8 +174,8 @@ export const EN: PublicTexts = {
     unlimited: 'Unlimited',
     lowBalance: 'Your credits are running low. Buy credits to keep creating without interruption.',
     buyCredits: 'Buy Credits',
-    imageCost: (n: string) => `4 photos: ${n} credits`,
-    videoCost: (n: string) => `1 video: ${n} credits`,
+    imageCost: (n: string) => `4 photos: ${enCredits(n)}`,
+    videoCost: (n: string) => `1 video: ${enCredits(n)}`,
     loadFailed: 'An error occurred while loading credit information',
     planNames: { trial: 'Trial', basic: 'Basic', standard: 'Standard', premium: 'Premium' },
     trialGrant: 'Trial credits',
@@ -185,8 +186,8 @@ export const EN: PublicTexts = {
     otherError: (message: string) => `Credit error: ${message}`,
     deductFailed: 'Taking the credits failed',
     addFailed: 'Adding the credits failed',
-    usedToast: (n: number, x: number) => `${n} credits used. Remaining: ${x}`,
-    addedToast: (n: number, x: number) => `${n} credits added! Total: ${x}`,
+    usedToast: (n: number, x: number) => `${enCredits(n)} used. Remaining: ${x}`,
+    addedToast: (n: number, x: number) => `${enCredits(n)} added! Total: ${x}`,
     signInToBuy: 'Please sign in or sign up to buy a package',
     usageImage: 'Photo generation',
     usageVideo: 'Video generation',
@@ -216,6 +217,9 @@ export const EN: PublicTexts = {
     summaryBuyer: 'Account',
     summaryInvoiceTo: 'Invoice details',
     detailsFirst: 'Enter your invoice details before going on to payment.',
+    detailsFor: (plan: string, credits: string, price: string, suffix: string) => `${plan} package · ${credits} · ${price} ${suffix}`,
+    issuerDetailsMissing:
+      'Payments cannot be taken right now: the details of the company issuing the invoice are not complete yet. Please contact support.',
     continueToPayment: 'Continue to payment',
     iyzicoPageTitle: 'Secure payment',
     iyzicoIntro: 'You enter your card details in the iyzico payment form; they are not shared with us.',
@@ -225,7 +229,7 @@ export const EN: PublicTexts = {
     iyzicoPending: 'Your payment has not been confirmed yet. Your credits will be added once it is.',
     iyzicoConfirming: 'Confirming your payment',
     iyzicoConfirmingBody: 'Your credits will be added once iyzico confirms your payment; this page updates by itself.',
-    iyzicoConfirmingBalance: (credits: string) => `Your current balance: ${credits} credits`,
+    iyzicoConfirmingBalance: (credits: string) => `Your current balance: ${enCredits(credits)}`,
   },
 
   invoiceDetails: {
@@ -328,7 +332,7 @@ export const EN: PublicTexts = {
     creditVideo: (cost: number) => `${cost} credits = 1 product video`,
     creditVideoDesc: 'A 5-10 second, 1080p product promotional video; landscape or portrait.',
     creditBundleTitle: 'Complete product set',
-    creditBundle: (total: number) => `4 images + 1 video = ${total} credits`,
+    creditBundle: (total: number) => `4 images + 1 video = ${enCredits(total)}`,
     creditBundleDesc: 'Shop-window ready images and a promotional video for one product, together.',
     faqTitle: 'Frequently Asked Questions',
     faq: (c: { image: number; video: number; trialCredits: number; trialDays: number; taxNote: string }) => [

@@ -1,5 +1,6 @@
 /** The e-mails in English, for users whose saved language is English; keys mirror the Turkish part. */
 import type { ServerTexts } from '..';
+import { enCount, enCredits } from '../plural';
 
 export const OWN: ServerTexts = {
   operator: {
@@ -43,14 +44,14 @@ export const OWN: ServerTexts = {
     viewResults: 'View the results',
     generationFailedSubject: 'Your generation could not be completed',
     generationFailedIntro: (credits: number) =>
-      `Your generation could not be completed and the ${credits} credits it used have been refunded to your account.`,
+      `Your generation could not be completed and the ${enCredits(credits)} it used ${enCount(credits, 'has', 'have')} been refunded to your account.`,
     generationFailedReason: (reason: string) => `Error: ${reason}`,
     lowCreditsSubject: 'Your credits are running low',
     lowCreditsIntro: (balance: number) => `Credits left: ${balance}. Choose a new package to keep going without interruption.`,
     lowCreditsButton: 'See the packages',
     paymentSubject: 'Your payment has been received',
     paymentIntro: (plan: string, credits: number) =>
-      `Your payment for the ${plan} package has been received and ${credits} credits have been added to your account.`,
+      `Your payment for the ${plan} package has been received and ${enCredits(credits)} ${enCount(credits, 'has', 'have')} been added to your account.`,
     paymentAmount: (amount: string, invoiceNumber: string) =>
       `Amount paid: ${amount}. Your invoice (${invoiceNumber}) is attached to this e-mail.`,
     deletionRequestedSubject: 'We have received your account deletion request',

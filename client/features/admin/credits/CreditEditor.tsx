@@ -7,6 +7,7 @@ import { trpc } from '../../../lib/trpc';
 import { UNLIMITED_BALANCE } from '../../../../shared/constants';
 import { toastAdminError } from '../common/errors';
 import { formatNumber } from '../../../lib/format';
+import { ConfirmCreditChange, type PendingCreditChange } from './ConfirmCreditChange';
 
 const creditsText = M.adminCredits;
 
@@ -33,7 +34,18 @@ export function CreditEditor({ email, balance, cap }: { email: string; balance: 
     setValue(balance);
     toastAdminError(err, M.admin.creditUpdateFailed);
   };
-  const set = trpc.admin.credits.set.useMutation({ onSuccess: onDone, onError: onFail });
+  const set = trpc.admin.credits.set.useMutation({
+    onSuccess: (r) => {
+      setPending(null);
+      onDone(r);
+    },
+    onError: (err) => {
+      setPending(null);
+      onFail(err);
+    },
+  });
+  // A typed balance waits for the confirmation that states its difference (issue 38 item 13).
+  const [pending, setPending] = useState<PendingCreditChange | null>(null);
   const adjust = trpc.admin.credits.adjust.useMutation({ onSuccess: onDone, onError: onFail });
   const busy = set.isPending || adjust.isPending;
   const max = Math.max(cap, balance);
@@ -66,7 +78,7 @@ export function CreditEditor({ email, balance, cap }: { email: string; balance: 
         hideControls
         disabled={busy}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && dirty) set.mutate({ email, balance: next });
+          if (e.key === 'Enter' && dirty) setPending({ email, from: balance, to: next });
         }}
       />
       <Button
@@ -85,10 +97,16 @@ export function CreditEditor({ email, balance, cap }: { email: string; balance: 
         variant={dirty ? 'filled' : 'default'}
         disabled={!dirty}
         loading={set.isPending}
-        onClick={() => set.mutate({ email, balance: next })}
+        onClick={() => setPending({ email, from: balance, to: next })}
       >
         {creditsText.apply}
       </Button>
+      <ConfirmCreditChange
+        change={pending}
+        busy={set.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={(reason) => pending && set.mutate({ email, balance: pending.to, reason })}
+      />
     </Group>
   );
 }

@@ -10,6 +10,7 @@ import { ActivityFeed } from './ActivityFeed';
 import { DashboardCharts } from './DashboardCharts';
 import { QuickLinks } from './QuickLinks';
 import { StatCards } from './StatCards';
+import { IssuerAlert } from './IssuerAlert';
 
 const POLL_SECONDS = 30;
 
@@ -30,6 +31,7 @@ export default function AdminDashboardPage() {
     <Stack gap="md" maw={1280}>
       <AdminPageHeader title={M.admin.navDashboard} subtitle={M.adminDashboard.subtitle} actions={failed ? badge : undefined} />
       <QueryView query={query} error={M.admin.dashboardLoadFailed} minHeight="40vh">
+        {query.data && <IssuerAlert issuer={query.data.issuer} />}
         <StatCards stats={query.data?.stats} />
         <Grid gutter="md">
           <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>

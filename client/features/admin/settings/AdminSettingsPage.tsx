@@ -44,6 +44,8 @@ const EMPTY: TAdminSettings = {
   companyVkn: '',
   companyAddress: '',
   companyMersis: '',
+  companyEmail: '',
+  companyPhone: '',
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -217,6 +219,8 @@ export default function AdminSettingsPage() {
               <TextInput label={settingsText.companyVkn} inputMode="numeric" maxLength={11} {...form.getInputProps('companyVkn')} />
               <TextInput label={settingsText.companyMersis} inputMode="numeric" maxLength={16} {...form.getInputProps('companyMersis')} />
               <TextInput label={settingsText.companyAddress} {...form.getInputProps('companyAddress')} />
+              <TextInput label={settingsText.companyEmail} type="email" autoComplete="email" {...form.getInputProps('companyEmail')} />
+              <TextInput label={settingsText.companyPhone} type="tel" autoComplete="tel" {...form.getInputProps('companyPhone')} />
             </SimpleGrid>
           </Section>
           <Section title={settingsText.storageSection}>

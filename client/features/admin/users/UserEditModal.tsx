@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Modal, NumberInput, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { M } from '../../../../shared/messages/admin';
 import { UNLIMITED_BALANCE } from '../../../../shared/constants';
 import { ZAdminUserUpdate, type TAdminUserUpdate } from '../../../../shared/schemas/admin';
@@ -11,6 +11,7 @@ import { trpc } from '../../../lib/trpc';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 import { ApiUsageSection } from './ApiUsageSection';
+import { ConfirmCreditChange, type PendingCreditChange } from '../credits/ConfirmCreditChange';
 
 const usersText = M.adminUsers;
 
@@ -44,8 +45,19 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id, query.dataUpdatedAt]);
 
-  const submit = form.onSubmit(async (values) => {
-    const parsed = ZAdminUserUpdate.safeParse(values);
+  // A changed balance waits for the confirmation that states its difference (issue 38 item 13).
+  const [pending, setPending] = useState<{ values: typeof form.values; change: PendingCreditChange } | null>(null);
+  const submit = form.onSubmit((values) => {
+    if (user && values.balance !== values.balanceBefore) {
+      setPending({ values, change: { email: user.email, from: values.balanceBefore ?? user.balance, to: values.balance } });
+      return;
+    }
+    void save(values);
+  });
+
+  const save = async (values: typeof form.values, reason?: string) => {
+    const parsed = ZAdminUserUpdate.safeParse({ ...values, reason });
+    setPending(null);
     if (!parsed.success) return;
     try {
       await update.mutateAsync(parsed.data);
@@ -57,7 +69,7 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
     } catch (err) {
       showFormServerError(form, err, M.admin.saveFailed);
     }
-  });
+  };
 
   const maxBalance = Math.max(cap, user?.balance ?? 0);
   return (
@@ -153,6 +165,12 @@ export function UserEditModal({ userId, onClose }: { userId: string | null; onCl
           </Stack>
         </form>
       )}
+      <ConfirmCreditChange
+        change={pending?.change ?? null}
+        busy={update.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={(reason) => pending && void save(pending.values, reason)}
+      />
     </Modal>
   );
 }

@@ -25,6 +25,8 @@ import { showFormServerError } from '../../../lib/formServerError';
 import { toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { usePlanCheckout } from '../../plans/usePlanCheckout';
+import { usePlanPrices } from '../../plans/usePlanPrices';
+import { formatNumber } from '../../../lib/format';
 
 const invoiceText = M.invoiceDetails;
 
@@ -89,6 +91,7 @@ export function InvoiceDetailsCard() {
   const query = trpc.payments.invoiceDetails.useQuery(undefined, { staleTime: 30_000 });
   const save = trpc.payments.saveInvoiceDetails.useMutation();
   const checkout = usePlanCheckout();
+  const prices = usePlanPrices();
   const [params] = useSearchParams();
   const pendingPlan = params.get('plan');
   const [editing, setEditing] = useState(false);
@@ -144,8 +147,17 @@ export function InvoiceDetailsCard() {
       </Group>
 
       {pendingPlan && isPaidPlan(pendingPlan) && showForm && (
-        <Alert color="blue" variant="light" mb="md">
-          {M.payments.detailsFirst}
+        <Alert color="blue" variant="light" mb="md" data-testid="details-first">
+          <Text size="sm" fw={600} data-testid="details-first-plan">
+            {/* Issue 38 item 3: which package and what it costs, before the seller types anything. */}
+            {M.payments.detailsFor(
+              findPlan(pendingPlan)!.name,
+              M.credits.amount(formatNumber(findPlan(pendingPlan)!.credits)),
+              prices.price(findPlan(pendingPlan)!) ?? '…',
+              prices.suffix,
+            )}
+          </Text>
+          <Text size="sm">{M.payments.detailsFirst}</Text>
         </Alert>
       )}
 

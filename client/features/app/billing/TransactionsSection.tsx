@@ -8,6 +8,7 @@ import { formatCents, formatNumber, formatDateTime, formatSigned } from '../../.
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../../common/billingQueries';
 import { useInvoiceDownloads } from '../../common/invoiceDownload';
 import { TypeBadge } from './TypeBadge';
+import { ledgerText } from '../../../../shared/ledger-text';
 import { DataTable, type DataColumn } from '../../common/DataTable';
 import { QueryView } from '../../common/QueryView';
 
@@ -113,7 +114,7 @@ function TransactionCard({ tx, downloads }: { tx: Tx; downloads: Downloads }) {
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
         <Box miw={0}>
           <Text size="sm" fw={600} lineClamp={2}>
-            {tx.description}
+            {ledgerText(tx)}
           </Text>
           <Text size="xs" c="dimmed" mt={2}>
             {formatDateTime(tx.createdAt)}
@@ -153,7 +154,7 @@ function columns(downloads: Downloads): DataColumn<Tx>[] {
       header: M.billing.colDescription,
       cell: (tx) => (
         <Text size="sm" fw={500} lineClamp={2}>
-          {tx.description}
+          {ledgerText(tx)}
         </Text>
       ),
     },

@@ -1,17 +1,19 @@
 import { Badge } from '@mantine/core';
-import { M } from '../../../../shared/messages/app';
+import { ledgerTypeLabel } from '../../../../shared/ledger-text';
 
-const COLORS: Record<string, string> = { purchase: 'brand', usage: 'gray', refund: 'teal', bonus: 'grape', expire: 'orange' };
-
-/** docs/product.md §3 transaction type: purchase 'Satın Alma', usage 'Kullanım', refund 'İade'; unknown 'Bilinmiyor'. */
-export function transactionTypeLabel(type: string): string {
-  return M.billing.types[type] ?? M.billing.unknownType;
-}
+const COLORS: Record<string, string> = {
+  purchase: 'brand',
+  usage: 'gray',
+  refund: 'teal',
+  bonus: 'grape',
+  expire: 'orange',
+  admin_adjustment: 'indigo',
+};
 
 export function TypeBadge({ type }: { type: string }) {
   return (
     <Badge variant="light" color={COLORS[type] ?? 'gray'} radius="sm" style={{ textTransform: 'none' }} data-testid="tx-type">
-      {transactionTypeLabel(type)}
+      {ledgerTypeLabel(type)}
     </Badge>
   );
 }

@@ -7,7 +7,7 @@ import { formatNumber } from '../../../lib/format';
 import { QueryView } from '../../common/QueryView';
 import { LowBalanceAlert, SummaryRow, UntilRow, usePlanSummary } from '../../plans/PlanSummary';
 
-/** Real (live) balance from `credits.balance`, package type ('trial' → 'Deneme'), expiry, costs from settings (docs/decisions.md D3), low-balance hint (< 10). */
+/** Real (live) balance from `credits.balance`, package type ('trial' → 'Deneme'), expiry, costs from settings (docs/decisions.md D3), low-balance hint (below a share of the period's credits). */
 export function CreditBalanceCard() {
   const s = usePlanSummary();
   const { balance } = s;

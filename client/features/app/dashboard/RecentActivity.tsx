@@ -10,6 +10,7 @@ import { QueryView } from '../../common/QueryView';
 import { generationTitle } from '../../generation/title';
 import type { useDashboard } from '../../common/useDashboard';
 import { perLanguage } from '../../../../shared/messages/localize';
+import { ledgerText, ledgerTypeLabel } from '../../../../shared/ledger-text';
 
 type Activity = RouterOutputs['credits']['dashboard']['recentActivity'][number];
 
@@ -24,11 +25,10 @@ function ActivityRow({ item }: { item: Activity }) {
   const isGeneration = item.kind === 'generation';
   const isVideo = isGeneration && item.type === 'video';
   const Icon = isGeneration ? (isVideo ? IconMovie : IconPhoto) : IconCoins;
-  const typeLabel = isGeneration
-    ? isVideo
-      ? M.history.typeVideo
-      : M.history.typeImage
-    : (M.billing.types[item.type] ?? M.billing.unknownType);
+  const typeLabel = isGeneration ? (isVideo ? M.history.typeVideo : M.history.typeImage) : ledgerTypeLabel(item.type);
+  const title = isGeneration
+    ? generationTitle({ prompt: item.title, type: item.type })
+    : ledgerText({ type: item.type, description: item.title, planCode: item.planCode ?? null });
   const amount = item.amount ?? 0;
   const status = STATUS[item.status ?? ''] ?? { label: M.generation.statusUnknown, color: 'gray' };
 
@@ -44,8 +44,8 @@ function ActivityRow({ item }: { item: Activity }) {
         <Icon size={20} stroke={1.7} />
       </ThemeIcon>
       <Box miw={0} style={{ flex: 1 }}>
-        <Text size="sm" fw={600} truncate title={item.title}>
-          {isGeneration ? generationTitle({ prompt: item.title, type: item.type }) : item.title || typeLabel}
+        <Text size="sm" fw={600} truncate title={isGeneration ? item.title : title}>
+          {title}
         </Text>
         <Text size="xs" c="dimmed" truncate>
           {typeLabel} ·{' '}

@@ -6,6 +6,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import type { useBillingSummary } from '../../common/billingQueries';
 import { useTransactions } from '../../common/billingQueries';
 import { useInvoiceDownloads } from '../../common/invoiceDownload';
+import { ledgerText } from '../../../../shared/ledger-text';
 import classes from './Subscription.module.css';
 
 const RECENT = 3;
@@ -53,7 +54,7 @@ export function InvoicesCard({ summary }: { summary: ReturnType<typeof useBillin
                     {tx.invoiceNumber} · {tx.amountPaidCents != null ? formatCents(tx.amountPaidCents, tx.currency) : ''}
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
-                    {formatDate(tx.createdAt)} · {tx.description}
+                    {formatDate(tx.createdAt)} · {ledgerText(tx)}
                   </Text>
                 </Box>
               </Group>

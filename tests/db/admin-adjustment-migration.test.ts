@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Migrator, type Kysely } from 'kysely';
+import { freshDatabase } from '../helpers/db';
+import { migrations } from '../../migrations';
+import type { DbHandle } from '../../server/db';
+
+// Issue 38 item 12: admin balance changes written before their own ledger type (a "purchase" or a
+// "usage" with an English "Admin adjustment: " prefix) become `admin_adjustment` rows carrying only
+// the admin's reason; a real purchase or usage is left alone; down restores them.
+const BEFORE = '2026-11-25T16-40-fal-provider-inputs';
+
+let h: DbHandle;
+let migrator: Migrator;
+beforeAll(async () => {
+  h = await freshDatabase();
+  migrator = new Migrator({ db: h.db, provider: { getMigrations: async () => migrations } });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+test('old admin adjustments move to their own type; other rows stay; the type is accepted; down and up again', async () => {
+  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before this migration
+  const db = h.db as never as Kysely<any>;
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'eski@example.com', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = (type: string, amount: number, description: string, extra: object = {}) => ({
+    user_id: user.id,
+    user_email: 'eski@example.com',
+    type,
+    amount,
+    description,
+    ...extra,
+  });
+  await db
+    .insertInto('credit_transactions')
+    .values([
+      row('purchase', 41, 'Admin adjustment: Manuel güncelleme'),
+      row('usage', -10, 'Admin adjustment: 10 kredi düşüldü'),
+      row('purchase', 60, 'Temel paket satın alımı', { amount_paid_cents: 14990, provider: 'test', plan_code: 'basic' }),
+      row('usage', -1, 'Fotoğraf oluşturma'),
+    ])
+    .execute();
+  // The old constraint refuses the new type.
+  await expect(
+    db
+      .insertInto('credit_transactions')
+      .values(row('admin_adjustment', 1, ''))
+      .execute(),
+  ).rejects.toThrow();
+
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const read = () => db.selectFrom('credit_transactions').select(['type', 'amount', 'description']).orderBy('amount').execute();
+  expect(await read()).toEqual([
+    { type: 'admin_adjustment', amount: -10, description: '10 kredi düşüldü' },
+    { type: 'usage', amount: -1, description: 'Fotoğraf oluşturma' },
+    { type: 'admin_adjustment', amount: 41, description: 'Manuel güncelleme' },
+    { type: 'purchase', amount: 60, description: 'Temel paket satın alımı' },
+  ]);
+  await db
+    .insertInto('credit_transactions')
+    .values(row('admin_adjustment', 2, 'Telafi'))
+    .execute();
+  await expect(
+    db
+      .insertInto('credit_transactions')
+      .values(row('gift', 1, ''))
+      .execute(),
+  ).rejects.toThrow();
+
+  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  expect((await read()).map((r) => [r.type, r.description])).toEqual([
+    ['usage', 'Admin adjustment: 10 kredi düşüldü'],
+    ['usage', 'Fotoğraf oluşturma'],
+    ['purchase', 'Admin adjustment: Telafi'],
+    ['purchase', 'Admin adjustment: Manuel güncelleme'],
+    ['purchase', 'Temel paket satın alımı'],
+  ]);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+});
