@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { getSettings } from './settings';
+import { sweepIfErased } from './account-files';
 import { M } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { BYTES_PER_MB, formatMegabytes } from '../../shared/megabytes';
@@ -110,8 +111,9 @@ export async function storeUpload(
         .execute();
     });
   } catch (err) {
-    // No file may stay behind without its row.
+    // No file may stay behind without its row (nor, for an account erased meanwhile, its folder).
     await storage.delete(key);
+    await sweepIfErased(deps, userId);
     throw err;
   }
   return { uploadId: id, url: `/api/files/uploads/${id}`, width: image.width, height: image.height };
