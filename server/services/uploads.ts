@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { Db } from '../db';
@@ -9,7 +10,19 @@ import { sweepIfErased } from './account-files';
 import { M } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { BYTES_PER_MB, formatMegabytes } from '../../shared/megabytes';
-import { sniffImageType, type ImageMime } from '../../shared/image-type';
+import { IMAGE_SNIFF_BYTES, sniffImageType, type ImageMime } from '../../shared/image-type';
+
+/** The first `bytes` bytes of a file. */
+async function fileHead(file: string, bytes: number): Promise<Buffer> {
+  const h = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await h.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await h.close();
+  }
+}
 
 /** Decompression-bomb guard: 40 MP is well above any phone photo (12-48 MP sensors bin to ≤ 24 MP). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -18,11 +31,13 @@ export type CheckedImage = { bytes: Buffer; mime: ImageMime; ext: 'png' | 'jpg' 
 
 /**
  * Checks an uploaded photo by content and size, then re-encodes it (EXIF orientation applied,
- * all metadata dropped) so nothing the browser sent is stored verbatim.
+ * all metadata dropped) so nothing the browser sent is stored verbatim. `input`: the bytes, or the
+ * path of the file an upload was received into (read from disk, never held whole in memory first).
  */
-export async function checkAndReencode(input: Buffer): Promise<CheckedImage> {
-  if (input.length > MAX_UPLOAD_BYTES) throw new AppError('VALIDATION', M.generation.fileTooLarge);
-  const mime = sniffImageType(input);
+export async function checkAndReencode(input: Buffer | string): Promise<CheckedImage> {
+  const size = typeof input === 'string' ? (await stat(input)).size : input.length;
+  if (size > MAX_UPLOAD_BYTES) throw new AppError('VALIDATION', M.generation.fileTooLarge);
+  const mime = sniffImageType(typeof input === 'string' ? await fileHead(input, IMAGE_SNIFF_BYTES) : input);
   if (!mime) throw new AppError('VALIDATION', M.generation.fileType);
   let meta: sharp.Metadata;
   try {
