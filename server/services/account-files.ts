@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 
 /** The storage folders that hold a user's files, each as `<folder>/<userId>/…`. */
-const USER_FOLDERS = ['uploads', 'cutouts', 'generations', 'exports'] as const;
+const USER_FOLDERS = ['uploads', 'cutouts', 'generations', 'exports', 'invoices'] as const;
 
 /** Removes every folder of a user (their files and the folders themselves). */
 export async function deleteUserFolders(storage: Storage, userId: string): Promise<void> {

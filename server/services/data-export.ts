@@ -84,7 +84,7 @@ export async function writeExportZip({ db, storage }: Pick<AppDeps, 'db' | 'stor
   await addProfile(zip, db, userId);
   await addPhotos(zip, db, storage, userId);
   await addGenerations(zip, db, storage, userId);
-  await addCreditsAndInvoices(zip, db, userId);
+  await addCreditsAndInvoices(zip, db, storage, userId);
   await zip.finish();
 }
 
@@ -178,7 +178,7 @@ async function addGenerations(zip: ZipWriter, db: Db, storage: Storage, userId: 
 }
 
 /** credit-transactions.json and invoices/*.txt. */
-async function addCreditsAndInvoices(zip: ZipWriter, db: Db, userId: string): Promise<void> {
+async function addCreditsAndInvoices(zip: ZipWriter, db: Db, storage: Storage, userId: string): Promise<void> {
   const txs = await db
     .selectFrom('credit_transactions')
     .select([
@@ -214,7 +214,7 @@ async function addCreditsAndInvoices(zip: ZipWriter, db: Db, userId: string): Pr
     ),
     { compress: true },
   );
-  await addInvoices(zip, db, userId, 'invoices/');
+  await addInvoices(zip, { db, storage }, userId, 'invoices/');
 }
 
 /**
