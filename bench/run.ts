@@ -7,6 +7,7 @@ import { benchBatch } from './batch';
 import { benchHttp, benchHttpOnPostgres, type HttpBench } from './http';
 import { benchServerMemory } from './server-memory';
 import { benchExportsMemory } from './exports-memory';
+import { benchUploadMemory } from './upload-memory';
 import { benchCutoutTruth, printTruth } from './cutout-truth';
 
 /**
@@ -83,5 +84,9 @@ console.log(
 const ex = await benchExportsMemory();
 console.log(
   `Dışa aktarım yükü (A: 20 fotoğraflı veri paketi ${ex.dataExportMb} MB, ${(ex.dataExportMs / 1000).toFixed(1)} s; 20 eşzamanlı square dışa aktarımı ${(ex.exportsMs / 1000).toFixed(1)} s): sunucu belleği boşta ${ex.idleMb} MB, en yüksek ${ex.peakMb} MB; diğer satıcıların girişi p95 ${ex.signInP95Ms} ms (boşta ${ex.idleSignInP95Ms} ms), en uzun ${ex.signInMaxMs} ms`,
+);
+const up = await benchUploadMemory();
+console.log(
+  `Açık tutulan ${up.uploads} yükleme (9,9 MB, 15 satıcı × 4; diskte ${up.onDiskMb} MB): sunucu belleği boşta ${up.idleMb} MB, en yüksek ${up.peakMb} MB, bağlantılar kapandıktan sonra ${up.afterMb} MB`,
 );
 console.log(`Makine: ${providers.machine.cpus} çekirdek, yük ${providers.machine.loadAvg1m.toFixed(2)}`);

@@ -139,6 +139,8 @@ function lastResort(err: unknown, _req: express.Request, res: express.Response, 
   if (e?.type === 'entity.parse.failed' || e?.type === 'entity.too.large' || e?.type === 'entity.too.deep') {
     return sendError(res, e.status ?? 400, M.common.invalidInput, 'VALIDATION');
   }
+  // A path parameter that is no valid %-escape (`/api/invoices/%`): the router could not decode it. A 400 as /trpc answers.
+  if (err instanceof URIError) return sendError(res, 400, M.common.invalidInput, 'VALIDATION');
   if (isDatabaseUnavailable(err)) return sendError(res, 503, M.common.serviceUnavailable, 'UNAVAILABLE');
   console.error('[http]', err);
   sendError(res, 500, M.common.unexpected, 'INTERNAL');

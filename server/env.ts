@@ -55,6 +55,8 @@ export const ZEnv = z.object({
   IYZICO_PLAN_BASIC: optional,
   IYZICO_PLAN_STANDARD: optional,
   IYZICO_PLAN_PREMIUM: optional,
+  /** An upload's whole body must arrive within this (ms); a stalled or trickling one is cut with a 408. */
+  UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   /** Generations of one seller processing at once, across every process (the same in all of them). */
   WORKER_JOBS_PER_SELLER: z.coerce.number().int().min(1).max(32).default(JOBS_PER_SELLER),

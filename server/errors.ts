@@ -63,6 +63,11 @@ export class RateLimitedError extends AppError {
 }
 
 /** Postgres unique-violation, whichever driver raised it. */
+/** A row refused because a row it points at is gone (PostgreSQL 23503). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23503';
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }

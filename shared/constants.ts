@@ -15,6 +15,8 @@ export const DEFAULT_TRIAL_CREDITS = 10;
 export const TRIAL_DAYS = 7;
 export const PAID_PERIOD_DAYS = 30;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Uploads of one seller (page and API together) whose body is still arriving, per web process (issue 33 item 8). */
+export const UPLOADS_IN_FLIGHT_PER_SELLER = 4;
 export const TOAST_MS = 4000;
 export const ACTIVE_USER_DAYS = 30;
 

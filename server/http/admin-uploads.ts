@@ -4,6 +4,7 @@ import { M } from '../../shared/messages';
 import { writeAuditDirect } from '../services/admin/audit';
 import { adminId } from './session';
 import { imageUploadRoute } from './image-upload';
+import { uploadReceiver } from './upload-body';
 import { sendError } from './rest-error';
 
 /**
@@ -15,6 +16,7 @@ import { sendError } from './rest-error';
 export function adminUploadRoutes(deps: AppDeps) {
   return imageUploadRoute(
     '/api/admin/uploads',
+    uploadReceiver(deps.env),
     async (req, res) => {
       const admin = await adminId(deps, req);
       if (!admin) sendError(res, 401, M.common.unauthorized, 'UNAUTHENTICATED');

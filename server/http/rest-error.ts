@@ -1,13 +1,15 @@
 import type { Response } from 'express';
 import type { AppCode } from '../../shared/constants';
 import { RateLimitedError, restStatus, type AppError } from '../errors';
+import { translateText } from '../../shared/messages/localize';
 
 /**
  * The error body of every non-tRPC route: the stable code and the Turkish text (`{ error: { code,
- * message } }`, the seller API's documented shape), and the code again where tRPC puts it.
+ * message } }`, the seller API's documented shape), and the code again where tRPC puts it. A zod
+ * message (written into the schema in Turkish when it loaded) is put into the request's language.
  */
 export function sendError(res: Response, status: number, message: string, appCode: AppCode): void {
-  if (!res.headersSent) res.status(status).json({ error: { code: appCode, message, data: { appCode } } });
+  if (!res.headersSent) res.status(status).json({ error: { code: appCode, message: translateText(message), data: { appCode } } });
 }
 
 /**

@@ -11,6 +11,7 @@ import { emailContext } from './email-context';
 import { accountDeletedEmail, deletionRequestedEmail } from '../email/templates/account';
 import type { AppDeps } from '../deps';
 import { announceBalance, announceEndedSessions } from '../events/announce';
+import { deleteUserFolders } from './account-files';
 
 /** The address an erased account keeps: unique, not deliverable (`.invalid` is reserved, RFC 2606). */
 export const erasedEmail = (userId: string) => `silinmis-${userId}@silinmis.invalid`;
@@ -102,9 +103,6 @@ export async function listDeletionRequests(db: Db, status: 'pending' | 'done' | 
     processedAt: r.processed_at ? new Date(r.processed_at).toISOString() : null,
   }));
 }
-
-/** The storage folders that hold a user's files, each as `<folder>/<userId>/…`. */
-const USER_FOLDERS = ['uploads', 'cutouts', 'generations', 'exports'] as const;
 
 /** Every storage key that holds a file of this user (uploads, cut-outs, outputs and thumbnails, exports). */
 export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
@@ -211,7 +209,7 @@ export async function executeDeletion(
   });
   wakeEmailSenders();
   // Once more after the commit, by folder: catches a file whose write ended after its row was gone.
-  for (const folder of USER_FOLDERS) await storage.deleteAll(`${folder}/${userId}`);
+  await deleteUserFolders(storage, userId);
   announceEndedSessions(deps.bus, result.endedSessions);
   announceBalance(deps.bus, result.userId, 0);
   return { userId: result.userId, files: result.files };

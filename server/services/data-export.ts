@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
 import { rowParams } from '../db/read';
 import type { Storage } from '../providers/storage';
@@ -49,20 +50,26 @@ export async function latestExport(db: Db, userId: string, now = new Date()): Pr
   };
 }
 
-/** "Verilerimi indir": queues one export (a second ask while one is being prepared returns it). */
+/**
+ * "Verilerimi indir": queues one export (a second ask while one is being prepared returns it). The
+ * check and the insert run in one transaction under a per-seller lock, so parallel asks make one
+ * export (issue 33 item 15: 10 parallel calls made 2 before).
+ */
 export async function requestExport(db: Db, userId: string): Promise<ExportView> {
-  const busy = await db
-    .selectFrom('data_exports')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['queued', 'processing'])
-    .executeTakeFirst();
-  if (!busy) {
-    if (!(await hitRateLimit(db, `export:user:${userId}`, EXPORTS_PER_DAY, 24 * 60 * 60 * 1000)).allowed) {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`data-export:${userId}`}))`.execute(trx);
+    const busy = await trx
+      .selectFrom('data_exports')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['queued', 'processing'])
+      .executeTakeFirst();
+    if (busy) return;
+    if (!(await hitRateLimit(trx, `export:user:${userId}`, EXPORTS_PER_DAY, 24 * 60 * 60 * 1000)).allowed) {
       throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     }
-    await db.insertInto('data_exports').values({ user_id: userId }).execute();
-  }
+    await trx.insertInto('data_exports').values({ user_id: userId }).execute();
+  });
   return (await latestExport(db, userId))!;
 }
 
@@ -85,7 +92,7 @@ async function writeEntries({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, us
   await addProfile(zip, db, userId);
   await addPhotos(zip, db, storage, userId);
   await addGenerations(zip, db, storage, userId);
-  await addCreditsAndInvoices(zip, db, userId);
+  await addCreditsAndInvoices(zip, db, storage, userId);
   await zip.finish();
 }
 
@@ -179,7 +186,7 @@ async function addGenerations(zip: ZipWriter, db: Db, storage: Storage, userId: 
 }
 
 /** credit-transactions.json and invoices/*.txt. */
-async function addCreditsAndInvoices(zip: ZipWriter, db: Db, userId: string): Promise<void> {
+async function addCreditsAndInvoices(zip: ZipWriter, db: Db, storage: Storage, userId: string): Promise<void> {
   const txs = await db
     .selectFrom('credit_transactions')
     .select([
@@ -218,7 +225,7 @@ async function addCreditsAndInvoices(zip: ZipWriter, db: Db, userId: string): Pr
     ),
     { compress: true },
   );
-  await addInvoices(zip, db, userId, 'invoices/');
+  await addInvoices(zip, { db, storage }, userId, 'invoices/');
 }
 
 /**

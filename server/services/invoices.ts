@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Storage } from '../providers/storage';
 import type { Database } from '../db/types';
 import { readJsonOrNull } from '../db/read';
 import { ZStoredBuyer, ZStoredCompany } from '../db/json-columns';
@@ -141,20 +142,46 @@ export async function renderInvoice(db: Db, userId: string, txId: string): Promi
   return data ? { name: messagesFor(data.language).invoice.fileName(data.number), pdf: await renderInvoicePdf(data) } : null;
 }
 
+/** Draws an invoice's PDF (server/invoices/pdf.ts; a parameter so a test can count the drawings). */
+export type InvoiceDrawer = (data: InvoiceData) => Promise<Buffer>;
+
 /**
- * Every invoice of the owner (oldest purchase first) as one zip, streamed as it is read: each
- * invoice is rendered when its turn comes, so only one is held at a time. A failure half-way ends
- * the stream with the error.
+ * One purchase's invoice of its owner as its stored PDF (`invoices/<userId>/<id>.pdf`); null for
+ * anything else. An invoice is a legal document that must not change: its PDF is drawn once (the
+ * first time it is asked for, for invoices issued before PDFs were kept) and stored; every later
+ * download is that file, whatever the settings say by then (issue 33 item 9).
  */
-export function invoicesZip(db: Db, userId: string): Readable {
-  return zipStream((zip) => addInvoices(zip, db, userId));
+export async function storedInvoice(
+  deps: { db: Db; storage: Storage },
+  userId: string,
+  txId: string,
+  draw: InvoiceDrawer = renderInvoicePdf,
+): Promise<{ name: string; pdf: Buffer } | null> {
+  const data = await loadInvoice(deps.db, userId, txId);
+  if (!data) return null;
+  const name = M.invoice.fileName(data.number);
+  const key = `invoices/${userId}/${txId}.pdf`;
+  const stored = await deps.storage.get(key);
+  if (stored) return { name, pdf: stored.bytes };
+  const pdf = await draw(data);
+  await deps.storage.put(key, pdf, 'application/pdf');
+  return { name, pdf };
 }
 
-/** Adds every invoice of the seller to `zip` as a PDF under `folder`, rendered one at a time. */
-export async function addInvoices(zip: ZipWriter, db: Db, userId: string, folder = ''): Promise<void> {
-  for (const id of await invoiceIds(db, userId)) {
+/**
+ * Every invoice of the owner (oldest purchase first) as one zip, streamed as it is read: each
+ * stored invoice is added when its turn comes, so only one is held at a time. A failure half-way
+ * ends the stream with the error.
+ */
+export function invoicesZip(deps: { db: Db; storage: Storage }, userId: string): Readable {
+  return zipStream((zip) => addInvoices(zip, deps, userId));
+}
+
+/** Adds every invoice of the seller to `zip` as its stored PDF under `folder`, one at a time. */
+export async function addInvoices(zip: ZipWriter, deps: { db: Db; storage: Storage }, userId: string, folder = ''): Promise<void> {
+  for (const id of await invoiceIds(deps.db, userId)) {
     if (zip.output.destroyed) return; // the reader left
-    const inv = await renderInvoice(db, userId, id);
+    const inv = await storedInvoice(deps, userId, id);
     // PDF streams are compressed already.
     if (inv) await zip.add(`${folder}${inv.name}`, inv.pdf);
   }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import type { Cutout } from '../db/types';
 import type { Storage } from '../providers/storage';
-import { AppError } from '../errors';
+import { AppError, isForeignKeyViolation } from '../errors';
+import { sweepIfErased } from './account-files';
 import { M } from '../../shared/messages';
 import type { TCutoutInput, TCutoutResult } from '../../shared/schemas/generations';
 import { takeSellerLimit } from '../auth/rate-limit';
@@ -107,8 +108,11 @@ export async function recordCutout(
     .returning(['id', 'storage_key', 'width', 'height', 'note_code', 'reasons', 'mask_key'])
     .executeTakeFirstOrThrow()
     .catch(async (err: unknown) => {
-      // No row (the upload was deleted meanwhile, e.g. with the account): the file must not stay behind.
+      // No row (the upload was deleted meanwhile, e.g. with the account): the file must not stay
+      // behind, nor the folder of an erased account; the caller gets the 404 of a missing upload.
       for (const k of [key, maskKey]) if (k) await storage.delete(k);
+      await sweepIfErased(deps, userId);
+      if (isForeignKeyViolation(err)) throw new AppError('NOT_FOUND', M.common.notFound);
       throw err;
     });
   return cutoutView(row);

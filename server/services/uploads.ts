@@ -1,14 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { getSettings } from './settings';
+import { sweepIfErased } from './account-files';
 import { M } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { BYTES_PER_MB, formatMegabytes } from '../../shared/megabytes';
-import { sniffImageType, type ImageMime } from '../../shared/image-type';
+import { IMAGE_SNIFF_BYTES, sniffImageType, type ImageMime } from '../../shared/image-type';
+
+/** The first `bytes` bytes of a file. */
+async function fileHead(file: string, bytes: number): Promise<Buffer> {
+  const h = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await h.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await h.close();
+  }
+}
 
 /** Decompression-bomb guard: 40 MP is well above any phone photo (12-48 MP sensors bin to ≤ 24 MP). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -17,11 +31,13 @@ export type CheckedImage = { bytes: Buffer; mime: ImageMime; ext: 'png' | 'jpg' 
 
 /**
  * Checks an uploaded photo by content and size, then re-encodes it (EXIF orientation applied,
- * all metadata dropped) so nothing the browser sent is stored verbatim.
+ * all metadata dropped) so nothing the browser sent is stored verbatim. `input`: the bytes, or the
+ * path of the file an upload was received into (read from disk, never held whole in memory first).
  */
-export async function checkAndReencode(input: Buffer): Promise<CheckedImage> {
-  if (input.length > MAX_UPLOAD_BYTES) throw new AppError('VALIDATION', M.generation.fileTooLarge);
-  const mime = sniffImageType(input);
+export async function checkAndReencode(input: Buffer | string): Promise<CheckedImage> {
+  const size = typeof input === 'string' ? (await stat(input)).size : input.length;
+  if (size > MAX_UPLOAD_BYTES) throw new AppError('VALIDATION', M.generation.fileTooLarge);
+  const mime = sniffImageType(typeof input === 'string' ? await fileHead(input, IMAGE_SNIFF_BYTES) : input);
   if (!mime) throw new AppError('VALIDATION', M.generation.fileType);
   let meta: sharp.Metadata;
   try {
@@ -110,8 +126,9 @@ export async function storeUpload(
         .execute();
     });
   } catch (err) {
-    // No file may stay behind without its row.
+    // No file may stay behind without its row (nor, for an account erased meanwhile, its folder).
     await storage.delete(key);
+    await sweepIfErased(deps, userId);
     throw err;
   }
   return { uploadId: id, url: `/api/files/uploads/${id}`, width: image.width, height: image.height };

@@ -191,6 +191,10 @@ const OWN = {
     historyFailed: 'Geçmiş yüklenirken hata oluştu',
     // docs/decisions.md D14
     fileTooLarge: 'Dosya boyutu en fazla 10MB olabilir',
+    /** Issue 33 item 8: a seller's uploads still arriving at once are capped (429). */
+    uploadsInFlight: (n: number) => `Aynı anda en fazla ${n} fotoğraf yüklenebilir. Lütfen devam eden yüklemelerin bitmesini bekleyin.`,
+    /** An upload whose body did not arrive within the time allowed (408). */
+    uploadTimedOut: 'Fotoğraf zamanında yüklenemedi. Lütfen bağlantınızı kontrol edip tekrar deneyin.',
     fileType: 'Yalnızca PNG, JPG veya JPEG dosyaları yükleyebilirsiniz',
     imageTooLarge: 'Görselin çözünürlüğü çok yüksek. Lütfen daha küçük bir fotoğraf yükleyin.',
     // docs/decisions.md D28

@@ -108,6 +108,7 @@ export const TR = {
     termsRequired: 'Devam etmek için kullanım koşullarını ve gizlilik politikasını kabul etmelisiniz',
     tooLong: 'Bu alan çok uzun',
     singleLine: 'Bu alan satır sonu veya kontrol karakteri içeremez',
+    controlChars: 'Bu alan kontrol karakteri içeremez',
     phoneInvalid: 'Geçerli bir telefon numarası giriniz (cep ya da sabit hat, ör. 0532 123 45 67)',
   },
 

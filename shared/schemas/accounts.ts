@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/public';
 import { ZEmail, ZNewPassword } from './auth';
-import { ZLine } from './text';
+import { ZLine, ZText } from './text';
 
 const V = M.validation;
 
@@ -27,7 +27,7 @@ export const ZEmailChange = z.object({
 });
 export type TEmailChange = z.input<typeof ZEmailChange>;
 
-export const ZDeletionRequest = z.object({ reason: z.string().trim().max(1000, V.tooLong).optional().nullable() });
+export const ZDeletionRequest = z.object({ reason: ZText().max(1000, V.tooLong).optional().nullable() });
 export type TDeletionRequest = z.input<typeof ZDeletionRequest>;
 
 // ---------------------------------------------------------------- admin: e-mails and deletion requests

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/admin';
 import { ZEmail, ZFullName } from './auth';
-import { ZLine } from './text';
+import { CONTROL_CHARS, ZLine, ZText, ZTextAsTyped } from './text';
 import { UNLIMITED_BALANCE } from '../constants';
 import { CURRENCIES } from '../money';
 import { isValidTckn, isValidVkn } from '../tax-ids';
@@ -105,7 +105,7 @@ export const ZAdminMessageId = z.object({ id: ZId });
 
 export const ZAdminContentSave = z.object({
   items: z
-    .array(z.object({ id: ZId, value: z.string().max(5000, V.tooLong) }))
+    .array(z.object({ id: ZId, value: ZTextAsTyped().max(5000, V.tooLong) }))
     .min(1)
     .max(200),
 });
@@ -126,7 +126,7 @@ export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
  * `/api/files/public/...`). Anything else (javascript:, data:, `//host`, and any backslash, which
  * browsers read as `/` so `/\evil.example` would leave the site) is refused.
  */
-const IMAGE_URL = (v: string) => /^https:\/\/[^\s\\]+$/i.test(v) || /^\/[^/\s\\][^\s\\]*$/.test(v);
+const IMAGE_URL = (v: string) => !CONTROL_CHARS.test(v) && (/^https:\/\/[^\s\\]+$/i.test(v) || /^\/[^/\s\\][^\s\\]*$/.test(v));
 export const ZImageUrl = z.string().trim().min(1, A.imageRequired).max(2000, V.tooLong).refine(IMAGE_URL, A.imageUrlInvalid);
 
 const ZOptionalImageUrl = z
@@ -147,7 +147,7 @@ const ZDisplayOrder = z
 
 export const ZPortfolioFields = z.object({
   title: ZLine().min(1, A.titleRequired).max(160, V.tooLong),
-  description: z.string().trim().max(1000, V.tooLong).default(''),
+  description: ZText().max(1000, V.tooLong).default(''),
   category: z.enum(PORTFOLIO_CATEGORIES).default('Mobilya'),
   beforeImageUrl: ZImageUrl,
   afterImageUrl: ZImageUrl,
@@ -161,7 +161,7 @@ export const ZTestimonialFields = z.object({
   name: ZLine().min(2, V.fullNameMin).max(120, V.tooLong),
   company: ZOptionalText(160),
   imageUrl: ZOptionalImageUrl,
-  text: z.string().trim().min(1, A.textRequired).max(2000, V.tooLong),
+  text: ZText().min(1, A.textRequired).max(2000, V.tooLong),
   rating: z.number({ error: A.ratingInvalid }).int(A.ratingInvalid).min(1, A.ratingInvalid).max(5, A.ratingInvalid).default(5),
   displayOrder: ZDisplayOrder,
   isActive: z.boolean().default(true),
@@ -180,7 +180,7 @@ const ZCount = (min: number, max: number) =>
 /** Every system setting, typed (stored as text, docs/product.md §3). docs/decisions.md D23: each takes effect on the next request. */
 export const ZAdminSettings = z.object({
   siteName: ZLine().min(1, A.required).max(80, V.tooLong),
-  siteDescription: z.string().trim().max(300, V.tooLong),
+  siteDescription: ZText().max(300, V.tooLong),
   supportEmail: ZEmail,
   supportPhone: ZLine().max(40, V.tooLong),
   contactAddress: ZLine().max(200, V.tooLong),

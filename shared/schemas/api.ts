@@ -16,7 +16,7 @@ export const MAX_API_KEYS = 10;
 
 export const ZApiKeyCreate = z.object({ name: ZLine().min(1, M.api.keyNameRequired).max(60, M.validation.tooLong) });
 export const ZApiKeyId = z.object({ id: z.uuid() });
-export const ZWebhookSet = z.object({ url: z.string().trim().max(2000).pipe(z.url(M.api.errors.webhookInvalid)) });
+export const ZWebhookSet = z.object({ url: ZLine().max(2000).pipe(z.url(M.api.errors.webhookInvalid)) });
 
 /** A multipart text field holding JSON, read by `schema`; unreadable JSON is refused with `message`. */
 function jsonField<T extends z.ZodType>(schema: T, message: string) {

@@ -1,13 +1,13 @@
 import { z } from '../zod';
 import { M } from '../messages/public';
 import { isValidTckn, isValidVkn } from '../tax-ids';
-import { ZLine } from './text';
+import { ZLine, ZText } from './text';
 
 const D = M.invoiceDetails;
 
 const text = (min: number, minMessage: string, max = 200) => ZLine().min(min, minMessage).max(max, D.tooLong);
 /** The address box is the one multi-line field of the form. */
-const lines = (min: number, minMessage: string, max: number) => z.string().trim().min(min, minMessage).max(max, D.tooLong);
+const lines = (min: number, minMessage: string, max: number) => ZText().min(min, minMessage).max(max, D.tooLong);
 const digits = (v: string) => v.replace(/\s+/g, '');
 
 const ZTckn = z

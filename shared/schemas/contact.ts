@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/public';
 import { ZEmail } from './auth';
-import { ZLine } from './text';
+import { ZLine, ZText } from './text';
 
 const V = M.validation;
 
@@ -14,7 +14,7 @@ export const ZContactMessage = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
-  message: z.string().trim().min(10, M.contact.messageMin).max(5000, M.contact.messageMax),
+  message: ZText().min(10, M.contact.messageMin).max(5000, M.contact.messageMax),
 });
 export type TContactMessage = z.input<typeof ZContactMessage>;
 export type TContactMessageParsed = z.output<typeof ZContactMessage>;

@@ -10,7 +10,7 @@ import {
   VIDEO_RESOLUTION,
   type AspectRatio,
 } from '../constants';
-import { ZLine } from './text';
+import { ZLine, ZText } from './text';
 
 export { ASPECT_RATIOS, IMAGES_PER_RUN, PROMPT_MAX, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio };
 
@@ -45,9 +45,9 @@ export const ZSceneControls = z.object({
 export type SceneControls = z.output<typeof ZSceneControls>;
 
 /** An image run's prompt (single and batch): required, at most PROMPT_MAX characters. */
-export const ZImagePrompt = z.string(G.needPhotoAndPrompt).trim().min(1, G.needPhotoAndPrompt).max(PROMPT_MAX, G.promptTooLong);
+export const ZImagePrompt = ZText(G.needPhotoAndPrompt).min(1, G.needPhotoAndPrompt).max(PROMPT_MAX, G.promptTooLong);
 /** A video's prompt is optional (the studio moves the camera on its own). */
-export const ZVideoPrompt = z.string().trim().max(PROMPT_MAX, G.promptTooLong).optional().default('');
+export const ZVideoPrompt = ZText().max(PROMPT_MAX, G.promptTooLong).optional().default('');
 
 export const ZCreateImage = z.object({
   uploadId: z.uuid(G.needPhotoAndPrompt),

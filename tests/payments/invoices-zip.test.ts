@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
@@ -5,14 +8,18 @@ import { userWithUpload } from '../helpers/fixtures';
 import { invoicesZip, renderInvoice } from '../../server/services/invoices';
 import { pdfText } from '../helpers/pdf';
 import type { DbHandle } from '../../server/db';
+import { LocalFileStorage } from '../../server/providers/storage';
 import { unzip } from '../exports/helpers';
 
 let h: DbHandle;
+const filesDir = mkdtempSync(path.join(tmpdir(), 'vitrin-invoices-zip-'));
+const storage = new LocalFileStorage(filesDir);
 beforeAll(async () => {
   h = await freshDatabase();
 });
 afterAll(async () => {
   await h.close();
+  rmSync(filesDir, { recursive: true, force: true });
 });
 
 test('the invoices zip streams out while it is built: its first bytes leave before the last invoice is read', async () => {
@@ -50,7 +57,7 @@ test('the invoices zip streams out while it is built: its first bytes leave befo
     },
     transformResult: async (args) => args.result,
   };
-  const zip = invoicesZip(h.db.withPlugin(counter), user.id);
+  const zip = invoicesZip({ db: h.db.withPlugin(counter), storage }, user.id);
   const chunks: Buffer[] = [];
   let queriesAtFirstByte = -1;
   for await (const chunk of zip as AsyncIterable<Buffer>) {

@@ -1,50 +1,44 @@
+import { openAsBlob } from 'node:fs';
 import type { NextFunction, Request, Response } from 'express';
-import multer from 'multer';
 import type { z } from '../../../shared/zod';
-import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { M } from '../../../shared/messages';
 import { AppError } from '../../errors';
 import { checkAndReencode, type CheckedImage } from '../../services/uploads';
 import { sendError } from '../rest-error';
-import { sendApiFailure } from './respond';
+import type { UploadReceiver } from '../upload-body';
+import { callerOf, sendApiFailure } from './respond';
 
 /** What a multipart form of the API holds once checked: its fields as the schema reads them, and the photo re-encoded. */
 export type PhotoForm<S extends z.ZodType> = { fields: z.output<S>; image: CheckedImage };
 
 export const formOf = <S extends z.ZodType>(res: Response) => res.locals.apiForm as PhotoForm<S>;
 
-/** Parses `multipart/form-data` with the photo in `photo` (one file, never buffered past the size limit). */
-const parse = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 8 * 1024 },
-}).single('photo');
-
 /**
- * Reads a multipart request into `schema`: the text fields and the photo (as a File) are validated
- * by the same zod schema the OpenAPI document is made from; then the photo is checked by its
- * content and re-encoded without metadata, as every upload is.
+ * Reads a multipart request into `schema`: the text fields and the photo (field `photo`, streamed
+ * to a temporary file by `receiver`, as a File backed by it) are validated by the same zod schema
+ * the OpenAPI document is made from; then the photo is checked by its content and re-encoded
+ * without metadata, as every upload is, and the temporary file removed.
  */
-export function photoForm<S extends z.ZodType>(schema: S) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    parse(req, res, async (err: unknown) => {
-      try {
-        if (err) {
-          const tooBig = (err as { code?: string }).code === 'LIMIT_FILE_SIZE';
-          return sendError(res, tooBig ? 413 : 400, tooBig ? M.generation.fileTooLarge : M.generation.uploadFailed, 'VALIDATION');
-        }
-        const file = req.file;
-        const parsed = schema.safeParse({
-          ...(req.body as Record<string, unknown>),
-          photo: file ? new File([new Uint8Array(file.buffer)], file.originalname || 'photo', { type: file.mimetype }) : undefined,
-        });
-        if (!parsed.success) return sendError(res, 422, parsed.error.issues[0]?.message ?? M.common.invalidInput, 'VALIDATION');
-        if (!file) throw new AppError('VALIDATION', M.api.errors.needPhoto);
-        const form: PhotoForm<S> = { fields: parsed.data, image: await checkAndReencode(file.buffer) };
-        res.locals.apiForm = form;
-        next();
-      } catch (e) {
-        sendApiFailure(res, e, 'api');
-      }
-    });
+export function photoForm<S extends z.ZodType>(receiver: UploadReceiver, schema: S) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    let received: Awaited<ReturnType<UploadReceiver['receive']>> = null;
+    try {
+      received = await receiver.receive(req, res, callerOf(res).userId, 'photo', { fields: 10, fieldSize: 8 * 1024 });
+      if (!received) return;
+      const file = received.file;
+      const parsed = schema.safeParse({
+        ...received.fields,
+        photo: file ? new File([await openAsBlob(file.path)], file.originalname || 'photo', { type: file.mimetype }) : undefined,
+      });
+      if (!parsed.success) return sendError(res, 422, parsed.error.issues[0]?.message ?? M.common.invalidInput, 'VALIDATION');
+      if (!file) throw new AppError('VALIDATION', M.api.errors.needPhoto);
+      const form: PhotoForm<S> = { fields: parsed.data, image: await checkAndReencode(file.path) };
+      res.locals.apiForm = form;
+    } catch (e) {
+      return sendApiFailure(res, e, 'api');
+    } finally {
+      await received?.cleanup();
+    }
+    next();
   };
 }

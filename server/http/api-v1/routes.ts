@@ -23,6 +23,7 @@ import { sendStored } from '../files';
 import { sendZip } from '../send-zip';
 import { callerOf, handle, requireApiKey, sendApiFailure } from './respond';
 import { formOf, photoForm } from './forms';
+import { uploadReceiver } from '../upload-body';
 import { openApiDocument } from './openapi';
 
 const PRIVATE_CACHE = 'private, max-age=3600';
@@ -44,6 +45,7 @@ export function apiV1Routes(deps: AppDeps): Router {
   const r = Router();
   const auth = requireApiKey(deps);
   const base = () => publicBaseUrl(deps.env);
+  const receiver = uploadReceiver(deps.env);
   // Each photo is an upload: counted against the upload limit before its body is read.
   const withinUploads = async (_req: Request, res: Response, next: NextFunction) => {
     try {
@@ -62,7 +64,7 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/images',
     auth,
     withinUploads,
-    photoForm(ZApiImageForm),
+    photoForm(receiver, ZApiImageForm),
     handle('api-images', async (_req, res) => {
       const { userId, keyId } = callerOf(res);
       const { fields, image } = formOf<typeof ZApiImageForm>(res);
@@ -91,7 +93,7 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/videos',
     auth,
     withinUploads,
-    photoForm(ZApiVideoForm),
+    photoForm(receiver, ZApiVideoForm),
     handle('api-videos', async (_req, res) => {
       const { userId, keyId } = callerOf(res);
       const { fields, image } = formOf<typeof ZApiVideoForm>(res);
@@ -142,7 +144,7 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/cutouts',
     auth,
     withinUploads,
-    photoForm(ZApiCutoutForm),
+    photoForm(receiver, ZApiCutoutForm),
     handle('api-cutouts', async (_req, res) => {
       const { userId } = callerOf(res);
       const { fields, image } = formOf<typeof ZApiCutoutForm>(res);

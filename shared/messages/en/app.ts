@@ -180,6 +180,8 @@ export const OWN: AppTexts = {
     downloadFailed: 'An error occurred while downloading',
     historyFailed: 'An error occurred while loading the history',
     fileTooLarge: 'The file can be at most 10MB',
+    uploadsInFlight: (n: number) => `At most ${n} photos can be uploaded at once. Please wait for the uploads in progress to finish.`,
+    uploadTimedOut: 'The photo could not be uploaded in time. Please check your connection and try again.',
     fileType: 'You can only upload PNG, JPG or JPEG files',
     imageTooLarge: 'The image resolution is too high. Please upload a smaller photo.',
     previewMode: 'Preview mode: images are created by the local studio.',

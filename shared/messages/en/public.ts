@@ -102,6 +102,7 @@ export const EN: PublicTexts = {
     termsRequired: 'To continue, you must accept the terms of use and the privacy policy',
     tooLong: 'This field is too long',
     singleLine: 'This field cannot contain line breaks or control characters',
+    controlChars: 'This field cannot contain control characters',
     phoneInvalid: 'Please enter a valid phone number (mobile or landline, e.g. 0532 123 45 67)',
   },
 
