@@ -159,7 +159,7 @@ export async function storedInvoice(
 ): Promise<{ name: string; pdf: Buffer } | null> {
   const data = await loadInvoice(deps.db, userId, txId);
   if (!data) return null;
-  const name = M.invoice.fileName(data.number);
+  const name = messagesFor(data.language).invoice.fileName(data.number);
   const key = `invoices/${userId}/${txId}.pdf`;
   const stored = await deps.storage.get(key);
   if (stored) return { name, pdf: stored.bytes };

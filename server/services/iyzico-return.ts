@@ -19,7 +19,7 @@ export type IyzicoReturnOutcome = { paid: boolean; sessionId: string | null };
  * billing page waits for the notification to credit it.
  */
 export async function completeIyzicoReturn(
-  deps: Pick<AppDeps, 'db' | 'bus'>,
+  deps: Pick<AppDeps, 'db' | 'bus'> & Partial<Pick<AppDeps, 'storage'>>,
   iyzico: IyzicoPayments,
   token: string,
 ): Promise<IyzicoReturnOutcome> {
@@ -40,7 +40,7 @@ export async function completeIyzicoReturn(
 }
 
 async function confirmReturn(
-  deps: Pick<AppDeps, 'db' | 'bus'>,
+  deps: Pick<AppDeps, 'db' | 'bus'> & Partial<Pick<AppDeps, 'storage'>>,
   iyzico: IyzicoPayments,
   token: string,
   session: Selectable<CheckoutSessionsTable>,

@@ -7,7 +7,8 @@ import { LINK_PATHS } from '../email/links';
 import { generationCompletedEmail, generationFailedEmail, lowCreditsEmail, paymentReceivedEmail } from '../email/templates/notifications';
 import { findValidToken, issueToken } from './account-tokens';
 import { getPreferences, savePreferences } from './preferences';
-import { renderInvoice } from './invoices';
+import { renderInvoice, storedInvoice } from './invoices';
+import type { Storage } from '../providers/storage';
 import { formatCents } from '../../shared/money';
 import { M } from '../../shared/messages';
 import { getSettings } from './settings';
@@ -98,10 +99,15 @@ export async function queueLowCredits(db: Db, input: { userId: string; before: n
   });
 }
 
-/** After a payment was credited: the invoice of that payment attached as a PDF. */
+/**
+ * After a payment was credited: the invoice of that payment attached as a PDF. With the storage, the
+ * PDF is drawn and stored now, at issue, so every later download and this attachment are one file
+ * (issue 33 item 9); without it (tests that settle a payment alone) it is drawn for the e-mail only.
+ */
 export async function queuePaymentReceived(
   db: Db,
   input: { userId: string; planCode: string; credits: number; paymentRef: string },
+  storage?: Storage,
 ): Promise<void> {
   const r = await recipient(db, input.userId);
   if (!r) return;
@@ -112,7 +118,11 @@ export async function queuePaymentReceived(
     .where('type', '=', 'purchase')
     .where('payment_ref', '=', input.paymentRef)
     .executeTakeFirst();
-  const invoice = tx ? await renderInvoice(db, input.userId, tx.id) : null;
+  const invoice = !tx
+    ? null
+    : storage
+      ? await storedInvoice({ db, storage }, input.userId, tx.id)
+      : await renderInvoice(db, input.userId, tx.id);
   const { site, base } = r.ctx;
   await enqueueEmail(db, {
     to: r.to.email,

@@ -32,7 +32,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *   we saw before, else an exact e-mail match; for a payment of a stored subscription (iyzico)
  *   only the account stored for it; otherwise the event is recorded as unmatched.
  */
-export async function applyPaymentEvent(deps: Pick<AppDeps, 'db' | 'bus'>, verified: PaymentEvent): Promise<WebhookOutcome> {
+export async function applyPaymentEvent(
+  deps: Pick<AppDeps, 'db' | 'bus'> & Partial<Pick<AppDeps, 'storage'>>,
+  verified: PaymentEvent,
+): Promise<WebhookOutcome> {
   const { db } = deps;
   const event = await withStoredTerms(db, verified);
   const result = await db.transaction().execute(async (trx): Promise<Applied> => {
@@ -241,17 +244,25 @@ async function extendPaidPeriod(
 }
 
 /** After the commit: the new balance and the admin feed, and (for a payment) the "payment received" e-mail. */
-async function announceCredited({ db, bus }: Pick<AppDeps, 'db' | 'bus'>, event: PaymentEvent, result: Credited): Promise<void> {
+async function announceCredited(
+  { db, bus, storage }: Pick<AppDeps, 'db' | 'bus'> & Partial<Pick<AppDeps, 'storage'>>,
+  event: PaymentEvent,
+  result: Credited,
+): Promise<void> {
   announceBalance(bus, result.userId, result.balance);
   bus.publish({ type: 'admin.activity', kind: 'purchase', summary: `${result.email} · ${result.plan}`, at: new Date().toISOString() });
   // "Payment received" e-mail with the invoice attached (issue 13 (docs/history.md)); once per payment by its dedupe key.
   if (event.kind === 'payment') {
-    await queuePaymentReceived(db, {
-      userId: result.userId,
-      planCode: result.planCode,
-      credits: result.credits,
-      paymentRef: event.paymentRef,
-    }).catch((err) => console.error('[e-posta]', err));
+    await queuePaymentReceived(
+      db,
+      {
+        userId: result.userId,
+        planCode: result.planCode,
+        credits: result.credits,
+        paymentRef: event.paymentRef,
+      },
+      storage,
+    ).catch((err) => console.error('[e-posta]', err));
   }
 }
 
