@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { readEnv } from '../env';
+import { readEnvOrExit } from '../env';
 import { openDatabase } from './index';
 import { migrateToLatest } from './migrator';
 
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the embedded database. */
-const env = readEnv();
+const env = readEnvOrExit();
 const dir = path.resolve(env.DATA_DIR, 'db');
 if (!env.DATABASE_URL) mkdirSync(dir, { recursive: true });
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: dir });

@@ -18,6 +18,8 @@ export type OutgoingEmail = {
 export interface EmailTransport {
   readonly name: 'smtp' | 'log';
   send(message: OutgoingEmail): Promise<void>;
+  /** Connects and signs in without sending (the start-up check); the log transport has nothing to check. */
+  verify?(): Promise<void>;
   close(): void;
 }
 
@@ -41,6 +43,9 @@ export function smtpTransport(url: string): EmailTransport {
           encoding: a.encoding,
         })),
       });
+    },
+    verify: async () => {
+      await transporter.verify();
     },
     close: () => transporter.close(),
   };
