@@ -152,7 +152,7 @@ export const ZEnv = z.object({
 export type Env = Readonly<z.infer<typeof ZEnv>>;
 
 /** Every bad setting, one line each: `KEY: what is wrong (got "…")`. */
-export class EnvError extends Error {
+class EnvError extends Error {
   constructor(readonly lines: string[]) {
     super(lines.join('\n'));
     this.name = 'EnvError';
@@ -160,7 +160,7 @@ export class EnvError extends Error {
 }
 
 /** What a bad value is shown as: secrets by their length only, URLs without their password. */
-export function shownValue(key: string, value: unknown): string {
+function shownValue(key: string, value: unknown): string {
   const s = String(value ?? '');
   if (/KEY|SECRET|PASSWORD|TOKEN/.test(key)) return `${s.length} characters`;
   return `"${s.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1***@').slice(0, 200)}"`;

@@ -60,7 +60,7 @@ export async function openConfiguredDatabase(env: Env, logger: Logger, opts: { r
  * and every minute after) and tries again every `retryMs`; any other refusal (wrong password, no
  * such database) stops the start.
  */
-export async function waitForDatabase(db: Db, name: string, logger: Logger, retryMs = 2_000): Promise<void> {
+async function waitForDatabase(db: Db, name: string, logger: Logger, retryMs = 2_000): Promise<void> {
   const lineEvery = Math.max(1, Math.round(60_000 / retryMs));
   for (let attempt = 0; ; attempt++) {
     try {
@@ -78,7 +78,7 @@ export async function waitForDatabase(db: Db, name: string, logger: Logger, retr
 }
 
 /** The storage named for an operator: the bucket and endpoint, or the local folder. */
-export function storageName(env: Env): string {
+function storageName(env: Env): string {
   if (env.S3_BUCKET) return `S3 bucket ${env.S3_BUCKET}${env.S3_ENDPOINT ? ` at ${where(env.S3_ENDPOINT)}` : ''}`;
   return `local folder ${path.join(path.resolve(env.DATA_DIR), 'files')}`;
 }

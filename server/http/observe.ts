@@ -20,7 +20,7 @@ const procedures = new Set(Object.keys(appRouter._def.procedures));
  * never the URL itself: ids and tokens stay out of logs' route field and metrics' labels, and an
  * unknown path cannot add a label value.
  */
-export function routeOf(req: Request, res: Response): string {
+function routeOf(req: Request, res: Response): string {
   const marked = res.locals.route as string | undefined;
   if (marked) return marked;
   if (req.route?.path) return `${req.baseUrl ?? ''}${String(req.route.path)}`;
@@ -51,6 +51,8 @@ export function observeRequests(env: Env, logger: Logger): RequestHandler[] {
       res.setHeader('X-Request-Id', id);
       return id;
     },
+    // The id as a top-level field of every line of the request (`reqId`), not only inside `req`.
+    customProps: (req) => ({ reqId: req.id }),
     autoLogging: { ignore: (req) => quiet.has((req.url ?? '').split('?', 1)[0]!) },
     // Headers are not logged at all (cookies, Authorization, signatures); the URL without its
     // query string and with any token segment masked.

@@ -7,7 +7,7 @@ export type Logger = pino.Logger;
  * API keys, the metrics token), webhook signatures and secrets, passwords, and tokens anywhere in an
  * object the code logs. URLs are cleaned by `safeUrl` before they are logged.
  */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-api-key"]',

@@ -5,17 +5,13 @@ import { log, type Logger } from './log';
  * connections notice in between (a database restart used to print a line per poll of every loop).
  * `failed` is called by whoever meets the outage, `ok` by whoever next succeeds.
  */
-export class OutageReporter {
+class OutageReporter {
   private down = false;
 
   constructor(
     private readonly service: string,
     private readonly logger: () => Logger = log,
   ) {}
-
-  get isDown(): boolean {
-    return this.down;
-  }
 
   failed(err: unknown, where?: string): void {
     if (this.down) return;

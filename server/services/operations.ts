@@ -4,7 +4,7 @@ import { pendingMigrations } from '../db/migrator';
 import type { Storage } from '../providers/storage';
 
 /** The readiness checks (`/readyz`, docs/operations.md, Health): each one named, true when it passed. */
-export type Readiness = { ready: boolean; checks: { database: boolean; migrations: boolean; storage: boolean; draining: boolean } };
+type Readiness = { ready: boolean; checks: { database: boolean; migrations: boolean; storage: boolean; draining: boolean } };
 
 /** Gives up on a check after `ms`, so a probe never hangs on a dead socket. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
