@@ -102,7 +102,7 @@ describe('a request and a run, logged and counted', () => {
     expect(text).toMatch(
       /^http_request_duration_seconds_count\{method="POST",route="\/trpc\/generations\.createImage",status="200"\} [1-9]/m,
     );
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.5",method="POST",route="\/api\/uploads",status="201"\} [1-9]/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/api\/uploads",status="201"\} [1-9]/m);
     expect(text).toMatch(/^vitrin_queue_depth\{queue="runs",state="queued"\} 0$/m);
     expect(text).toMatch(/^vitrin_provider_request_duration_seconds_count\{provider="local",kind="image",outcome="ok"\} [1-9]/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
@@ -175,11 +175,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database cut (PostgreSQL)',
       // Every loop of the process meets the outage several times over: still one line.
       await until('the outage line', () => outage().length > 0);
       for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
-      await until('the worker, e-mail and webhook loops to fail again', async () => {
-        const before = lines.length;
-        await fetch(`${server.url}/healthz`);
-        return lines.length > before ? true : undefined;
-      });
+      // Requests that reach the database fail too (logged, 503), and the loops keep polling: no second line.
+      const seller = new HttpClient(server.url);
+      for (let i = 0; i < 2; i++) expect((await seller.mutate('auth.signUp', validSignUp(`kesik${i}@example.com`))).status).toBe(503);
+      await until('a request line with status 503', () => parse(lines).find((l) => l.status === 503 && l.route === '/trpc/auth.signUp'));
       expect(outage().map((l) => l.outage)).toEqual(['down']);
 
       await fwd.restore();
