@@ -13,7 +13,9 @@ import { createContext } from './trpc/context';
 import type { AppDeps } from './deps';
 import { securityHeaders } from './http/security-headers';
 import { originGuard } from './http/origin-guard';
-import { healthRoutes } from './http/health';
+import { healthRoutes, probeNotFound } from './http/health';
+import { metricsRoutes, observeRequests } from './http/observe';
+import { log as processLog, type Logger } from './lib/log';
 import { attachWebSocket } from './http/websocket';
 import { uploadRoutes } from './http/uploads';
 import { fileRoutes } from './http/files';
@@ -44,6 +46,10 @@ export type AppOptions = {
   clientDir?: string;
   /** Dev mode: Vite middleware instead of the built client. */
   devMiddleware?: express.RequestHandler;
+  /** Request lines (docs/operations.md, Logs); default the process logger. */
+  logger?: Logger;
+  /** True once the process is shutting down: `/readyz` then answers 503. */
+  isDraining?: () => boolean;
 };
 
 /** One HTTP server: client, /trpc over HTTP and WebSocket, /api/*, /healthz. */
@@ -58,10 +64,12 @@ export function createApp(opts: AppOptions): {
   app.disable('x-powered-by');
   // Express's req.ip then follows the same hop count as clientIp() below.
   if (deps.env.TRUST_PROXY > 0) app.set('trust proxy', deps.env.TRUST_PROXY);
+  app.use(observeRequests(deps.env, opts.logger ?? processLog()));
   app.use(languageFromRequest);
   app.use(securityHeaders({ dev: !!opts.devMiddleware, https: deps.secureCookies }));
   app.use(compression());
-  app.use(healthRoutes(deps.db));
+  app.use(healthRoutes({ db: deps.db, storage: deps.storage, draining: opts.isDraining ?? (() => false) }));
+  app.use(metricsRoutes(deps.db, { token: deps.env.METRICS_TOKEN }));
   // Raw body and signature instead of Origin: mounted before any JSON parsing.
   app.use(webhookRoutes(deps, deps.payments));
   app.use(customerMaintenance(deps));
@@ -95,6 +103,7 @@ export function createApp(opts: AppOptions): {
   app.use(exportRoutes(deps));
   app.use(batchRoutes(deps));
   app.use('/api', (_req, res) => sendError(res, 404, M.common.notFound, 'NOT_FOUND'));
+  app.use(probeNotFound());
 
   serveClient(app, opts);
   app.use(lastResort);
@@ -124,6 +133,7 @@ function serveClient(app: express.Express, opts: AppOptions): void {
     // SPA fallback: every other GET serves the shell; the client router decides.
     app.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      res.locals.route = '(page)';
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(indexHtml);
     });
@@ -142,6 +152,7 @@ function lastResort(err: unknown, _req: express.Request, res: express.Response, 
   // A path parameter that is no valid %-escape (`/api/invoices/%`): the router could not decode it. A 400 as /trpc answers.
   if (err instanceof URIError) return sendError(res, 400, M.common.invalidInput, 'VALIDATION');
   if (isDatabaseUnavailable(err)) return sendError(res, 503, M.common.serviceUnavailable, 'UNAVAILABLE');
-  console.error('[http]', err);
+  // pino-http writes the request's line with this error (its status 500) when the response ends.
+  res.err = err instanceof Error ? err : new Error(String(err));
   sendError(res, 500, M.common.unexpected, 'INTERNAL');
 }

@@ -117,3 +117,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A start refused for a reason the operator can fix (a bad setting, a locked data directory, a
+ * service that refuses): printed as its one line, no stack, and the process exits 1.
+ */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}

@@ -1,9 +1,6 @@
-import path from 'node:path';
 import type { Server } from 'node:http';
-import { mkdirSync } from 'node:fs';
-import type express from 'express';
 import { readEnv, type Env } from './env';
-import { openDatabase, type Db, type DbHandle } from './db';
+import type { Db, DbHandle } from './db';
 import { migrateToLatest } from './db/migrator';
 import { underStartupLock } from './db/startup-lock';
 import { seed } from './seed';
@@ -27,10 +24,17 @@ import { setListeningUrl } from './email/links';
 import { DataExportWorker } from './jobs/data-exports';
 import { WebhookSender, type WebhookSenderOptions } from './jobs/webhook-sender';
 import { drain } from './http/drain';
+import { log as processLog, setProcessLogger, type Logger } from './lib/log';
+import express from 'express';
+import { createServer } from 'node:http';
+import { metricsRoutes } from './http/observe';
+import { checkSmtp, checkStorage, openConfiguredDatabase } from './preflight';
 
 export type RunningServer = {
   url: string;
   port: number;
+  /** The METRICS_PORT listener's port, when there is one. */
+  metricsPort?: number;
   deps: AppDeps;
   handle: DbHandle;
   /** The HTTP server itself (tests wait on its events instead of sleeping). */
@@ -52,7 +56,10 @@ export type StartOptions = {
   handle?: DbHandle;
   clientDir?: string;
   devMiddleware?: (server: import('node:http').Server) => Promise<express.RequestHandler>;
+  /** The start-up lines (listening, first admin); default: `logger` at info. */
   log?: (line: string) => void;
+  /** Requests, jobs and outages (docs/operations.md, Logs); default: the process logger (server/lib/log.ts). */
+  logger?: Logger;
   /** Tests inject a provider (e.g. one that fails on purpose). */
   aiProvider?: AiProvider;
   /** Tests shorten the outbox poll and retry delays. */
@@ -84,20 +91,20 @@ async function warnIssuerMissing(db: Db, env: Env, log: (line: string) => void):
 /** Opens the database, migrates, seeds and serves; resolves once listening. */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const env = opts.env ?? readEnv();
-  const log = opts.log ?? ((line: string) => console.log(line));
+  // A logger handed in (a test capturing lines) also takes the lines of code with no server at hand.
+  if (opts.logger) setProcessLogger(opts.logger);
+  const logger = opts.logger ?? processLog();
+  const log = opts.log ?? ((line: string) => logger.info(line));
   assertEmailCanLeave(env);
-  const dataDir = path.resolve(env.DATA_DIR);
-  let handle = opts.handle;
-  if (!handle) {
-    if (!env.DATABASE_URL) mkdirSync(path.join(dataDir, 'db'), { recursive: true });
-    handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(dataDir, 'db') });
-  }
+  // Tests hand in an open database; a real start first checks that the storage takes a write, then
+  // opens (and, for PostgreSQL, waits for) its database (the embedded one locked to this process).
   const storage = storageFromEnv(env);
+  if (!opts.handle) await checkStorage(storage, env);
+  const handle = opts.handle ?? (await openConfiguredDatabase(env, logger));
   // Processes starting together on one database take turns to migrate and seed (nothing seeded twice).
-  const db = handle.db;
   await underStartupLock(handle, async () => {
-    await migrateToLatest(db);
-    await seed(db, { env, log, seedPortfolio: (d) => seedPortfolio(d, storage) });
+    await migrateToLatest(handle.db);
+    await seed(handle.db, { env, log, seedPortfolio: (d) => seedPortfolio(d, storage) });
   });
 
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
@@ -121,14 +128,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     allowedOrigins,
     onJobQueued: () => worker?.notify(),
   };
-  const background = startBackground({ db: handle.db, env, bus, storage, provider, log }, opts.emailSender, opts.webhookSender);
+  const background = startBackground({ db: handle.db, env, bus, storage, provider, log, logger }, opts.emailSender, opts.webhookSender);
   worker = background.worker;
 
   // Created before listening; the dev middleware needs the server for Vite's HMR socket.
   let devHandler: express.RequestHandler | undefined;
   const lazyDev: express.RequestHandler = (req, res, next) => (devHandler ? devHandler(req, res, next) : next());
+  let draining = false;
   const { server, closeSockets, recheckSockets } = createApp({
     deps,
+    logger,
+    isDraining: () => draining,
     clientDir: opts.clientDir,
     devMiddleware: opts.devMiddleware ? lazyDev : undefined,
   });
@@ -141,11 +151,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   log(listeningLine(deps.payments.test.enabled, host, port));
   await warnIssuerMissing(handle.db, env, log);
   setListeningUrl(url);
+  // METRICS_PORT: /metrics without a token on a port of its own (reachable by the scraper only).
+  const metricsServer = env.METRICS_PORT ? await serveMetrics(handle.db, env.METRICS_PORT, host) : undefined;
+  if (metricsServer) log(`Metrics: http://${host ?? 'localhost'}:${metricsServer.port}/metrics`);
   const ownsHandle = !opts.handle;
 
   return {
     url,
     port,
+    metricsPort: metricsServer?.port,
     deps,
     handle,
     httpServer: server,
@@ -155,7 +169,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     close: async ({ graceMs = 10_000 } = {}) => {
       // Stop taking connections first; the requests in flight and the background work then wind
       // down side by side, the worker giving its running job back to the queue.
+      draining = true;
       const drained = drain(server, graceMs);
+      metricsServer?.server.close();
       await closeSockets();
       await Promise.all([drained, withinGrace(background.stop(), graceMs)]);
       await deps.bus.close();
@@ -170,17 +186,19 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
  * (WORKER_CONCURRENCY > 0) the generation and data-export workers. `stop` ends them.
  */
 function startBackground(
-  deps: { db: Db; env: Env; bus: EventBus; storage: Storage; provider: AiProvider; log: (line: string) => void },
+  deps: { db: Db; env: Env; bus: EventBus; storage: Storage; provider: AiProvider; log: (line: string) => void; logger: Logger },
   emailOptions: EmailSenderOptions | undefined,
   webhookOptions: WebhookSenderOptions | undefined,
 ) {
-  const { db, env, bus, storage, provider, log } = deps;
+  const { db, env, bus, storage, provider, log, logger } = deps;
   const stopSweep = startExpirySweep(db, bus);
   // Photos no run uses are removed after the retention the privacy text states.
   const stopRetention = startUploadRetentionSweep({ db, storage });
   const stopCacheWatch = watchReadCaches(bus);
   // E-mail leaves through the outbox: SMTP when SMTP_URL is set, else the log (and the admin's E-postalar page).
-  const emailSender = new EmailSender({ db, env, transport: transportFromEnv(env, log), site: () => getSettings(db) }, emailOptions);
+  const transport = transportFromEnv(env, log);
+  void checkSmtp(transport, env, logger);
+  const emailSender = new EmailSender({ db, env, transport, site: () => getSettings(db) }, emailOptions);
   emailSender.start();
   // Sellers' API webhooks leave the same way: an outbox table, retried with backoff for a day.
   const webhookSender = new WebhookSender({ db, env }, webhookOptions);
@@ -189,7 +207,7 @@ function startBackground(
   let exportWorker: DataExportWorker | undefined;
   if (env.WORKER_CONCURRENCY > 0) {
     worker = new GenerationWorker(
-      { db, bus, storage, provider },
+      { db, bus, storage, provider, logger },
       { concurrency: env.WORKER_CONCURRENCY, perSeller: env.WORKER_JOBS_PER_SELLER },
     );
     worker.start();
@@ -240,4 +258,14 @@ async function listen(server: Server, port: number, host: string | undefined): P
   });
   const address = server.address();
   return typeof address === 'object' && address ? address.port : port;
+}
+
+/** The METRICS_PORT listener: `/metrics` only, no token (docs/operations.md, Metrics). */
+async function serveMetrics(db: Db, port: number, host: string | undefined): Promise<{ server: Server; port: number }> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(metricsRoutes(db, { open: true }));
+  app.use((_req, res) => res.status(404).type('text/plain').send('Not found\n'));
+  const server = createServer(app);
+  return { server, port: await listen(server, port, host) };
 }

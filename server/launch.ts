@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { readEnv } from './env';
 import { startServer, type RunningServer, type StartOptions } from './index';
+import { log } from './lib/log';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,7 +40,7 @@ export async function buildClient(opts: { root?: string; configFile?: string } =
   if (code !== 0) throw new Error(`vite build exited with ${code}`);
 }
 
-export type LaunchOptions = Omit<StartOptions, 'env'> & {
+export type LaunchOptions = StartOptions & {
   clientDir?: string;
   /** The build step (tests replace it); default `buildClient`. */
   build?: () => Promise<void>;
@@ -50,10 +51,9 @@ export type LaunchOptions = Omit<StartOptions, 'env'> & {
  * that same reading, so the first start and every later one make the same choices.
  */
 export async function launch(opts: LaunchOptions = {}): Promise<RunningServer> {
-  const env = readEnv();
-  const { build = () => buildClient(), clientDir = path.join(ROOT, 'dist', 'client'), ...start } = opts;
+  const { build = () => buildClient(), clientDir = path.join(ROOT, 'dist', 'client'), env = readEnv(), ...start } = opts;
   if (clientNeedsBuild(clientDir)) {
-    (start.log ?? console.log)('İstemci derleniyor...');
+    (start.log ?? ((line: string) => (start.logger ?? log()).info(line)))('İstemci derleniyor...');
     await build();
   }
   return startServer({ ...start, env, clientDir });

@@ -1,5 +1,5 @@
 import { launch } from './launch';
 import { runServerProcess } from './process';
 
-/** `npm start`: build the client when it is missing or older than its sources, then serve. */
-await runServerProcess(() => launch());
+/** `npm start`: settings checked, the client built when it is missing or older than its sources, then served. */
+await runServerProcess((env, logger) => launch({ env, logger }));

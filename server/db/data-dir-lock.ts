@@ -1,13 +1,6 @@
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { messagesFor } from '../../shared/messages';
-
-/** A refusal to start that the operator must act on: `npm start` and `npm run worker` print its one line and exit 1. */
-export class StartupRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StartupRefused';
-  }
-}
+import { StartupError } from '../errors';
 
 /** The operator's line: the Turkish text, then its English copy, on one line. */
 export function operatorLine(text: (m: ReturnType<typeof messagesFor>) => string): string {
@@ -36,7 +29,7 @@ function ownerOf(lockPath: string): number | null {
 /**
  * Takes the embedded database's directory for this process alone: a lock file beside it holding
  * our pid, created exclusively. A lock whose pid is no longer running (a crash, `kill -9`) is
- * stale and taken over; a live owner refuses this process with `StartupRefused`. Returns the
+ * stale and taken over; a live owner refuses this process with `StartupError`. Returns the
  * release, which removes the file if it is still ours (also run on exit).
  */
 export function lockDataDir(dir: string): () => void {
@@ -53,7 +46,7 @@ export function lockDataDir(dir: string): () => void {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 5) throw err;
         const owner = ownerOf(lockPath);
         if (owner !== null && owner !== process.pid && alive(owner)) {
-          throw new StartupRefused(operatorLine((m) => m.operator.embeddedDatabaseInUse(dir, owner)));
+          throw new StartupError(operatorLine((m) => m.operator.embeddedDatabaseInUse(dir, owner)));
         }
         // Stale: its process is gone (or the pid is our own, reused after a restart in a container).
         try {

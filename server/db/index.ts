@@ -5,6 +5,7 @@ import type { Database } from './types';
 import { PGliteDialect } from './pglite-driver';
 import { markingClientErrors } from './client-errors';
 import { lockDataDir } from './data-dir-lock';
+import { databaseOutage } from '../lib/outage';
 
 export type Db = Kysely<Database>;
 
@@ -29,7 +30,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 /**
  * `DATABASE_URL` set → real Postgres through a pool; otherwise embedded PGlite
  * in `dataDir` (or in memory when dataDir is 'memory://'), locked for this process alone
- * (`<dir>.lock`; a second process gets `StartupRefused`).
+ * (`<dir>.lock`; a second process gets `StartupError`).
  */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; poolSize?: number }): Promise<DbHandle> {
   if (opts.databaseUrl) {
@@ -39,9 +40,10 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     // A connection dropped by the server (restart, failover, pg_terminate_backend) must not crash
     // the process. The pool listens on idle clients only; a client checked out inside a
     // transaction gets its own listener here, and the pool discards it when it is released.
-    pool.on('error', (err) => console.warn('[db] idle connection lost:', err.message));
+    // Either is one line for the whole outage (lib/outage.ts), not one per connection.
+    pool.on('error', (err) => databaseOutage.failed(err, 'pool'));
     pool.on('connect', (client) => {
-      client.on('error', (err) => console.warn('[db] connection lost:', err.message));
+      client.on('error', (err) => databaseOutage.failed(err, 'pool'));
     });
     const db = new Kysely<Database>({ dialect: markingClientErrors(new PostgresDialect({ pool })) });
     return { db, kind: 'pg', pool, url: opts.databaseUrl, close: () => db.destroy() };

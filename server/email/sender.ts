@@ -7,6 +7,9 @@ import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './out
 import { redactedCopy } from './links';
 import type { EmailTransport } from './transport';
 import { PollLoop } from '../lib/poll-loop';
+import { databaseOutage } from '../lib/outage';
+import { log } from '../lib/log';
+import { emails } from '../lib/metrics';
 
 export const EMAIL_MAX_ATTEMPTS = 6;
 
@@ -63,9 +66,10 @@ export class EmailSender {
       pollMs: opts.pollMs ?? 2_000,
       subscribe: onEmailQueued,
       onError: (err) => {
-        if (isDatabaseUnavailable(err)) console.warn('[e-posta] veritabanına ulaşılamıyor:', (err as Error).message);
-        else console.error('[e-posta]', err);
+        if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'e-mail');
+        else log().error({ err }, 'e-mail round failed');
       },
+      onOk: () => databaseOutage.ok(),
     });
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.retryBaseMs = opts.retryBaseMs ?? 30_000;
@@ -107,7 +111,12 @@ export class EmailSender {
     } catch (err) {
       const final = row.attempts >= EMAIL_MAX_ATTEMPTS;
       const delay = Math.min(30 * 60_000, this.retryBaseMs * 2 ** (row.attempts - 1)) * (0.75 + Math.random() * 0.5);
-      console.warn(`[e-posta] ${row.id} gönderilemedi (deneme ${row.attempts}${final ? ', son' : ''}):`, (err as Error).message);
+      // The reason only: the address and the body are the recipient's.
+      log().warn(
+        { emailId: row.id, kind: row.kind, attempt: row.attempts, final, err: { message: (err as Error).message } },
+        'e-mail not sent',
+      );
+      emails.inc({ outcome: final ? 'gave_up' : 'failed', transport: transport.name });
       await markEmailFailed(
         db,
         row.id,
@@ -119,6 +128,7 @@ export class EmailSender {
       );
       return true;
     }
+    emails.inc({ outcome: 'sent', transport: transport.name });
     await markEmailSent(db, row.id, this.senderId, {
       transport: transport.name,
       messageId,

@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { EmailAttachment } from '../db/types';
 import { CONTROL_CHARS } from '../../shared/schemas/text';
-import { StartupRefused, operatorLine } from '../db/data-dir-lock';
+import { operatorLine } from '../db/data-dir-lock';
+import { StartupError } from '../errors';
 
 export type OutgoingEmail = {
   from: string;
@@ -19,6 +20,8 @@ export type OutgoingEmail = {
 export interface EmailTransport {
   readonly name: 'smtp' | 'log';
   send(message: OutgoingEmail): Promise<void>;
+  /** Connects and signs in without sending (the start-up check); the log transport has nothing to check. */
+  verify?(): Promise<void>;
   close(): void;
 }
 
@@ -42,6 +45,9 @@ export function smtpTransport(url: string): EmailTransport {
           encoding: a.encoding,
         })),
       });
+    },
+    verify: async () => {
+      await transporter.verify();
     },
     close: () => transporter.close(),
   };
@@ -87,7 +93,7 @@ export function logTransport(log: (line: string) => void = (line) => console.log
  */
 export function assertEmailCanLeave(env: { NODE_ENV?: string; SMTP_URL?: string; EMAIL_LOG_LINKS?: string }): void {
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.EMAIL_LOG_LINKS !== 'true') {
-    throw new StartupRefused(operatorLine((m) => m.operator.productionNeedsSmtp));
+    throw new StartupError(operatorLine((m) => m.operator.productionNeedsSmtp));
   }
 }
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { EVENTS_CHANNEL as CHANNEL, LocalEventBus, type AppEvent, type EventBus } from './bus';
+import { databaseOutage } from '../lib/outage';
 
 /**
  * Fan-out through Postgres LISTEN/NOTIFY, so every server and worker process sees every
@@ -61,7 +62,7 @@ export class PgEventBus implements EventBus {
   private reconnect(): void {
     if (this.closed || this.reconnecting) return;
     this.reconnecting = true;
-    console.warn('[events] LISTEN connection lost; reconnecting');
+    databaseOutage.failed(new Error('LISTEN connection lost'), 'events');
     void (async () => {
       for (let attempt = 0; !this.closed; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 5_000)).unref());
@@ -69,7 +70,7 @@ export class PgEventBus implements EventBus {
         try {
           await this.listen();
           this.reconnecting = false;
-          console.warn('[events] LISTEN connection restored');
+          databaseOutage.ok();
           this.local.publish({ type: 'bus.resumed' });
           return;
         } catch {
@@ -90,7 +91,7 @@ export class PgEventBus implements EventBus {
       .then(() => this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]))
       .then(
         () => undefined,
-        (err) => console.error('[events] notify failed:', (err as Error).message),
+        (err) => databaseOutage.failed(err, 'events'),
       );
   }
 

@@ -6,6 +6,8 @@ import { isDatabaseUnavailable } from '../errors';
 import { expireExports, prepareExport } from '../services/data-export';
 import { deleteDeadTokens } from '../services/account-tokens';
 import { PollLoop } from '../lib/poll-loop';
+import { databaseOutage } from '../lib/outage';
+import { log } from '../lib/log';
 
 const MAX_ATTEMPTS = 3;
 
@@ -44,8 +46,10 @@ export class DataExportWorker {
       pollMs: opts.pollMs ?? 3_000,
       subscribe: onExportQueued,
       onError: (err) => {
-        if (!isDatabaseUnavailable(err)) console.error('[veri-paketi]', err);
+        if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'data-exports');
+        else log().error({ err }, 'data export round failed');
       },
+      onOk: () => databaseOutage.ok(),
     });
   }
 

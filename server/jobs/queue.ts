@@ -7,6 +7,8 @@ import { queueGenerationFinished } from '../services/notifications';
 import { queueWebhookEvent } from '../services/api-webhooks';
 import { M } from '../../shared/messages';
 import { JOBS_PER_SELLER } from '../env';
+import { credits, runsFinished, runsRefunded } from '../lib/metrics';
+import { log } from '../lib/log';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -156,12 +158,14 @@ export async function completeJob(db: Db, id: string, workerId: string, outputs:
     .where('id', '=', id)
     .where('lease_owner', '=', workerId)
     .where('status', '=', 'processing')
+    .returning(['type', 'provider'])
     .executeTakeFirst();
-  const completed = Number(r.numUpdatedRows) === 1;
+  const completed = !!r;
+  if (r) runsFinished.inc({ outcome: 'completed', type: r.type, provider: r.provider ?? 'none' });
   // E-mail for long runs (issue 13 (docs/history.md)); one per run by its dedupe key, never in the way of the job.
-  if (completed) await queueGenerationFinished(db, id).catch((err) => console.error('[e-posta]', err));
+  if (completed) await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));
   // The seller's webhook (API), likewise after the commit and never in the job's way.
-  if (completed) await queueWebhookEvent(db, id).catch((err) => console.error('[webhook]', err));
+  if (completed) await queueWebhookEvent(db, id).catch((err) => log().error({ err, runId: id }, 'webhook not queued'));
   return completed;
 }
 
@@ -211,13 +215,23 @@ export async function releaseJob(db: Db, id: string, workerId: string): Promise<
  */
 export async function failJob(db: Db, id: string, message: string): Promise<{ userId: string; balance: number } | null> {
   const refunded = await failAndRefund(db, id, message);
+  if (refunded) {
+    const labels = { type: refunded.run.type, provider: refunded.run.provider ?? 'none' };
+    runsFinished.inc({ outcome: 'failed', ...labels });
+    runsRefunded.inc(labels);
+    credits.inc({ direction: 'refunded' }, refunded.run.credits_used);
+  }
   // "Failed and refunded" e-mail (issue 13 (docs/history.md)), after the refund committed; one per run by its dedupe key.
-  if (refunded) await queueGenerationFinished(db, id).catch((err) => console.error('[e-posta]', err));
-  if (refunded) await queueWebhookEvent(db, id).catch((err) => console.error('[webhook]', err));
-  return refunded;
+  if (refunded) await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));
+  if (refunded) await queueWebhookEvent(db, id).catch((err) => log().error({ err, runId: id }, 'webhook not queued'));
+  return refunded && { userId: refunded.userId, balance: refunded.balance };
 }
 
-async function failAndRefund(db: Db, id: string, message: string): Promise<{ userId: string; balance: number } | null> {
+async function failAndRefund(
+  db: Db,
+  id: string,
+  message: string,
+): Promise<{ userId: string; balance: number; run: Pick<Generation, 'type' | 'provider' | 'credits_used'> } | null> {
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     const g = await trx
@@ -226,7 +240,7 @@ async function failAndRefund(db: Db, id: string, message: string): Promise<{ use
       .where('id', '=', id)
       .where('status', '<>', 'completed')
       .where('refunded_at', 'is', null)
-      .returning(['user_id', 'credits_used'])
+      .returning(['user_id', 'credits_used', 'type', 'provider'])
       .executeTakeFirst();
     if (!g) return null;
     let balance = (await trx.selectFrom('users').select('credits_balance').where('id', '=', g.user_id).executeTakeFirstOrThrow())
@@ -242,6 +256,6 @@ async function failAndRefund(db: Db, id: string, message: string): Promise<{ use
         generationId: id,
       }));
     }
-    return { userId: g.user_id, balance };
+    return { userId: g.user_id, balance, run: g };
   });
 }

@@ -5,6 +5,9 @@ import { isDatabaseUnavailable } from '../errors';
 import { PollLoop } from '../lib/poll-loop';
 import { claimDelivery, endpointOf, onWebhookQueued, recordAttempt, SIGNATURE_HEADER, signWebhook } from '../services/api-webhooks';
 import { postWebhook, webhookPolicy } from '../services/webhook-url';
+import { databaseOutage } from '../lib/outage';
+import { log } from '../lib/log';
+import { webhookDeliveries } from '../lib/metrics';
 
 export type WebhookSenderOptions = {
   pollMs?: number;
@@ -56,9 +59,10 @@ export class WebhookSender {
       concurrency: this.o.concurrency,
       subscribe: onWebhookQueued,
       onError: (err) => {
-        if (isDatabaseUnavailable(err)) console.warn('[webhook] veritabanına ulaşılamıyor:', (err as Error).message);
-        else console.error('[webhook]', err);
+        if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'webhooks');
+        else log().error({ err }, 'webhook round failed');
       },
+      onOk: () => databaseOutage.ok(),
     });
   }
 
@@ -100,11 +104,13 @@ export class WebhookSender {
     const durationMs = Math.round(performance.now() - started);
     if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
       await recordAttempt(db, ref, { statusCode, error, durationMs }, { delivered: true });
+      webhookDeliveries.inc({ outcome: 'delivered' });
       return true;
     }
     const delay = Math.min(this.o.maxDelayMs, this.o.retryBaseMs * 2 ** (d.attempts - 1)) * (0.75 + Math.random() * 0.5);
     const tooLate = Date.now() + delay - new Date(d.created_at).getTime() > this.o.giveUpAfterMs;
     await recordAttempt(db, ref, { statusCode, error, durationMs }, { delivered: false, retryInMs: tooLate ? null : Math.round(delay) });
+    webhookDeliveries.inc({ outcome: tooLate ? 'gave_up' : 'retrying' });
     return true;
   }
 }

@@ -33,8 +33,18 @@ import {
   saveProviderRequest,
 } from './queue';
 import { PollLoop } from '../lib/poll-loop';
+import { log, type Logger } from '../lib/log';
+import { databaseOutage } from '../lib/outage';
+import { runRetries } from '../lib/metrics';
 
-export type WorkerDeps = { db: Db; bus: EventBus; storage: Storage; provider: AiProvider };
+export type WorkerDeps = {
+  db: Db;
+  bus: EventBus;
+  storage: Storage;
+  provider: AiProvider;
+  /** Job lines (run id, seller id, attempt); default the process logger. */
+  logger?: Logger;
+};
 export type WorkerOptions = {
   concurrency: number;
   leaseMs?: number;
@@ -141,10 +151,20 @@ export class GenerationWorker {
       pollMs: opts.pollMs ?? 1_000,
       concurrency: opts.concurrency,
       onError: (err) => {
-        if (isDatabaseUnavailable(err)) console.warn('[worker] database unavailable:', (err as Error).message);
-        else console.error('[worker]', err);
+        if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'worker');
+        else this.logger.error({ err, worker: this.workerId }, 'worker round failed');
       },
+      onOk: () => databaseOutage.ok(),
     });
+  }
+
+  private get logger(): Logger {
+    return this.deps.logger ?? log();
+  }
+
+  /** The fields of every line about one job. */
+  private jobFields(job: Generation) {
+    return { runId: job.id, sellerId: job.user_id, attempt: job.attempts, type: job.type, worker: this.workerId };
   }
 
   start(): void {
@@ -197,6 +217,8 @@ export class GenerationWorker {
   /** One job from claim to its end: completed, rescheduled, failed and refunded, or left to its lease. */
   private async process(job: Generation): Promise<void> {
     const lease = this.holdLease(job);
+    const started = Date.now();
+    this.logger.info(this.jobFields(job), 'run started');
     this.publish(job, 'processing', job.progress);
     try {
       const photo = await this.photoOf(job);
@@ -210,12 +232,17 @@ export class GenerationWorker {
           : undefined;
       const outputs = await untilAborted(lease.signal, this.runProvider(job, photo, cutoutPng, lease.signal));
       const saved = await this.storeOutputs(job, outputs, photo.bytes, cutoutPng);
-      if (await completeJob(this.deps.db, job.id, this.workerId, saved)) this.publish(job, 'completed', 100);
+      if (await completeJob(this.deps.db, job.id, this.workerId, saved)) {
+        this.publish(job, 'completed', 100);
+        this.logger.info({ ...this.jobFields(job), durationMs: Date.now() - started, outputs: saved.length }, 'run completed');
+      }
     } catch (err) {
       if (lease.signal.aborted) {
         // Lease lost: the next owner carries on. Shutting down: hand the job back for the next worker now.
-        if (this.stopping.signal.aborted && (await releaseJob(this.deps.db, job.id, this.workerId).catch(() => false)))
+        if (this.stopping.signal.aborted && (await releaseJob(this.deps.db, job.id, this.workerId).catch(() => false))) {
           this.publish(job, 'queued', 0);
+          this.logger.info(this.jobFields(job), 'run handed back to the queue (worker stopping)');
+        } else this.logger.warn(this.jobFields(job), 'run lease lost; another worker carries on');
         return;
       }
       await this.fail(job, err);
@@ -325,20 +352,21 @@ export class GenerationWorker {
     // The database went away mid-job: nothing can be recorded now. The run is not at fault, so
     // it is handed back, attempt not counted, as soon as the database returns within its lease.
     if (isDatabaseUnavailable(err)) {
-      console.warn(`[worker] job ${job.id}: database unavailable, handing it back when it returns`);
+      databaseOutage.failed(err, 'worker');
+      this.logger.debug(this.jobFields(job), 'run handed back when the database returns (database unavailable)');
       await this.handBackAfterOutage(job);
       return;
     }
     const attempts = job.attempts;
     const retryable = isProviderError(err) ? err.retryable : true;
     if (retryable && attempts < MAX_ATTEMPTS) {
-      console.warn(`[worker] job ${job.id} attempt ${attempts} failed, retrying:`, (err as Error).message);
+      this.logger.warn({ ...this.jobFields(job), err: errorFields(err) }, 'run attempt failed; retrying');
+      runRetries.inc({ type: job.type, provider: this.deps.provider.name });
       await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts, this.opts.retryBaseMs), true);
       this.publish(job, 'queued', 0);
       return;
     }
-    console.error(`[worker] job ${job.id} failed:`, err);
-    await this.failed(job, failureMessage(job.type, err));
+    await this.failed(job, failureMessage(job.type, err), err);
   }
 
   /**
@@ -360,9 +388,19 @@ export class GenerationWorker {
   }
 
   /** The final failure: `failed` with the catalogue text and one refund, announced. */
-  private async failed(job: Generation, message: string): Promise<void> {
+  private async failed(job: Generation, message: string, err?: unknown): Promise<void> {
     const refunded = await failJob(this.deps.db, job.id, message);
+    this.logger.error(
+      { ...this.jobFields(job), ...(err === undefined ? {} : { err: errorFields(err) }), refunded: !!refunded },
+      'run failed',
+    );
     this.publish(job, 'failed', 0);
     if (refunded) this.deps.bus.publish({ type: 'credits.changed', userId: refunded.userId, balance: refunded.balance });
   }
+}
+
+/** An error as log fields: its kind and message, never its request or headers (they may carry a key). */
+function errorFields(err: unknown): { message: string; kind?: string; retryable?: boolean } {
+  if (isProviderError(err)) return { message: err.message, kind: err.kind, retryable: err.retryable };
+  return { message: err instanceof Error ? err.message : String(err) };
 }

@@ -16,6 +16,8 @@ export class PollLoop {
       runOnce: () => Promise<boolean>;
       pollMs: number;
       onError: (err: unknown) => void;
+      /** After a round that did not fail (e.g. to say the database is back). */
+      onOk?: () => void;
       /** Parallel loops (the generation worker runs several); 1 by default. */
       concurrency?: number;
       /** Calls `wake` whenever work is queued in this process; answers the unsubscribe. */
@@ -50,6 +52,7 @@ export class PollLoop {
       let worked = false;
       try {
         worked = await this.opts.runOnce();
+        this.opts.onOk?.();
       } catch (err) {
         this.opts.onError(err);
       }

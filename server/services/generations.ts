@@ -21,6 +21,7 @@ import { cutoutView, type CutoutRow } from './studio';
 import { queueLowCredits } from './notifications';
 import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
+import { credits } from '../lib/metrics';
 
 export type CreateInput = (
   | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene'>)
@@ -111,6 +112,7 @@ export async function createGeneration(
     );
   });
   announceBalance(bus, userId, balance);
+  credits.inc({ direction: 'charged' }, cost);
   bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
   deps.onJobQueued();
   // "Kredileriniz azalıyor" when this take crossed the period's low line (once a period, by its dedupe key).

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { abortReason, ProviderError } from '../providers/ai/errors.js';
 import type { StudioTask, StudioTaskResult } from './pool-tasks.js';
+import { readEnv } from '../env.js';
 
 /**
  * A small worker-thread pool for the studio, shared by the generation worker
@@ -35,15 +36,24 @@ export class StudioPool {
   private readonly workerUrl: URL;
 
   /**
-   * STUDIO_THREADS overrides the size (e.g. 1 in parallel test runs: each thread holds ~400 MB);
-   * STUDIO_THREADS_PER_SELLER the cap per seller while others wait (all threads: another seller may wait for a whole task).
+   * `size` threads at most (the process-wide pool: STUDIO_THREADS, e.g. 1 in parallel test runs:
+   * each thread holds ~400 MB); `perOwner` the cap per seller while others wait (the process-wide
+   * pool: STUDIO_THREADS_PER_SELLER; all threads: another seller may wait for a whole task).
    */
   constructor(
-    readonly size = Number(process.env.STUDIO_THREADS) || Math.max(1, Math.min(2, availableParallelism())),
+    readonly size = Math.max(1, Math.min(2, availableParallelism())),
     opts: { perOwner?: number; workerUrl?: URL } = {},
   ) {
-    this.perOwner = Math.max(1, Math.min(size, opts.perOwner ?? (Number(process.env.STUDIO_THREADS_PER_SELLER) || size - 1)));
+    this.perOwner = Math.max(1, Math.min(size, opts.perOwner ?? size - 1));
     this.workerUrl = opts.workerUrl ?? new URL('./pool-worker.mjs', import.meta.url);
+  }
+
+  /** What the pool is doing now (the metrics read it at scrape): threads busy, tasks waiting, sellers waiting. */
+  stats(): { size: number; busy: number; queued: number; sellersWaiting: number } {
+    let queued = 0;
+    for (const q of this.queues.values()) queued += q.length;
+    const sellersWaiting = [...this.queues.values()].filter((q) => q.length > 0).length;
+    return { size: this.size, busy: this.threads.filter((t) => t.busy).length, queued, sellersWaiting };
   }
 
   /**
@@ -242,8 +252,17 @@ function revive(e: SerializedError): Error {
 
 let shared: StudioPool | null = null;
 
+/** The process-wide pool if it was started (the metrics do not start one). */
+export function studioPoolIfStarted(): StudioPool | null {
+  return shared;
+}
+
 /** The process-wide pool: the job worker and the cut-out preview share it. */
 export function studioPool(): StudioPool {
-  shared ??= new StudioPool();
+  // Sized by the process's settings (server/env.ts), read when the pool is first used.
+  if (!shared) {
+    const env = readEnv();
+    shared = new StudioPool(env.STUDIO_THREADS, { perOwner: env.STUDIO_THREADS_PER_SELLER });
+  }
   return shared;
 }

@@ -176,7 +176,8 @@ const OWN = {
     deductFailed: 'Kredi düşürme işlemi başarısız oldu',
     // docs/product.md §8 Generation
     apiKey: 'API anahtarı hatası. Lütfen sistem yöneticisi ile iletişime geçin.',
-    network: 'İnternet bağlantısı hatası. Lütfen bağlantınızı kontrol edin.',
+    // issue 35 (6): the generation service, not the seller's connection, is what could not be reached
+    network: 'Üretim servisi geçici olarak kullanılamıyor; krediniz iade edildi. Lütfen biraz sonra tekrar deneyin.',
     quota: 'API kullanım limiti aşıldı. Lütfen daha sonra tekrar deneyin.',
     imageOther: (message: string) => `Görsel oluşturma hatası: ${message}`,
     videoOther: (message: string) => `Video oluşturma hatası: ${message}`,

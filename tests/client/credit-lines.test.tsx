@@ -7,7 +7,7 @@ import { DEFAULT_PREFERENCES } from '../../shared/schemas/preferences';
 import { LanguageProvider } from '../../client/features/preferences/LanguageProvider';
 import { TransactionsSection } from '../../client/features/app/billing/TransactionsSection';
 import { RecentActivity } from '../../client/features/app/dashboard/RecentActivity';
-import { useDashboard } from '../../client/features/app/dashboard/useDashboard';
+import { useDashboard } from '../../client/features/common/useDashboard';
 import type { RouterOutputs } from '../../client/lib/trpc';
 
 // Issue 38 items 12 and 5: an admin's balance change reads as "Yönetici düzeltmesi" with the

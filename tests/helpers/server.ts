@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { rmSync } from 'node:fs';
 import { startServer, type RunningServer, type StartOptions } from '../../server/index';
 import { readEnv } from '../../server/env';
+import { silentLogger } from '../../server/lib/log';
 import { openDatabase } from '../../server/db';
 import { freshDatabase } from './db';
 import type { ApiError, ApiResult, InputOf, MutationPath, OutputOf, QueryPath } from './api';
@@ -10,9 +11,18 @@ import type { AppCode } from '../../shared/constants';
 /** The whole server on an ephemeral port over a fresh database; `close` tears both down. */
 export async function startTestServer(
   envOverrides: Record<string, string> = {},
-  opts: { log?: (line: string) => void; listenHost?: string; webhookSender?: StartOptions['webhookSender'] } = {},
+  opts: {
+    log?: (line: string) => void;
+    listenHost?: string;
+    webhookSender?: StartOptions['webhookSender'];
+    /** Request and job lines (default: none). */
+    logger?: StartOptions['logger'];
+    clientDir?: string;
+    /** A database opened by the test (e.g. through a TCP forwarder it can cut); closed by the test. */
+    handle?: StartOptions['handle'];
+  } = {},
 ): Promise<RunningServer> {
-  const handle = await freshDatabase();
+  const handle = opts.handle ?? (await freshDatabase());
   const env = readEnv({
     PORT: '0',
     DATA_DIR: `/tmp/vitrin-test-${process.pid}-${Date.now()}`,
@@ -27,6 +37,8 @@ export async function startTestServer(
     env,
     handle,
     log: opts.log ?? (() => {}),
+    logger: opts.logger ?? silentLogger,
+    clientDir: opts.clientDir,
     listenHost: opts.listenHost,
     webhookSender: opts.webhookSender,
   });
@@ -34,7 +46,7 @@ export async function startTestServer(
     ...running,
     close: async (closeOpts) => {
       await running.close(closeOpts);
-      await handle.close();
+      if (!opts.handle) await handle.close();
       if (env.DATA_DIR.startsWith('/tmp/vitrin-test-')) rmSync(env.DATA_DIR, { recursive: true, force: true });
     },
   };
@@ -55,7 +67,7 @@ export async function startSecondServer(first: RunningServer, envOverrides: Reco
     WORKER_CONCURRENCY: '1',
     ...envOverrides,
   } as NodeJS.ProcessEnv);
-  const running = await startServer({ env, handle, log: () => {} });
+  const running = await startServer({ env, handle, log: () => {}, logger: silentLogger });
   return {
     ...running,
     close: async () => {

@@ -1,5 +1,6 @@
 import { isProviderError } from './errors.js';
 import type { AiProvider, ImageJobInput, ProviderOutput, SubmitContext, VideoJobInput, WaitOptions } from './types.js';
+import { providerDuration, providerErrors } from '../../lib/metrics.js';
 
 export type ProviderJob = (
   { kind: 'image'; loadInput: () => Promise<ImageJobInput> } | { kind: 'video'; loadInput: () => Promise<VideoJobInput> }
@@ -25,6 +26,24 @@ export type ProviderJob = (
  * whether to retry later is the caller's call, guided by `retryable`.
  */
 export async function runProviderJob(provider: AiProvider, job: ProviderJob): Promise<ProviderOutput[]> {
+  // The provider's latency and errors (fal.ai's above all) by provider, kind and error kind.
+  const end = providerDuration.startTimer({ provider: provider.name, kind: job.kind });
+  try {
+    const outputs = await runProviderJobUnmeasured(provider, job);
+    end({ outcome: 'ok' });
+    return outputs;
+  } catch (err) {
+    if (job.signal?.aborted) {
+      end({ outcome: 'aborted' });
+    } else {
+      end({ outcome: 'error' });
+      providerErrors.inc({ provider: provider.name, kind: job.kind, error: isProviderError(err) ? err.kind : 'other' });
+    }
+    throw err;
+  }
+}
+
+async function runProviderJobUnmeasured(provider: AiProvider, job: ProviderJob): Promise<ProviderOutput[]> {
   const wait = (requestId: string) =>
     job.kind === 'image'
       ? provider.waitForResult({ kind: 'image', requestId, loadInput: job.loadInput }, job)

@@ -165,7 +165,7 @@ export const OWN: AppTexts = {
     insufficient: 'Not enough credits, please buy credits.',
     deductFailed: 'Taking the credits failed',
     apiKey: 'API key error. Please contact the system administrator.',
-    network: 'Internet connection error. Please check your connection.',
+    network: 'The generation service is temporarily unavailable; your credit has been returned. Please try again shortly.',
     quota: 'The API usage limit was exceeded. Please try again later.',
     imageOther: (message: string) => `Image generation error: ${message}`,
     videoOther: (message: string) => `Video generation error: ${message}`,
