@@ -5,7 +5,7 @@ import { otsu, saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
 import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
-import { judgeMask, type GateFigures } from './gate.js';
+import { judgeMask, unattendedDoubts, type GateFigures } from './gate.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
@@ -188,6 +188,8 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     reasons.push(...judged.reasons);
     // Saliency contrast says little once the seller has pointed at the product (a rocket at dusk).
     if (!guided && confidence < CUTOUT_LIMITS.minConfidence && !reasons.includes('weak_edges')) reasons.push('weak_edges');
+    // Where no person looks, a mask whose extent the gate cannot vouch for is not called ready (gate.ts).
+    if (!guided && !reasons.length && unattendedDoubts(mask, sw, sh, subject).uncertain) reasons.push('uncertain');
     // The overlay's PNG is encoded in libvips' threads while this one computes the full-size alpha.
     const maskPngDone = overlay(mask);
     if (reasons.length) return done({ ok: false, reasons, confidence }, await maskPngDone, judged.figures);

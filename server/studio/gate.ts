@@ -512,3 +512,82 @@ function outlineEdgeRatio(mask: Uint8Array, grad: Float32Array, w: number, h: nu
   const mean = allSum / Math.max(1, (w - 2) * (h - 2));
   return onN && mean > 0 ? onSum / onN / mean : 0;
 }
+
+/**
+ * Doubts about an automatic cut-out that no person will look at (page, batch, API: issue 37). The
+ * checks above catch a mask that is visibly broken; these catch a mask that may be clean but of the
+ * wrong extent, where the gate cannot tell and so must not say "ready":
+ * - the mask reaches the frame's edge band along over 15% of a side: the automatic cut-out keeps a
+ *   ring at the frame as background, so a product that runs out of the frame (a packshot filling it,
+ *   a figure cut by it) is clipped there;
+ * - the mask fills under 30% of the detector's box: a dark object reduced to a few shards, or
+ *   several objects of which one may be missing;
+ * - the mask is in three or more parts and one of them comes to the frame's edge band: one of
+ *   several objects may be cut by the frame or dropped there.
+ * Each doubt reads 'uncertain' (the seller is asked; nothing is charged). A seller's box or strokes
+ * (a guided cut-out) and the editor are not judged by these.
+ */
+export const UNATTENDED = { frameBand: 0.02, maxFrameContact: 0.15, minBoxFill: 0.3, maxPartsAtFrame: 2 } as const;
+
+export type UnattendedFigures = { frameContact: number; boxFill: number; parts: number; partAtFrame: boolean };
+
+export function unattendedDoubts(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  box: Box | null,
+): { uncertain: boolean; figures: UnattendedFigures } {
+  const d = Math.max(3, Math.round(Math.max(w, h) * UNATTENDED.frameBand));
+  const near = (x: number, y: number) => x < d || y < d || x >= w - d || y >= h - d;
+  // Per side: the share of its length along which the mask comes within the band.
+  const top = new Uint8Array(w);
+  const bottom = new Uint8Array(w);
+  const left = new Uint8Array(h);
+  const right = new Uint8Array(h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      if (y < d) top[x] = 1;
+      if (y >= h - d) bottom[x] = 1;
+      if (x < d) left[y] = 1;
+      if (x >= w - d) right[y] = 1;
+    }
+  }
+  const share = (a: Uint8Array) => a.reduce((s, v) => s + v, 0) / a.length;
+  const frameContact = Math.max(share(top), share(bottom), share(left), share(right));
+  const { fill: boxFill } = boxFit(mask, w, h, box);
+  // The mask's parts (8-connected) and whether any reaches the band.
+  const seen = new Uint8Array(w * h);
+  let parts = 0;
+  let partAtFrame = false;
+  const stack: number[] = [];
+  for (let s = 0; s < w * h; s++) {
+    if (!mask[s] || seen[s]) continue;
+    parts++;
+    seen[s] = 1;
+    stack.push(s);
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (near(x, y)) partAtFrame = true;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const X = x + dx;
+          const Y = y + dy;
+          if (X < 0 || Y < 0 || X >= w || Y >= h) continue;
+          const q = Y * w + X;
+          if (mask[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+  }
+  const uncertain =
+    frameContact > UNATTENDED.maxFrameContact ||
+    (box !== null && boxFill < UNATTENDED.minBoxFill) ||
+    (parts > UNATTENDED.maxPartsAtFrame && partAtFrame);
+  return { uncertain, figures: { frameContact, boxFill, parts, partAtFrame } };
+}

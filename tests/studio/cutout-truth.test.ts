@@ -5,16 +5,16 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cutOut } from '../../server/studio/cutout';
 import { judgeMask } from '../../server/studio/gate';
 import { loadOpenCv } from '../../server/studio/wasm';
-import { TRUTH_PHOTOS, loadTruth, maskOfPng, type Truth } from './truth';
+import { GATE_PHOTOS, loadTruth, maskOfPng, type Truth } from './truth';
 
 // Real photos through WASM on a shared 2-core machine.
-vi.setConfig({ testTimeout: 300_000 });
+vi.setConfig({ testTimeout: 900_000 });
 
 const truths: Truth[] = [];
 /** The largest missed part of each accepted cut-out, filled by the test that makes them. */
 const missed: Array<{ photo: string; box: boolean; share: number }> = [];
 beforeAll(async () => {
-  for (const name of TRUTH_PHOTOS) truths.push(await loadTruth(name));
+  for (const name of GATE_PHOTOS) truths.push(await loadTruth(name));
 });
 
 /** The photo in Lab and a mask at the gate's working size (320 px long side), as the cut-out has them. */

@@ -55,17 +55,26 @@ describe('cut-out on real photographs', () => {
     expect(view.note).toMatch(/fotoğraf/);
   });
 
-  it('keeps several objects laid out on a cloth in their arrangement (pen, lid, ball, lighter), and trusts it', async () => {
+  it('keeps several objects laid out on a cloth in their arrangement (pen, lid, ball, lighter), but does not call it ready unattended', async () => {
     // The detector finds only the pen, whose box the thin pen fills a tenth of; the cloth between and
     // around the objects is the same cloth, so the gate does not call the cut-out small for its box.
+    // Unattended, a mask filling under 30% of the detector's box is 'uncertain' (issue 37: here the
+    // coin is missing, IoU 0.899 against the hand-made mask), so the seller is asked.
     const r = await cut(photo('stuff'));
-    expect(r.ok ? 'accepted' : r.reasons).toBe('accepted');
-    if (!r.ok) return;
+    expect(r.ok ? 'accepted' : r.reasons).toEqual(['uncertain']);
+    if (r.ok) return;
     expect(r.figures!.boxFill).toBeLessThan(0.45);
-    const a = await alphaOf(Buffer.from(r.png));
-    const kept = { lid: a.at(0.36, 0.12), pen: a.at(0.3, 0.35), ball: a.at(0.62, 0.39), lighter: a.at(0.52, 0.8) };
-    expect(kept).toEqual({ lid: 255, pen: 255, ball: 255, lighter: 255 });
-    expect([a.at(0.15, 0.85), a.at(0.82, 0.85), a.at(0.5, 0.05)]).toEqual([0, 0, 0]);
+    const W = r.width;
+    const H = r.height;
+    const m = await maskOfPng(Buffer.from(r.maskPng!), W, H);
+    const at = (fx: number, fy: number) => m[Math.floor(fy * H) * W + Math.floor(fx * W)];
+    expect({ lid: at(0.36, 0.12), pen: at(0.3, 0.35), ball: at(0.62, 0.39), lighter: at(0.52, 0.8) }).toEqual({
+      lid: 1,
+      pen: 1,
+      ball: 1,
+      lighter: 1,
+    });
+    expect([at(0.15, 0.85), at(0.82, 0.85), at(0.5, 0.05)]).toEqual([0, 0, 0]);
   });
 
   it("the seller's box and keep/remove strokes change the mask, and the gate judges guided runs too", async () => {

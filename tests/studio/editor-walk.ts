@@ -5,7 +5,16 @@ import type { EditorStroke } from '../../shared/schemas/editor';
 import { CUTOUT_LIMITS } from '../../shared/constants';
 import { correctiveClicks, iou, loadTruth, type TruthName } from './truth';
 
-export type EditorWalk = { boxIoU: number; afterRoundsIoU: number; clicks: number; openMs: number; boxMs: number; strokeMs: number[] };
+export type EditorWalk = {
+  boxIoU: number;
+  afterRoundsIoU: number;
+  /** IoU after each round, the box round first. */
+  rounds: number[];
+  clicks: number;
+  openMs: number;
+  boxMs: number;
+  strokeMs: number[];
+};
 
 /**
  * A seller's walk through the editor on a ground-truth photo: the editor opens on the automatic
@@ -36,6 +45,7 @@ export async function editorWalk(pool: StudioPool, name: TruthName): Promise<Edi
   );
   const boxMs = Math.round(performance.now() - t);
   const boxIoU = iou(want, cur.mask);
+  const rounds = [boxIoU];
   const strokes: EditorStroke[] = [];
   const strokeMs: number[] = [];
   for (let pass = 0; pass < 2; pass++) {
@@ -52,7 +62,8 @@ export async function editorWalk(pool: StudioPool, name: TruthName): Promise<Edi
         owner,
       );
       strokeMs.push(performance.now() - t);
+      rounds.push(iou(want, cur.mask));
     }
   }
-  return { boxIoU, afterRoundsIoU: iou(want, cur.mask), clicks: strokes.length, openMs, boxMs, strokeMs };
+  return { boxIoU, afterRoundsIoU: iou(want, cur.mask), rounds, clicks: strokes.length, openMs, boxMs, strokeMs };
 }
