@@ -25,6 +25,7 @@ function job(status: 'processing' | 'completed' | 'failed', progress: number): R
     thumbnails: outputs.map((i) => `/api/files/generations/${JOB}/${i}?thumb=1`),
     outputSizes: outputs.map(() => ({ width: 1024, height: 1024 })),
     outputRoles: outputs.map((i) => (i === 0 ? 'white' : 'scene')),
+    cutoutId: null,
     cutoutUrl: null,
     cutoutNote: null,
     errorMessage: status === 'failed' ? 'Görsel üretilemedi' : null,
@@ -41,7 +42,7 @@ function server(end: 'completed' | 'failed') {
     'content.site': () => SITE,
     'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false }),
     'generations.provider': () => ({ name: 'fal' }),
-    'studio.cutout': () => ({
+    'studio.current': () => ({
       id: '00000000-0000-4000-8000-0000000000c1',
       cutoutUrl: '/api/files/cutouts/c1',
       width: 1200,
