@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconDownload, IconEdit, IconRefresh } from '@tabler/
 import { useEffect, useState } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { MIN_RECOMMENDED_LONG_SIDE } from '../../../../shared/constants';
+import { presetMinimum, presetsTooLargeFor } from '../../../../shared/export-presets';
 import type { TCutoutResult } from '../../../../shared/schemas/generations';
 import { trpc } from '../../../lib/trpc';
 import { downloadOne, useDownloads } from '../download';
@@ -51,6 +52,8 @@ export function CutoutPanel({
   }, [resultId, photo.uploadId, onCutout]);
   const long = Math.max(photo.width ?? 0, photo.height ?? 0);
   const lowRes = long > 0 && long < MIN_RECOMMENDED_LONG_SIDE;
+  // Before anything is charged: the marketplace presets this photo is too small for (issue 37 item 8).
+  const small = presetsTooLargeFor(long);
   const aspect = result ? result.width / result.height : photo.width && photo.height ? photo.width / photo.height : 4 / 3;
 
   function downloadPng() {
@@ -78,6 +81,16 @@ export function CutoutPanel({
         {lowRes && (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="low-res-warning">
             {S.lowResolution(photo.width ?? 0, photo.height ?? 0, MIN_RECOMMENDED_LONG_SIDE)}
+          </Alert>
+        )}
+
+        {small.length > 0 && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="preset-size-warning">
+            {S.tooSmallForPresets(
+              photo.width ?? 0,
+              photo.height ?? 0,
+              small.map((p) => S.presetMinimum(p.name, presetMinimum(p))).join(', '),
+            )}
           </Alert>
         )}
 
