@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { freshDatabase } from '../helpers/db';
 import { balanceOf, ledgerSum, userWithUpload } from '../helpers/fixtures';
 import { createBatch, getBatch } from '../../server/services/batch';
@@ -11,6 +11,8 @@ import type { DbHandle } from '../../server/db';
 import { photo } from '../studio/photos';
 
 /** Issue 33 item 13: one photo is one run of a batch, however often it is given or the call repeated. */
+// A real cut-out on the studio pool of a shared 2-core machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 let h: DbHandle;
 let storage: LocalFileStorage;
 beforeAll(async () => {
