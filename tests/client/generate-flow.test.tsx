@@ -99,7 +99,10 @@ describe('generate image flow', () => {
     const progress = await screen.findByTestId('generation-progress');
     expect(within(progress).getByText(M.generation.progressImage)).toBeTruthy();
     expect(within(progress).getByText('%40')).toBeTruthy();
-    expect(api.inputs('generations.createImage')).toEqual([{ uploadId: 'upload-1', prompt: PRESET.prompt, category: PRESET.value }]);
+    // The run names the cut-out the panel showed (issue 37).
+    expect(api.inputs('generations.createImage')).toEqual([
+      { uploadId: 'upload-1', prompt: PRESET.prompt, category: PRESET.value, cutoutId: '00000000-0000-4000-8000-0000000000c1' },
+    ]);
 
     expect(await screen.findByRole('heading', { name: M.generation.resultsTitle }, { timeout: 8_000 })).toBeTruthy();
     expect(screen.queryByTestId('generation-progress')).toBeNull();
