@@ -17,6 +17,7 @@ import * as moneyInvoices from './2026-11-25T16-10-money-invoices';
 import * as falProviderInputs from './2026-11-25T16-40-fal-provider-inputs';
 import * as cutoutNoteCodeCheck from './2026-11-27T10-00-cutout-note-code-check';
 import * as adminAdjustmentType from './2026-11-27T10-10-admin-adjustment-type';
+import * as sellerCutouts from './2026-11-27T10-30-seller-cutouts';
 
 /**
  * Every migration, by its ISO-date name. Add new files here and their hash to manifest.json; never
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T16-40-fal-provider-inputs': falProviderInputs,
   '2026-11-27T10-00-cutout-note-code-check': cutoutNoteCodeCheck,
   '2026-11-27T10-10-admin-adjustment-type': adminAdjustmentType,
+  '2026-11-27T10-30-seller-cutouts': sellerCutouts,
 };

@@ -106,3 +106,14 @@ export const isExportPreset = (id: string): id is ExportPresetId => (EXPORT_PRES
 
 /** Owner-only zip of a completed image run fitted to a preset (server/http/exports.ts). */
 export const exportUrl = (generationId: string, preset: ExportPresetId) => `/api/generations/${generationId}/export/${preset}`;
+
+/**
+ * The smallest photo a preset is made from without enlarging: its shorter side (marketplaces ask
+ * ≥ 1200 px). A smaller photo is enlarged, which the export's OKU-BENI.txt names (issue 37 item 8).
+ */
+export const presetMinimum = (p: Pick<ExportPreset, 'width' | 'height'>): number => Math.min(p.width, p.height);
+
+/** The presets a photo with this longer side is too small for, before anything is charged. */
+export function presetsTooLargeFor(longSide: number): ExportPreset[] {
+  return EXPORT_PRESET_IDS.map((id) => EXPORT_PRESETS[id]).filter((p) => longSide > 0 && longSide < presetMinimum(p));
+}

@@ -133,6 +133,10 @@ export interface CutoutsTable {
   /** The judged mask (grey PNG at the photo's size), kept also when untrusted, for the editor's overlay. */
   mask_key: string | null;
   guided: Generated<boolean>;
+  /** The seller edited this mask in the editor and accepted it: the gate's findings are warnings only. */
+  seller_accepted: Generated<boolean>;
+  /** Hash of the editor edits that made it (same edits again → this cut-out). */
+  edit_key: string | null;
   confidence: Generated<number>;
   coverage: Generated<number>;
   created_at: Timestamp;

@@ -16,7 +16,7 @@ import {
 } from '../providers/ai';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { isErased, rowParams } from '../db/read';
-import { latestCutout, runCutout } from '../services/studio';
+import { chooseCutout } from '../services/studio';
 import { M } from '../../shared/messages';
 import {
   MAX_ATTEMPTS,
@@ -197,7 +197,11 @@ export class GenerationWorker {
     this.deps.bus.publish({ type: 'generation.updated', userId: job.user_id, generationId: job.id, status, progress });
   }
 
-  /** The cut-out this image job uses: the one recorded on it, else the upload's latest, else a fresh automatic one. */
+  /**
+   * The cut-out this job uses: the one fixed when it was accepted (issue 37: the worker never cuts
+   * again for a run that has one). A run without one (accepted before runs named their cut-out)
+   * gets `chooseCutout`'s answer, recorded on it, the same decision a new run gets.
+   */
   private async cutoutFor(job: Generation, signal: AbortSignal) {
     const { db, storage } = this.deps;
     if (!job.upload_id) return null;
@@ -205,11 +209,7 @@ export class GenerationWorker {
       const recorded = await db.selectFrom('cutouts').selectAll().where('id', '=', job.cutout_id).executeTakeFirst();
       if (recorded) return recorded;
     }
-    let cutout = await latestCutout(db, job.upload_id);
-    if (!cutout) {
-      const made = await runCutout({ db, storage }, job.user_id, { uploadId: job.upload_id }, { rateLimit: false, signal });
-      cutout = await db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
-    }
+    const cutout = await chooseCutout({ db, storage }, job.user_id, job.upload_id, null, { rateLimit: false, signal });
     await recordCutout(db, job.id, cutout.id);
     return cutout;
   }
@@ -222,9 +222,8 @@ export class GenerationWorker {
     this.publish(job, 'processing', job.progress);
     try {
       const photo = await this.photoOf(job);
-      // Local studio images and videos, and fal's image scenes, compose from the upload's latest cut-out;
-      // when the seller never previewed one, the automatic cut-out runs now (on the studio pool) and is recorded.
-      // A stopping worker waits for neither step: the cut-out is stopped on the pool, the provider's wait ends.
+      // Local studio images and videos, and fal's image scenes, compose from the run's own cut-out
+      // (fixed when it was accepted). A stopping worker waits for neither step.
       const uses = this.deps.provider.usesCutout;
       const cutoutPng =
         uses === true || (uses === 'image' && job.type === 'image')

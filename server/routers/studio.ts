@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { ZCutoutInput } from '../../shared/schemas/generations';
 import { ZEditorOpen, ZEditorRefine } from '../../shared/schemas/editor';
-import { runCutout } from '../services/studio';
+import { chooseCutout, cutoutView, runCutout } from '../services/studio';
 import { editorSessions } from '../services/cutout-sessions';
 
 export const studioRouter = router({
@@ -14,6 +14,17 @@ export const studioRouter = router({
   cutout: protectedProcedure.input(ZCutoutInput).mutation(async ({ ctx, input }) => {
     return runCutout({ db: ctx.db, storage: ctx.storage }, ctx.userId, input);
   }),
+
+  /**
+   * The photo's cut-out as a run would use it now (issue 37): the seller's accepted one, else the
+   * automatic one (made now, rate limited, when there is none yet). The page shows this, never a fresh
+   * automatic cut-out over what the seller accepted.
+   */
+  current: protectedProcedure
+    .input(ZEditorOpen)
+    .mutation(async ({ ctx, input }) =>
+      cutoutView(await chooseCutout({ db: ctx.db, storage: ctx.storage }, ctx.userId, input.uploadId, null)),
+    ),
 
   /** The editor (issue 26 (docs/history.md)): opens a warm session on the owner's upload; answers the opening mask. */
   editorOpen: protectedProcedure

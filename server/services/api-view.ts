@@ -33,6 +33,7 @@ export function toApiGeneration(v: GenerationView, base: string): TApiGeneration
       height: v.outputSizes[i]?.height ?? null,
       role: v.outputRoles[i] ?? null,
     })),
+    cutoutId: v.cutoutId,
     ...(cutoutUrl ? { cutoutUrl } : {}),
   };
 }

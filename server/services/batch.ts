@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import type { TBatchItem } from '../../shared/schemas/batch';
 import type { TCutoutResult } from '../../shared/schemas/generations';
-import { cutoutView, latestCutout } from './studio';
+import { cutoutView, currentCutout } from './studio';
 import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
 import { zipStream } from './zip-stream';
 import { cutoutForRun } from './framed-consent';
@@ -24,20 +24,40 @@ import { cutoutForRun } from './framed-consent';
 export async function createBatch(
   deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider' | 'onJobQueued'>,
   userId: string,
-  input: { uploadIds: string[]; prompt: string; category?: string; allowFramed?: string[]; batchId?: string },
+  input: {
+    uploadIds: string[];
+    prompt: string;
+    category?: string;
+    allowFramed?: string[];
+    batchId?: string;
+    cutoutIds?: Record<string, string>;
+  },
 ): Promise<{ batchId: string; items: TBatchItem[] }> {
   // A batch is only its runs' `parameters.batch`, read back per owner: continuing one adds runs to it.
   const batchId = input.batchId ?? randomUUID();
   const framedOk = new Set(input.allowFramed ?? []);
   const items: TBatchItem[] = [];
-  for (const uploadId of input.uploadIds) {
+  // One photo is one run (issue 33 item 13): a photo given twice is one photo, and a photo this batch
+  // already runs is answered with its run, not charged again (a repeated or retried call).
+  const running = input.batchId ? await runsOfBatch(deps.db, userId, batchId) : new Map<string, string>();
+  for (const uploadId of new Set(input.uploadIds)) {
     let cutout: TBatchItem['cutout'] = null;
+    const already = running.get(uploadId);
+    if (already) {
+      items.push({ uploadId, generationId: already, error: null, needsConsent: false, cutout: null });
+      continue;
+    }
     try {
       // Each photo is judged first; one without a trustworthy cut-out is only run framed when the
       // seller agreed for it (the page asks once for all of them and sends them again).
       let cutoutId: string | null = null;
       try {
-        const judged = await cutoutForRun(deps, userId, uploadId, framedOk.has(uploadId));
+        const judged = await cutoutForRun(
+          deps,
+          userId,
+          { type: 'image', uploadId, cutoutId: input.cutoutIds?.[uploadId] },
+          framedOk.has(uploadId),
+        );
         cutoutId = judged.cutoutId;
         cutout = deps.aiProvider === 'local' ? (judged.trusted ? 'accepted' : 'untrusted') : null;
       } catch (err) {
@@ -64,6 +84,14 @@ export async function createBatch(
   return { batchId, items };
 }
 
+/** The photos a batch already runs (upload → its newest run that did not fail). */
+async function runsOfBatch(db: Db, userId: string, batchId: string): Promise<Map<string, string>> {
+  const rows = await batchRows(db, userId, batchId);
+  const out = new Map<string, string>();
+  for (const g of rows) if (g.upload_id && g.status !== 'failed') out.set(g.upload_id, g.id);
+  return out;
+}
+
 /** The owner's generations of one batch, oldest first (the order the photos were given). */
 async function batchRows(db: Db, userId: string, batchId: string) {
   return db
@@ -87,7 +115,7 @@ export async function getBatch(
   // The batch review (issue 26 (docs/history.md)): each photo with its latest cut-out, to edit again after a reload.
   const photos: BatchPhoto[] = [];
   for (const g of rows) {
-    const latest = g.upload_id ? await latestCutout(db, g.upload_id) : undefined;
+    const latest = g.upload_id ? await currentCutout(db, g.upload_id) : undefined;
     photos.push({
       uploadId: g.upload_id,
       photoUrl: g.upload_id ? `/api/files/uploads/${g.upload_id}` : null,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import type { Cutout } from '../db/types';
 import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
@@ -10,7 +11,7 @@ import { takeSellerLimit } from '../auth/rate-limit';
 import { studioPool, type StudioPool } from '../studio/pool';
 import type { EditorMask, EditorPhoto } from '../studio/refine';
 import type { Box } from '../studio/detect';
-import { cutoutView, latestCutout, recordCutout, runCutout } from './studio';
+import { cutoutView, currentCutout, recordCutout, runCutout } from './studio';
 
 /**
  * The cut-out editor's warm sessions (issue 26 (docs/history.md), docs/decisions.md D41). One per
@@ -31,8 +32,10 @@ type Session = {
   userId: string;
   uploadId: string;
   photo: EditorPhoto;
-  /** The upload's latest cut-out when the session opened (accepting an untouched mask re-uses it). */
+  /** The upload's current cut-out when the session opened (accepting an untouched mask re-uses it). */
   openedCutoutId: string | null;
+  /** The cut-out the session's masks start from (fixed for the session): part of every edit key. */
+  baseCutoutId: string | null;
   /** Masks by the chain key of (box, strokes…); the key of (no box, no strokes) is the opening mask. */
   masks: Map<string, Entry>;
   lastUsed: number;
@@ -67,21 +70,21 @@ export class EditorSessions {
     if (!upload) throw new AppError('NOT_FOUND', M.common.notFound);
     await takeSellerLimit(db, 'refines', userId);
     this.sweep();
-    let latest = await latestCutout(db, uploadId);
+    let latest = await currentCutout(db, uploadId);
     for (const s of this.sessions.values()) {
       if (s.userId !== userId || s.uploadId !== uploadId) continue;
       // The same upload again: warm, unless its cut-out changed since (then it opens afresh).
       if (s.openedCutoutId === (latest?.id ?? null)) {
         s.lastUsed = this.now();
         const entry = s.masks.get(chainKeys(null, [])[0]!)!;
-        return { ...preview(s, entry, 0), cutout: latest ? cutoutView(latest) : null };
+        return { ...preview(s, openingVerdict(entry, latest), 0), cutout: latest ? cutoutView(latest) : null };
       }
       this.sessions.delete(s.id);
     }
     // No cut-out yet: the automatic one first, recorded as studio.cutout records it.
     if (!latest) {
       await runCutout(deps, userId, { uploadId });
-      latest = await latestCutout(db, uploadId);
+      latest = await currentCutout(db, uploadId);
     }
     const stored = await storage.get(upload.storage_key);
     if (!stored) throw new AppError('NOT_FOUND', M.common.notFound);
@@ -98,11 +101,13 @@ export class EditorSessions {
       uploadId,
       photo: opened.photo,
       openedCutoutId: latest?.id ?? null,
+      baseCutoutId: latest?.id ?? null,
       masks: new Map(),
       lastUsed: this.now(),
       queue: Promise.resolve(),
     };
-    const entry = toEntry(opened.opening);
+    // The opening mask carries the stored cut-out's verdict: the editor opens saying what the panel says.
+    const entry = openingVerdict(toEntry(opened.opening), latest);
     session.masks.set(chainKeys(null, [])[0]!, entry);
     this.sessions.set(session.id, session);
     return { ...preview(session, entry, performance.now() - started), cutout: latest ? cutoutView(latest) : null };
@@ -124,8 +129,11 @@ export class EditorSessions {
   }
 
   /**
-   * The final cut-out, made once from the mask the seller sees and judged by the gate; recorded as
-   * the upload's latest (what generations use). An untouched opening mask is the cut-out already made.
+   * The final cut-out, made once from the mask the seller sees. An edited mask the seller accepts
+   * stands (issue 37): the gate's findings on it are kept as warnings, its PNG is made and it becomes
+   * the upload's current cut-out. An untouched opening mask is the cut-out already made. The same
+   * edits accepted again (in this session or a later one on the same cut-out) return the cut-out they
+   * made, without another full-size cut-out or a limit slot (issue 33 item 12).
    */
   async accept(
     deps: Deps,
@@ -135,12 +143,37 @@ export class EditorSessions {
     const session = this.take(userId, input.sessionId);
     const box = input.box ?? null;
     const db = deps.db;
-    if (!box && !input.strokes.length && session.openedCutoutId) {
-      const latest = await latestCutout(db, session.uploadId);
-      if (latest?.id === session.openedCutoutId) return cutoutView(latest);
+    const edited = !!box || input.strokes.length > 0;
+    if (!edited && session.openedCutoutId) {
+      const opened = await db
+        .selectFrom('cutouts')
+        .selectAll()
+        .where('id', '=', session.openedCutoutId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (opened) return cutoutView(opened);
     }
+    const keys = chainKeys(box, input.strokes);
+    const editKey = createHash('sha1')
+      .update(`${session.baseCutoutId ?? ''}:${keys[keys.length - 1]!}`)
+      .digest('base64');
+    const made = () =>
+      db
+        .selectFrom('cutouts')
+        .selectAll()
+        .where('upload_id', '=', session.uploadId)
+        .where('user_id', '=', userId)
+        .where('edit_key', '=', editKey)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    const before = await made();
+    if (before) return cutoutView(before);
     await takeSellerLimit(db, 'cutouts', userId);
     return this.serial(session, async () => {
+      // A parallel accept of the same edits may have made it while this one waited its turn.
+      const meanwhile = await made();
+      if (meanwhile) return cutoutView(meanwhile);
       const entry = await this.maskFor(deps, session, box, input.strokes);
       const upload = await db
         .selectFrom('uploads')
@@ -159,10 +192,16 @@ export class EditorSessions {
           mask: unpack(entry.packed, photo.w * photo.h),
           box,
           remove: input.strokes.filter((s) => s.kind === 'remove').flatMap((s) => s.points),
+          sellerDecides: edited,
         },
         { owner: userId },
       );
-      const view = await recordCutout(deps, userId, session.uploadId, result, true);
+      const view = await recordCutout(deps, userId, session.uploadId, result, {
+        guided: true,
+        sellerAccepted: edited,
+        editKey,
+        warnings: result.ok ? result.warnings : undefined,
+      });
       // Accepting again without a change returns this one (made once).
       session.openedCutoutId = view.id;
       return view;
@@ -255,6 +294,16 @@ function chainKeys(box: Box | null, strokes: EditorStroke[]): string[] {
         .digest('base64'),
     );
   return keys;
+}
+
+/**
+ * The opening mask answers with the stored cut-out's own verdict and reasons (what the panel shows),
+ * not a second opinion of the working-size preview: the editor never calls a refused mask good.
+ */
+function openingVerdict(entry: Entry, cut: Cutout | undefined): Entry {
+  if (!cut) return entry;
+  const reasons = cut.storage_key ? [] : cut.reasons.length ? cut.reasons : cut.note_code ? [cut.note_code] : [];
+  return { ...entry, reasons };
 }
 
 function toEntry(m: EditorMask): Entry {

@@ -27,7 +27,7 @@ export type CreateInput = (
   | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene'>)
   | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio' | 'scene'>)
 ) & {
-  /** The cut-out judged before the run was accepted (framed-consent.ts); the worker uses exactly it. */
+  /** The cut-out fixed before the run was accepted (framed-consent.ts); the worker uses exactly it. */
   cutoutId?: string | null;
 };
 
@@ -132,6 +132,8 @@ export type GenerationView = TypedParams & {
   outputSizes: Array<{ width: number; height: number } | null>;
   /** What each output is: 'white' marketplace image, prompt 'scene', 'framed' photo, or 'video'. */
   outputRoles: Array<StoredOutput['role'] | null>;
+  /** The cut-out this run uses (fixed when it was accepted; null: none applies, e.g. a fal video). */
+  cutoutId: string | null;
   /** The transparent PNG this run used ("Şeffaf PNG"), or null when it fell back to the framed photo. */
   cutoutUrl: string | null;
   /** Why there was no cut-out (Turkish), when the run fell back. */
@@ -163,6 +165,7 @@ export function toView(g: Generation, cutout?: CutoutRef | null): GenerationView
     thumbnails: outputs.map((_, i) => `/api/files/generations/${g.id}/${i}?thumb=1`),
     outputSizes: outputs.map((o) => (o.width && o.height ? { width: o.width, height: o.height } : null)),
     outputRoles: outputs.map((o) => o.role ?? null),
+    cutoutId: g.cutout_id,
     cutoutUrl: g.status === 'completed' ? (cut?.cutoutUrl ?? null) : null,
     cutoutNote: g.status === 'completed' ? (cut?.note ?? null) : null,
     errorMessage: g.error_message,

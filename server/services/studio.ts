@@ -9,22 +9,31 @@ import type { TCutoutInput, TCutoutResult } from '../../shared/schemas/generatio
 import { takeSellerLimit } from '../auth/rate-limit';
 import { studioPool, type StudioPool } from '../studio/pool';
 import type { CutoutHints, CutoutResult } from '../studio/cutout';
+import type { CutoutNoteCode } from '../../shared/schemas/generations';
 
 /** Owner-only URL of a stored cut-out (served by /api/files/cutouts/:id). */
 export const cutoutUrl = (id: string) => `/api/files/cutouts/${id}`;
 
 export type CutoutRow = Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' | 'note_code' | 'reasons' | 'mask_key'>;
 
-/** A stored cut-out's answer: the gate's verdict, every reason in Turkish and the next step. */
+/**
+ * A stored cut-out's answer: the gate's verdict, every reason in Turkish and the next step. A cut-out
+ * the seller edited and accepted is 'accepted' whatever the gate found; its findings are warnings.
+ */
 export function cutoutView(c: CutoutRow): TCutoutResult {
   const reasons = c.reasons.length ? c.reasons : c.note_code ? [c.note_code] : [];
   const verdict = c.storage_key ? 'accepted' : c.mask_key ? 'untrusted' : 'none';
+  const texts = reasons.map((r) => M.studio.notes[r]);
   return {
     id: c.id,
     cutoutUrl: c.storage_key ? cutoutUrl(c.id) : null,
     width: c.width,
     height: c.height,
-    note: reasons.length ? [...reasons.map((r) => M.studio.notes[r]), M.studio.nextStep].join(' ') : null,
+    note: !reasons.length
+      ? null
+      : c.storage_key
+        ? [M.studio.sellerAcceptedWarnings, ...texts].join(' ')
+        : [...texts, M.studio.nextStep].join(' '),
     verdict,
     reasons,
     maskUrl: c.mask_key ? `${cutoutUrl(c.id)}/mask` : null,
@@ -33,8 +42,8 @@ export function cutoutView(c: CutoutRow): TCutoutResult {
 
 /**
  * Runs the cut-out of one upload on the studio pool (off the event loop),
- * stores the PNG and records the run. The newest row of an upload is the one
- * its next generation uses. Free, but rate limited per seller.
+ * stores the PNG and records the run. Which cut-out a run uses is `chooseCutout`'s decision.
+ * Free, but rate limited per seller.
  */
 export async function runCutout(
   deps: { db: Db; storage: Storage; pool?: StudioPool },
@@ -62,20 +71,21 @@ export async function runCutout(
     { owner: userId, signal: opts.signal },
   );
 
-  return recordCutout(deps, userId, upload.id, result, guided);
+  return recordCutout(deps, userId, upload.id, result, { guided });
 }
 
 /**
  * Stores a cut-out the gate judged (the PNG when accepted, the judged mask either way) and records
- * its row, which becomes the upload's latest: the one its next generation uses. The automatic and
- * guided runs above and the editor's accept (cutout-sessions.ts) all record through here.
+ * its row. The automatic and guided runs above and the editor's accept (cutout-sessions.ts) all
+ * record through here. `sellerAccepted`: the seller's accept of an edited mask, which stands; the
+ * gate's findings on it (`warnings`) are kept as its reasons and shown as warnings.
  */
 export async function recordCutout(
   deps: { db: Db; storage: Storage },
   userId: string,
   uploadId: string,
   result: CutoutResult,
-  guided: boolean,
+  opts: { guided: boolean; sellerAccepted?: boolean; editKey?: string | null; warnings?: CutoutNoteCode[] },
 ): Promise<TCutoutResult> {
   const { db, storage } = deps;
   const id = randomUUID();
@@ -99,9 +109,11 @@ export async function recordCutout(
       width: result.width,
       height: result.height,
       note_code: result.ok ? null : result.reasons[0]!,
-      reasons: JSON.stringify(result.ok ? [] : result.reasons),
+      reasons: JSON.stringify(result.ok ? (opts.warnings ?? []) : result.reasons),
       mask_key: maskKey,
-      guided,
+      guided: opts.guided,
+      seller_accepted: !!opts.sellerAccepted && result.ok,
+      edit_key: opts.editKey ?? null,
       confidence: result.confidence,
       coverage: result.ok ? result.coverage : 0,
     })
@@ -118,14 +130,49 @@ export async function recordCutout(
   return cutoutView(row);
 }
 
-/** The latest cut-out of an upload (what its generations use), or undefined when none was made yet. */
-export async function latestCutout(db: Db, uploadId: string): Promise<Cutout | undefined> {
+/**
+ * The cut-out a new run of this upload uses when it names none: the seller's latest (accepted in the
+ * editor, or guided by their box or strokes), else the latest automatic one; undefined when none was
+ * made yet. Making the automatic one again never replaces what the seller chose.
+ */
+export async function currentCutout(db: Db, uploadId: string): Promise<Cutout | undefined> {
   return db
     .selectFrom('cutouts')
     .selectAll()
     .where('upload_id', '=', uploadId)
+    .orderBy('guided', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * THE decision of which cut-out a run uses (issue 37), for the page, the batch, the API and the
+ * worker alike: the one the run names (it must be a cut-out of this seller's upload), else the
+ * upload's current one (above), else the automatic one made now and recorded. Nothing else picks one.
+ */
+export async function chooseCutout(
+  deps: { db: Db; storage: Storage; pool?: StudioPool },
+  userId: string,
+  uploadId: string,
+  cutoutId: string | null | undefined,
+  opts: { rateLimit?: boolean; signal?: AbortSignal } = {},
+): Promise<Cutout> {
+  const { db } = deps;
+  if (cutoutId) {
+    const named = await db
+      .selectFrom('cutouts')
+      .selectAll()
+      .where('id', '=', cutoutId)
+      .where('upload_id', '=', uploadId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!named) throw new AppError('NOT_FOUND', M.studio.cutoutNotOfPhoto);
+    return named;
+  }
+  const current = await currentCutout(db, uploadId);
+  if (current) return current;
+  const made = await runCutout(deps, userId, { uploadId }, opts);
+  return db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
 }

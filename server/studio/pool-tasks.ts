@@ -3,7 +3,15 @@ import { exportImage, type ExportInput, type ExportResult } from './export-rende
 import { renderStudioImages, type StudioImagesInput } from './images.js';
 import type { ExportPreset } from '../../shared/export-presets.js';
 import { loadDetector, loadOpenCv } from './wasm.js';
-import { acceptMask, openEditorPhoto, refineMask, type EditorMask, type EditorPhoto, type RefineInput } from './refine.js';
+import {
+  acceptMask,
+  openEditorPhoto,
+  type AcceptResult,
+  refineMask,
+  type EditorMask,
+  type EditorPhoto,
+  type RefineInput,
+} from './refine.js';
 import type { Box } from './detect.js';
 import type { Point } from './cutout.js';
 import type { ProviderOutput } from '../providers/ai/types.js';
@@ -23,17 +31,21 @@ export type StudioTask =
       mask: Uint8Array;
       box: Box | null;
       remove: Point[];
+      /** The seller edited the mask: the gate's findings are warnings (refine.ts acceptMask). */
+      sellerDecides?: boolean;
     };
 
-export type StudioTaskResult<T extends StudioTask> = T extends { kind: 'cutout' } | { kind: 'editor-accept' }
+export type StudioTaskResult<T extends StudioTask> = T extends { kind: 'cutout' }
   ? CutoutResult
-  : T extends { kind: 'editor-open' }
-    ? { photo: EditorPhoto; opening: EditorMask }
-    : T extends { kind: 'refine' }
-      ? EditorMask
-      : T extends { kind: 'export' }
-        ? ExportResult
-        : ProviderOutput[];
+  : T extends { kind: 'editor-accept' }
+    ? AcceptResult
+    : T extends { kind: 'editor-open' }
+      ? { photo: EditorPhoto; opening: EditorMask }
+      : T extends { kind: 'refine' }
+        ? EditorMask
+        : T extends { kind: 'export' }
+          ? ExportResult
+          : ProviderOutput[];
 
 /** Buffers arrive as Uint8Array after the thread hop; sharp and the pipeline want Buffers. */
 const buf = (b: Uint8Array | null | undefined) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : b);

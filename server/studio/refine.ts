@@ -206,9 +206,14 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
   }
 }
 
+/** An accepted mask's cut-out; `warnings`: the gate's findings on a mask the seller decided on. */
+export type AcceptResult = CutoutResult & { warnings?: CutoutNoteCode[] };
+
 /**
  * The final cut-out from the mask the seller accepted, judged by the gate the way cutOut judges a
  * guided one (coverage, then judgeMask's checks) and carried to full size by the same guided filter.
+ * `sellerDecides` (the seller edited the mask, issue 37): the gate's findings are only warnings and
+ * the cut-out is made anyway, unless there is no product at all to cut.
  */
 export async function acceptMask(input: {
   bytes: Buffer;
@@ -216,7 +221,8 @@ export async function acceptMask(input: {
   mask: Uint8Array;
   box: Box | null;
   remove: Point[];
-}): Promise<CutoutResult> {
+  sellerDecides?: boolean;
+}): Promise<AcceptResult> {
   const started = Date.now();
   const { cv } = await loadOpenCv();
   const { w, h, lab } = input.photo;
@@ -246,11 +252,13 @@ export async function acceptMask(input: {
     const judged = judgeMask({ mask, lab, w, h, box: input.box, remove: input.remove });
     if (maskBox) reasons.push(...judged.reasons);
     const timings = () => ({ totalMs: Date.now() - started });
-    if (reasons.length || !maskBox) return { ...base, ok: false, reasons, figures: judged.figures, timings: timings() };
+    const empty = !maskBox || reasons.includes('no_subject');
+    if (!maskBox || (reasons.length && (!input.sellerDecides || empty)))
+      return { ...base, ok: false, reasons, figures: judged.figures, timings: timings() };
 
     const photo = cutoutSteps.fullSizePhoto(input.bytes, W, H);
     const png = await cutoutSteps.fullSizeCutout(photo, smooth, w, h, W, H, input.box);
-    return { ...base, ok: true, png, coverage: area, box: maskBox, figures: judged.figures, timings: timings() };
+    return { ...base, ok: true, png, coverage: area, box: maskBox, figures: judged.figures, timings: timings(), warnings: reasons };
   } finally {
     for (const m of mats) m.delete();
   }

@@ -344,6 +344,14 @@ const OWN = {
     /** A run refused because it would be framed and the seller did not agree; nothing was charged. */
     needsConsent:
       'Ürün fotoğraftan güvenilir biçimde ayrılamadı; kredi düşülmedi. Dekupajı düzeltin ya da fotoğrafın çerçeveli kullanılmasını onaylayın.',
+    /** A run named a cut-out that is not one of this photo's (issue 37). */
+    cutoutNotOfPhoto: 'Seçilen dekupaj bu fotoğrafa ait değil.',
+    /** Before the gate's findings on a cut-out the seller edited and accepted: they are warnings only. */
+    sellerAcceptedWarnings: 'Dekupajı siz onayladınız; üretimler bunu kullanacak. Yine de göz atın:',
+    /** Before charging: the photo is smaller than a marketplace preset asks (issue 37 item 8). */
+    tooSmallForPresets: (w: number, h: number, presets: string) =>
+      `Fotoğrafınız ${w}×${h} piksel; ${presets} en az bu boyutu ister. Görseller büyütülerek hazırlanır ve indirme paketindeki OKU-BENI.txt bunları belirtir.`,
+    presetMinimum: (name: string, min: number) => `${name} (${min} px)`,
     stateAccepted: 'Dekupaj hazır',
     stateUntrusted: 'Dekupaj güvenilir değil',
     stateNone: 'Ürün ayrılamadı',

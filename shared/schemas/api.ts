@@ -105,6 +105,7 @@ export const ZApiGeneration = z
     progress: z.number().int().min(0).max(100),
     errorMessage: z.string().optional(),
     outputs: z.array(ZApiOutput),
+    cutoutId: z.uuid().nullable().meta({ description: 'Bu üretimin kullandığı dekupaj (yoksa null)' }),
     cutoutUrl: z.string().optional(),
   })
   .meta({ id: 'Generation' });

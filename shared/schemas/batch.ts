@@ -17,6 +17,8 @@ export const ZCreateBatch = z.object({
   allowFramed: z.array(z.uuid()).max(BATCH_MAX_PHOTOS).optional(),
   /** Add these photos to a batch already started (the framed ones, after the seller agreed). */
   batchId: z.uuid().optional(),
+  /** The cut-out each photo's run uses (upload id → cut-out id); default: the seller's accepted one, else the automatic one. */
+  cutoutIds: z.record(z.uuid(), z.uuid()).optional(),
 });
 export type TCreateBatch = z.input<typeof ZCreateBatch>;
 

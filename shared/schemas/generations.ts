@@ -57,6 +57,8 @@ export const ZCreateImage = z.object({
   scene: ZSceneControls.optional(),
   /** The seller agreed to framed images when the photo has no trustworthy cut-out (else the run is refused, uncharged). */
   allowFramed: z.boolean().optional(),
+  /** The cut-out of this photo the run uses (issue 37); default: the seller's accepted one, else the automatic one. */
+  cutoutId: z.uuid().optional(),
 });
 export type TCreateImage = z.input<typeof ZCreateImage>;
 
@@ -69,6 +71,8 @@ export const ZCreateVideo = z.object({
   scene: ZSceneControls.optional(),
   /** As for images: consent to the framed video when the photo has no trustworthy cut-out. */
   allowFramed: z.boolean().optional(),
+  /** As for images: the cut-out the run uses. */
+  cutoutId: z.uuid().optional(),
 });
 export type TCreateVideo = z.input<typeof ZCreateVideo>;
 

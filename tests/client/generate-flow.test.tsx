@@ -25,6 +25,7 @@ function job(status: 'processing' | 'completed' | 'failed', progress: number): R
     thumbnails: outputs.map((i) => `/api/files/generations/${JOB}/${i}?thumb=1`),
     outputSizes: outputs.map(() => ({ width: 1024, height: 1024 })),
     outputRoles: outputs.map((i) => (i === 0 ? 'white' : 'scene')),
+    cutoutId: null,
     cutoutUrl: null,
     cutoutNote: null,
     errorMessage: status === 'failed' ? 'Görsel üretilemedi' : null,
@@ -41,7 +42,7 @@ function server(end: 'completed' | 'failed') {
     'content.site': () => SITE,
     'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false, lowBelow: 2 }),
     'generations.provider': () => ({ name: 'fal' }),
-    'studio.cutout': () => ({
+    'studio.current': () => ({
       id: '00000000-0000-4000-8000-0000000000c1',
       cutoutUrl: '/api/files/cutouts/c1',
       width: 1200,
@@ -99,7 +100,10 @@ describe('generate image flow', () => {
     const progress = await screen.findByTestId('generation-progress');
     expect(within(progress).getByText(M.generation.progressImage)).toBeTruthy();
     expect(within(progress).getByText('%40')).toBeTruthy();
-    expect(api.inputs('generations.createImage')).toEqual([{ uploadId: 'upload-1', prompt: PRESET.prompt, category: PRESET.value }]);
+    // The run names the cut-out the panel showed (issue 37).
+    expect(api.inputs('generations.createImage')).toEqual([
+      { uploadId: 'upload-1', prompt: PRESET.prompt, category: PRESET.value, cutoutId: '00000000-0000-4000-8000-0000000000c1' },
+    ]);
 
     expect(await screen.findByRole('heading', { name: M.generation.resultsTitle }, { timeout: 8_000 })).toBeTruthy();
     expect(screen.queryByTestId('generation-progress')).toBeNull();

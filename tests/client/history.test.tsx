@@ -17,6 +17,7 @@ const base = {
   outputs: ['/api/files/generations/g/0'],
   thumbnails: ['/api/files/generations/g/0?thumb=1'],
   outputSizes: [{ width: 1024, height: 1024 }],
+  cutoutId: null,
   cutoutUrl: null,
   cutoutNote: null,
   errorMessage: null,

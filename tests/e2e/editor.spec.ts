@@ -67,3 +67,45 @@ test('editor: opens on a real photo, a stroke changes the live mask, undo brings
   await expect(panel.getByTestId('cutout-verdict')).toHaveText(M.studio.stateAccepted);
   await expect(panel.getByRole('img', { name: M.studio.cutoutAlt })).toBeVisible();
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('editor: the tool and Seçim/Sonuç controls are whole and inside the screen; the tint is back after Sonuç → Seçim', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signUp(page, uniqueEmail('editor-telefon'));
+    await page.goto('/app/generate-image');
+    await page.setInputFiles('input[type=file]', coffee);
+    const panel = page.getByTestId('cutout-editor');
+    await expect(panel.getByTestId('cutout-size')).toHaveText(M.studio.pixelSize(600, 400), { timeout: 60_000 });
+    await panel.getByRole('button', { name: M.editor.open }).click();
+    const dialog = page.getByRole('dialog', { name: M.editor.title });
+    const mask = dialog.getByTestId('editor-mask');
+    await expect(mask).toBeVisible({ timeout: 60_000 });
+
+    const controls: Array<[string, string[]]> = [
+      [M.studio.toolsLabel, [M.studio.toolBox, M.studio.toolKeep, M.studio.toolRemove, M.editor.toolPan]],
+      [M.editor.viewLabel, [M.editor.viewMask, M.editor.viewCutout]],
+    ];
+    for (const [name, labels] of controls) {
+      const control = dialog.getByRole('radiogroup', { name }).or(dialog.getByLabel(name)).first();
+      await control.scrollIntoViewIfNeeded();
+      const b = (await control.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(390);
+      // Whole, not cut: its full height is laid out and each of its labels is on the screen.
+      expect(b.height).toBeGreaterThan(20);
+      for (const label of labels) await expect(dialog.getByText(label, { exact: true })).toBeInViewport({ ratio: 1 });
+    }
+
+    // Sonuç → Seçim: the tint canvas is drawn again at the mask's size, not a blank 300×150.
+    await dialog.getByText(M.editor.viewCutout, { exact: true }).click();
+    await expect(mask).toHaveCount(0);
+    await dialog.getByText(M.editor.viewMask, { exact: true }).click();
+    await expect
+      .poll(async () => dialog.getByTestId('editor-mask').evaluate((c: HTMLCanvasElement) => `${c.width}×${c.height}`))
+      .not.toBe('300×150');
+  });
+});

@@ -133,23 +133,23 @@ export class LocalStudioProvider implements AiProvider {
   }
 
   /**
-   * Cut-out (unless the caller already resolved it: the worker passes the
-   * upload's latest one, or null for a fall-back) and the four images, both on
-   * the studio pool's threads.
+   * The four images on the studio pool's threads, composed from the cut-out the run was given
+   * (the worker passes the run's own; none: the framed photo). The provider never cuts on its own.
    */
   private async renderImages(input: ImageJobInput, report: (pct: number) => void): Promise<ProviderOutput[]> {
     const pool = this.options.pool ?? studioPool();
     // Runs without a seller (direct provider use) share one queue in the pool's turn.
     const owner = input.owner ?? '';
-    let cutoutPng = input.cutoutPng;
-    if (cutoutPng === undefined) {
-      const cut = await pool.run({ kind: 'cutout', bytes: input.imageBytes, hints: {} }, { owner });
-      cutoutPng = cut.ok ? cut.png : null;
-    }
     return pool.run(
       {
         kind: 'images',
-        input: { imageBytes: input.imageBytes, cutoutPng, prompt: input.prompt, category: input.category, scene: input.scene },
+        input: {
+          imageBytes: input.imageBytes,
+          cutoutPng: input.cutoutPng ?? null,
+          prompt: input.prompt,
+          category: input.category,
+          scene: input.scene,
+        },
       },
       { owner, onProgress: report },
     );

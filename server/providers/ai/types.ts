@@ -90,8 +90,8 @@ export type SubmitContext = {
 export interface AiProvider {
   readonly name: 'local' | 'fal';
   /**
-   * Which jobs compose from the upload's cut-out: the worker then resolves the latest cut-out (or
-   * makes the automatic one) and passes it as `cutoutPng`. true: images and videos (the local
+   * Which jobs compose from a cut-out: the worker passes the run's own (fixed when the run was
+   * accepted, services/studio.ts chooseCutout) as `cutoutPng`. true: images and videos (the local
    * studio); 'image': image runs only (fal, whose video model takes the photo).
    */
   readonly usesCutout?: boolean | 'image';

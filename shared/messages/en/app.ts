@@ -324,6 +324,11 @@ export const OWN: AppTexts = {
     framedDecline: 'No, let me fix the cut-out',
     needsConsent:
       'The product could not be separated from the photo reliably; no credits were taken. Fix the cut-out or agree to use the photo framed.',
+    cutoutNotOfPhoto: 'The chosen cut-out does not belong to this photo.',
+    sellerAcceptedWarnings: 'You approved this cut-out; generations will use it. Still, have a look:',
+    tooSmallForPresets: (w: number, h: number, presets: string) =>
+      `Your photo is ${w}×${h} pixels; ${presets} ask for at least this size. The images are enlarged, and the OKU-BENI.txt in the download names them.`,
+    presetMinimum: (name: string, min: number) => `${name} (${min} px)`,
     stateAccepted: 'Cut-out ready',
     stateUntrusted: 'The cut-out is not reliable',
     stateNone: 'The product could not be separated',

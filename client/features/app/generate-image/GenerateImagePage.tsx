@@ -42,6 +42,8 @@ export default function GenerateImagePage() {
   const prompt = form.values.prompt;
   const setPrompt = (value: string) => form.setFieldValue('prompt', value);
   const [controls, setControls] = useState<Controls>({});
+  /** The cut-out the panel shows for the photo: the run names it (issue 37). */
+  const [cut, setCut] = useState<{ uploadId: string; cutoutId: string } | null>(null);
   const create = trpc.generations.createImage.useMutation();
   const run = useGenerationRun({
     create,
@@ -70,6 +72,7 @@ export default function GenerateImagePage() {
             prompt: prompt.trim(),
             ...(preset ? { category: preset } : {}),
             ...(Object.keys(scene).length ? { scene } : {}),
+            ...(cut?.uploadId === chosen.uploadId ? { cutoutId: cut.cutoutId } : {}),
           }
         : null,
     );
@@ -94,7 +97,7 @@ export default function GenerateImagePage() {
   return (
     <GenerateScreen title={M.titles.generateImage} subtitle={M.generation.imageSubtitle} result={result} resultRef={run.resultRef}>
       <PhotoStep run={run} />
-      {photo && <CutoutPanel photo={photo} disabled={running} />}
+      {photo && <CutoutPanel photo={photo} disabled={running} onCutout={setCut} />}
       <FramedConsentModal opened={run.askingFramed} costText={M.studio.framedCost(cost)} onAnswer={run.answerFramed} />
 
       <Stack gap="sm">

@@ -56,6 +56,8 @@ export default function GenerateVideoPage() {
   const [aspect, setAspect] = useState<AspectRatio>(saved?.aspectRatio ?? '16:9');
   // The same scene controls as images: the local studio stages the video on the same scene.
   const [controls, setControls] = useState<Controls>({});
+  /** The cut-out the panel shows for the photo: the run names it (issue 37). */
+  const [cut, setCut] = useState<{ uploadId: string; cutoutId: string } | null>(null);
   const create = trpc.generations.createVideo.useMutation();
   const run = useGenerationRun({
     create,
@@ -85,6 +87,7 @@ export default function GenerateVideoPage() {
       duration,
       aspectRatio: aspect,
       ...(Object.keys(controls).length ? { scene: controls } : {}),
+      ...(cut?.uploadId === chosen.uploadId ? { cutoutId: cut.cutoutId } : {}),
     }));
   }
 
@@ -125,7 +128,7 @@ export default function GenerateVideoPage() {
     <GenerateScreen title={M.titles.generateVideo} subtitle={M.generation.videoSubtitle} result={result} resultRef={run.resultRef}>
       <PhotoStep run={run} note={handedOver && photo?.uploadId === handedOver.uploadId ? M.generation.photoFromImage : undefined} />
       {/* The same cut-out state and editor as the image screen, before anything is charged. */}
-      {photo && <CutoutPanel photo={photo} disabled={running} />}
+      {photo && <CutoutPanel photo={photo} disabled={running} onCutout={setCut} />}
       <FramedConsentModal opened={run.askingFramed} costText={M.studio.framedCost(cost)} onAnswer={run.answerFramed} />
 
       <Stack gap="sm">

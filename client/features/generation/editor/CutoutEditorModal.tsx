@@ -92,16 +92,19 @@ function EditorBody({
   const [view, setView] = useState<ZoomPan>(FIT);
   const [showCutout, setShowCutout] = useState(false);
   const [spacePan, setSpacePan] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
+  /** The note of the last accept, for the mask it was about: it goes as soon as the mask changes. */
+  const [note, setNote] = useState<{ text: string; mask: string | null } | null>(null);
   const before = useRef<EditorTool>('keep');
+  const mask = s.preview?.maskDataUrl ?? null;
+  const shownNote = note && note.mask === mask ? note.text : null;
 
   const accept = useCallback(async () => {
     const r = await s.accept();
     if (!r) return;
     onAccepted(r);
     if (r.verdict === 'accepted') onClose();
-    else setNote(E.acceptedUntrusted);
-  }, [s, onAccepted, onClose]);
+    else setNote({ text: E.acceptedUntrusted, mask });
+  }, [s, onAccepted, onClose, mask]);
 
   const zoomBy = useCallback((k: number) => setView((v) => zoomAbout(v, v.zoom * k)), []);
   const sizeBy = useCallback(
@@ -267,7 +270,8 @@ function EditorBody({
             p && <Text size="xs" c="dimmed">{`${p.ms} ms`}</Text>
           )}
         </Group>
-        {p && !p.note && (
+        {/* One verdict at a time: green only for a mask with no finding and no warning about it. */}
+        {p && !p.note && !shownNote && (
           <Alert color="teal" variant="light" icon={<IconCheck size={18} />} data-testid="editor-verdict" data-verdict="good">
             {E.verdictGood}
           </Alert>
@@ -289,9 +293,9 @@ function EditorBody({
             {s.error}
           </Alert>
         )}
-        {note && (
+        {shownNote && (
           <Alert color="orange" variant="light" data-testid="editor-accept-note">
-            {note}
+            {shownNote}
           </Alert>
         )}
         <Group gap="xs" grow>

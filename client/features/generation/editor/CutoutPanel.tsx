@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconDownload, IconEdit, IconRefresh } from '@tabler/
 import { useEffect, useState } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { MIN_RECOMMENDED_LONG_SIDE } from '../../../../shared/constants';
+import { presetMinimum, presetsTooLargeFor } from '../../../../shared/export-presets';
 import type { TCutoutResult } from '../../../../shared/schemas/generations';
 import { trpc } from '../../../lib/trpc';
 import { downloadOne, useDownloads } from '../download';
@@ -18,14 +19,25 @@ const S = M.studio;
  * judged mask over the photo with the reasons; "Dekupajı düzenle" opens the editor, whose accepted
  * cut-out is what the next run uses. Nothing is charged here.
  */
-export function CutoutPanel({ photo, disabled }: { photo: SelectedPhoto; disabled?: boolean }) {
-  const cutout = trpc.studio.cutout.useMutation();
+export function CutoutPanel({
+  photo,
+  disabled,
+  onCutout,
+}: {
+  photo: SelectedPhoto;
+  disabled?: boolean;
+  /** The cut-out a run of this photo uses (what the panel shows): the page names it in the run. */
+  onCutout?: (c: { uploadId: string; cutoutId: string }) => void;
+}) {
+  // The photo's current cut-out (issue 37): the seller's accepted one when there is one, never a
+  // fresh automatic cut-out over it; the automatic one only when the photo has none yet.
+  const cutout = trpc.studio.current.useMutation();
   const downloads = useDownloads();
   const [accepted, setAccepted] = useState<{ uploadId: string; result: TCutoutResult } | null>(null);
   const [editing, setEditing] = useState(false);
   const { mutate, reset } = cutout;
 
-  // A new photo: its automatic cut-out.
+  // A new photo (or one shown again): its current cut-out.
   useEffect(() => {
     reset();
     mutate({ uploadId: photo.uploadId });
@@ -34,8 +46,14 @@ export function CutoutPanel({ photo, disabled }: { photo: SelectedPhoto; disable
   // The editor's accepted cut-out of this photo is its latest one (what the run uses).
   const edited = accepted?.uploadId === photo.uploadId ? accepted.result : null;
   const result = edited ?? cutout.data;
+  const resultId = result?.id;
+  useEffect(() => {
+    if (resultId) onCutout?.({ uploadId: photo.uploadId, cutoutId: resultId });
+  }, [resultId, photo.uploadId, onCutout]);
   const long = Math.max(photo.width ?? 0, photo.height ?? 0);
   const lowRes = long > 0 && long < MIN_RECOMMENDED_LONG_SIDE;
+  // Before anything is charged: the marketplace presets this photo is too small for (issue 37 item 8).
+  const small = presetsTooLargeFor(long);
   const aspect = result ? result.width / result.height : photo.width && photo.height ? photo.width / photo.height : 4 / 3;
 
   function downloadPng() {
@@ -63,6 +81,16 @@ export function CutoutPanel({ photo, disabled }: { photo: SelectedPhoto; disable
         {lowRes && (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="low-res-warning">
             {S.lowResolution(photo.width ?? 0, photo.height ?? 0, MIN_RECOMMENDED_LONG_SIDE)}
+          </Alert>
+        )}
+
+        {small.length > 0 && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="preset-size-warning">
+            {S.tooSmallForPresets(
+              photo.width ?? 0,
+              photo.height ?? 0,
+              small.map((p) => S.presetMinimum(p.name, presetMinimum(p))).join(', '),
+            )}
           </Alert>
         )}
 

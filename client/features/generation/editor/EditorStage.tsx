@@ -91,10 +91,11 @@ export function EditorStage({
     return () => el.removeEventListener('wheel', onWheel);
   }, [onView]);
 
-  // The tint: what the mask would remove is darkened, what it keeps stays as the photo.
+  // The tint: what the mask would remove is darkened, what it keeps stays as the photo. Drawn again
+  // whenever the canvas is shown again (Sonuç → Seçim mounts a fresh, blank 300×150 canvas).
   useEffect(() => {
     const c = canvas.current;
-    if (!c || !maskUrl) return;
+    if (!c || !maskUrl || showCutout) return;
     const img = new Image();
     img.onload = () => {
       c.width = img.naturalWidth;
@@ -109,7 +110,7 @@ export function EditorStage({
       ctx.globalCompositeOperation = 'source-over';
     };
     img.src = maskUrl;
-  }, [maskUrl]);
+  }, [maskUrl, showCutout]);
 
   const fit = size.w && size.h ? Math.min(size.w / width, size.h / height) : 0;
   const dw = width * fit * view.zoom;
