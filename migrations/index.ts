@@ -15,6 +15,7 @@ import * as claimsTrueLanding from './2026-11-25T16-01-claims-true-landing';
 import * as claimsPhoneE164 from './2026-11-25T16-02-claims-phone-e164';
 import * as moneyInvoices from './2026-11-25T16-10-money-invoices';
 import * as falProviderInputs from './2026-11-25T16-40-fal-provider-inputs';
+import * as apiIdempotency from './2026-11-27T10-05-api-idempotency';
 
 /** Every migration, by its ISO-date name. Add new files here; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T16-02-claims-phone-e164': claimsPhoneE164,
   '2026-11-25T16-10-money-invoices': moneyInvoices,
   '2026-11-25T16-40-fal-provider-inputs': falProviderInputs,
+  '2026-11-27T10-05-api-idempotency': apiIdempotency,
 };
