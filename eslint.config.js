@@ -81,6 +81,8 @@ export default tseslint.config(
       'server/providers/ai/studio/models/**',
       'tests/fixtures/**',
       'client/public/**',
+      // Generated from the served OpenAPI document (tests/api/client-sdk.test.ts).
+      'shared/api-client/openapi.ts',
     ],
   },
   js.configs.recommended,

@@ -71,7 +71,7 @@ async function waitFinished(id: string, key: string): Promise<TApiGeneration> {
 describe('refusals are documented answers', () => {
   test("the upload parser's limits are 422 (413 for a photo over 10 MB) with their own texts; nothing is counted", async () => {
     const before = await uploadsUsed(bobId);
-    const cases: Array<[BodyInit, string, number, string]> = [
+    const cases: Array<[FormData, string, number, string]> = [
       [imageForm({ prompt: 'mermer' }, photo('coffee'), 2), 'VALIDATION', 422, M.api.errors.onePhoto],
       [imageForm({ prompt: 'ç'.repeat(100_000) }), 'VALIDATION', 422, M.api.errors.fieldTooLong(8)],
       [
