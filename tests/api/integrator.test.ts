@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
@@ -377,5 +379,25 @@ describe('the document', () => {
     const page = await (await api('/api/docs', null)).text();
     expect(page).toContain('Idempotency-Key');
     expect(page).toContain('NEEDS_FRAMED_CONSENT');
+  });
+
+  test("the README's route table and /api/docs name exactly the document's operations", async () => {
+    const doc = (await (await api('/api/v1/openapi.json', null)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Seller API'), readme.indexOf('**Webhooks.**', readme.indexOf('## Seller API')));
+    const rows = [...section.matchAll(/^\| `([^|]+)`/gm)].flatMap((m) =>
+      m[1]!.split('`, `').map((r) => r.replace('/outputs/{i}', '/outputs/{index}')),
+    );
+    expect(
+      rows
+        .filter((r) => r.startsWith('GET ') || r.startsWith('POST ') || r.startsWith('DELETE '))
+        .filter((r) => r.includes('/api/v1/'))
+        .sort(),
+    ).toEqual(operations);
+    const page = await (await api('/api/docs', null)).text();
+    for (const o of operations) expect(page).toContain(`<code>${o}</code>`);
   });
 });
