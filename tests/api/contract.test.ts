@@ -388,7 +388,7 @@ describe('every answer of every operation is the one the served document declare
             `${id}: a refusal among ${[...seen].join(',')}`,
           ).toBe(true);
       },
-      240_000,
+      480_000,
     );
   }
 });
