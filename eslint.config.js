@@ -85,6 +85,8 @@ export default tseslint.config(
       'server/studio/models/**',
       'tests/fixtures/**',
       'client/public/**',
+      // Generated from the served OpenAPI document (tests/api/client-sdk.test.ts).
+      'shared/api-client/openapi.ts',
     ],
   },
   js.configs.recommended,

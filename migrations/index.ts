@@ -18,6 +18,7 @@ import * as falProviderInputs from './2026-11-25T16-40-fal-provider-inputs';
 import * as cutoutNoteCodeCheck from './2026-11-27T10-00-cutout-note-code-check';
 import * as adminAdjustmentType from './2026-11-27T10-10-admin-adjustment-type';
 import * as sellerCutouts from './2026-11-27T10-30-seller-cutouts';
+import * as apiIdempotency from './2026-11-27T10-40-api-idempotency';
 
 /**
  * Every migration, by its ISO-date name. Add new files here and their hash to manifest.json; never
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T10-00-cutout-note-code-check': cutoutNoteCodeCheck,
   '2026-11-27T10-10-admin-adjustment-type': adminAdjustmentType,
   '2026-11-27T10-30-seller-cutouts': sellerCutouts,
+  '2026-11-27T10-40-api-idempotency': apiIdempotency,
 };

@@ -457,7 +457,18 @@ export interface ApiWebhookAttemptsTable {
   created_at: Timestamp;
 }
 
+/** The seller API's Idempotency-Key per seller: the request's hash, and its answer once it succeeded. */
+export interface ApiIdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  api_idempotency_keys: ApiIdempotencyKeysTable;
   api_keys: ApiKeysTable;
   api_webhooks: ApiWebhooksTable;
   api_webhook_deliveries: ApiWebhookDeliveriesTable;

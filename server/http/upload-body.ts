@@ -85,10 +85,18 @@ export class UploadReceiver {
 
   /**
    * Reads the request's multipart body: `field` holds the one file. Answers the refusals itself
-   * (429 over the in-flight cap, 408 too slow, 413 too big, 400 unreadable) and then returns null;
+   * (429 over the in-flight cap, 408 too slow, 413 too big, 400 unreadable — or the parser's
+   * refusal through `refuse`, e.g. the seller API's documented 413/422) and then returns null;
    * otherwise the caller must `cleanup()` when done with the file.
    */
-  async receive(req: Request, res: Response, who: string, field: string, limits: multer.Options['limits'] = {}): Promise<Received | null> {
+  async receive(
+    req: Request,
+    res: Response,
+    who: string,
+    field: string,
+    limits: multer.Options['limits'] = {},
+    refuse?: (err: unknown) => void,
+  ): Promise<Received | null> {
     const release = takeSlot(who);
     if (!release) {
       res.setHeader('Connection', 'close');
@@ -137,7 +145,8 @@ export class UploadReceiver {
     }
     if (timedOut || err) {
       await cleanup();
-      if (!timedOut && err !== CUT) {
+      if (!timedOut && err !== CUT && refuse) refuse(err);
+      else if (!timedOut && err !== CUT) {
         const tooBig = (err as { code?: string }).code === 'LIMIT_FILE_SIZE';
         sendError(res, tooBig ? 413 : 400, tooBig ? M.generation.fileTooLarge : M.generation.uploadFailed, 'VALIDATION');
       }

@@ -276,6 +276,7 @@ async function eraseAccount(
   await trx.updateTable('api_keys').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   await trx.deleteFrom('api_webhook_deliveries').where('user_id', '=', userId).execute();
   await trx.deleteFrom('api_webhooks').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('api_idempotency_keys').where('user_id', '=', userId).execute();
   await trx.deleteFrom('contact_messages').where('email', '=', user.email).execute();
   await trx
     .deleteFrom('rate_limits')

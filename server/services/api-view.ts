@@ -26,6 +26,9 @@ export function toApiGeneration(v: GenerationView, base: string): TApiGeneration
     type: v.type,
     status: v.status,
     progress: v.progress,
+    prompt: v.prompt,
+    creditsUsed: v.creditsUsed,
+    createdAt: v.createdAt,
     ...(v.errorMessage ? { errorMessage: v.errorMessage } : {}),
     outputs: v.outputs.map((_, i) => ({
       url: base + apiPaths.output(v.id, i),

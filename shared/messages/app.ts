@@ -196,7 +196,7 @@ const OWN = {
     uploadsInFlight: (n: number) => `Aynı anda en fazla ${n} fotoğraf yüklenebilir. Lütfen devam eden yüklemelerin bitmesini bekleyin.`,
     /** An upload whose body did not arrive within the time allowed (408). */
     uploadTimedOut: 'Fotoğraf zamanında yüklenemedi. Lütfen bağlantınızı kontrol edip tekrar deneyin.',
-    fileType: 'Yalnızca PNG, JPG veya JPEG dosyaları yükleyebilirsiniz',
+    fileType: 'Yalnızca PNG, JPG (JPEG) veya WEBP dosyaları yükleyebilirsiniz',
     imageTooLarge: 'Görselin çözünürlüğü çok yüksek. Lütfen daha küçük bir fotoğraf yükleyin.',
     // docs/decisions.md D28
     previewMode: 'Önizleme modu: görseller yerel stüdyo ile üretiliyor.',
@@ -657,6 +657,18 @@ const OWN = {
       badSubject: 'subject alanı {"x":0.1,"y":0.1,"width":0.5,"height":0.6} biçiminde, 0 ile 1 arasında oranlar içeren bir JSON olmalı.',
       badScene: 'scene alanı {"background":"#ffffff","shadow":0.6,"reflection":true,"productSize":0.7} biçiminde bir JSON olmalı.',
       badAllowFramed: 'allowFramed alanı true veya false olmalı.',
+      needsConsent:
+        'Bu fotoğrafta ürün arka plandan güvenle ayrılamadı. Görseller fotoğrafın çerçeveli haliyle üretilebilir: allowFramed=true gönderin ya da subject alanında ürünün kutusunu verin.',
+      onePhoto: 'Tek bir fotoğraf gönderin (photo alanı); başka dosya alanı kabul edilmez.',
+      fieldTooLong: (kb: number) => `Bir metin alanı çok uzun (en fazla ${kb} KB).`,
+      tooManyFields: (max: number) => `Formda en fazla ${max} alan olabilir.`,
+      badMultipart: 'İstek gövdesi okunamadı: multipart/form-data biçiminde (boundary ile) gönderin.',
+      methodNotAllowed: (allowed: string) => `Bu adres bu yöntemi kabul etmez. Kabul edilenler: ${allowed}.`,
+      notFinished: (status: string) => `Üretim henüz bitmedi (durum: ${status}); paketi üretim tamamlandığında indirin.`,
+      idempotencyKey: 'Idempotency-Key en fazla 255 görünür ASCII karakter olmalı.',
+      idempotencyMismatch: 'Bu Idempotency-Key farklı bir istekle kullanılmış. Yeni bir istek için yeni bir anahtar gönderin.',
+      idempotencyInProgress: 'Bu Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor; biraz sonra tekrar deneyin.',
+      badListQuery: 'Liste parametreleri geçersiz (limit 1–100, status, type, cursor).',
       webhookInvalid: 'Geçerli bir webhook adresi girin (https://…).',
       webhookHttps: 'Webhook adresi https:// ile başlamalı.',
       webhookPrivate: 'Webhook adresi yerel ağa, kendi bilgisayara veya özel bir IP adresine yönlendirilemez.',

@@ -105,6 +105,37 @@ const OWN = {
     signatureTitle: 'İmzayı doğrulama',
     signature:
       'Her istekte X-Vitrin-Signature: t=<unix saniye>,v1=<imza> başlığı bulunur. İmza, "<t>.<ham gövde>" metninin webhook imza anahtarınızla HMAC-SHA256 özetinin onaltılık yazımıdır. Gövdeyi ayrıştırmadan önce ham haliyle doğrulayın, karşılaştırmayı sabit zamanlı yapın ve eski t değerlerini (ör. 5 dakikadan eski) reddedin.',
+    codesTitle: 'Hata kodları',
+    codes: {
+      UNAUTHENTICATED: 'Anahtar eksik, hatalı veya iptal edilmiş (401).',
+      NOT_FOUND: 'Kayıt yok ya da başka bir satıcıya ait (404).',
+      METHOD_NOT_ALLOWED: 'Adres bu HTTP yöntemini kabul etmiyor; Allow başlığı kabul edilenleri söyler (405).',
+      VALIDATION: 'Form alanları, fotoğraf veya parametreler geçersiz; message hangisi olduğunu söyler (422).',
+      INSUFFICIENT_CREDITS: 'Kredi yetersiz; hiçbir şey düşülmedi (402).',
+      NEEDS_FRAMED_CONSENT: 'Ürün fotoğraftan güvenle ayrılamadı; allowFramed=true veya subject gönderin (412).',
+      CONFLICT: 'Aynı Idempotency-Key ile ilk istek sürüyor ya da üretim henüz bitmedi (409).',
+      QUOTA_EXCEEDED: 'Dosya çok büyük (10 MB) veya depolama kotanız dolu (413).',
+      RATE_LIMITED: 'Satıcı sınırı aşıldı; Retry-After kadar bekleyin (429).',
+      MAINTENANCE: 'Bakım çalışması; biraz sonra tekrar deneyin (503).',
+      UNAVAILABLE: 'Hizmet geçici olarak kullanılamıyor; biraz sonra tekrar deneyin (503).',
+      INTERNAL: 'Beklenmeyen bir hata (500).',
+    } as Record<string, string>,
+    costsTitle: 'Ücretler',
+    costs: (image: number, video: number) =>
+      `Görsel üretimi (4 görsel) ${image} kredi, video üretimi ${video} kredi. Dekupaj, sorgulama, indirme ve paketler ücretsizdir. Başarısız bir üretimin kredisi iade edilir. Kredi düşen yanıtlarda X-Credits-Charged başlığı düşülen krediyi söyler; güncel ücretler ve bakiye GET /api/v1/account yanıtındadır.`,
+    inputLimits: (megabytes: number, megapixels: number) =>
+      `Fotoğraf: JPEG, PNG veya WEBP (dosyanın içeriğine bakılır), en fazla ${megabytes} MB ve ${megapixels} megapiksel, tek dosya (photo alanı). Metin alanları en fazla 8 KB, form en fazla 10 alan. Ölçüler piksel, süreler saniyedir. subject ve scene alanları JSON metni olarak gönderilir; biçimleri aşağıdaki Subject ve Scene şemalarındadır.`,
+    rateHeaders:
+      'Sınırı olan işlemlerin (görsel, video, dekupaj, paket) yanıtlarında RateLimit-Limit, RateLimit-Remaining ve RateLimit-Reset başlıkları bulunur. Reddedilen istekler (4xx) sınırdan düşülmez.',
+    idempotencyTitle: 'Tekrar denemeler (Idempotency-Key)',
+    idempotency:
+      'Her POST isteğine bir Idempotency-Key başlığı (ör. bir UUID) ekleyebilirsiniz. Bağlantı koptuğunda aynı istek aynı anahtarla tekrar gönderilirse 24 saat boyunca ilk başarılı yanıt (Idempotent-Replayed: true başlığıyla) döner ve kredi ikinci kez düşülmez. Aynı anahtar farklı bir istekle kullanılırsa 422, ilk istek hâlâ sürüyorsa 409 döner. Reddedilen istekler saklanmaz; aynı anahtarla düzeltilip yeniden gönderilebilir.',
+    retentionTitle: 'Saklama',
+    retention: (days: number) =>
+      `Üretimler ve dosyaları siz silene (DELETE /api/v1/generations/{id}) veya hesabınız silinene kadar saklanır. Hiçbir üretimin kullanmadığı fotoğraflar ve dekupajları ${days} gün sonra silinir.`,
+    webhookRetries:
+      'Yeniden deneme takvimi: ilk başarısız denemeden 30 saniye sonra, sonra her seferinde iki katı (±%25), en fazla 4 saat arayla; 24 saat sonra bırakılır. Her deneme 10 saniyede zaman aşımına uğrar. Aynı bildirim birden fazla gelebilir; data.id ve type ile tekilleştirin.',
+    methods: '405: bir adres kabul etmediği bir HTTP yöntemiyle çağrılırsa, kabul edilen yöntemler Allow başlığında döner.',
     openapiTitle: 'OpenAPI belgesi',
     openapi: 'Bu sayfanın makine tarafından okunabilen hali (OpenAPI 3.1):',
     example: 'Örnek',
@@ -136,6 +167,19 @@ const OWN = {
         description: 'Tamamlanmış bir görsel üretiminin görselleri, pazaryerinin ölçülerinde JPEG olarak tek zip dosyasında.',
       },
       openapi: { summary: 'OpenAPI belgesi', description: 'Bu API’nin OpenAPI 3.1 tanımı.' },
+      getAccount: {
+        summary: 'Hesap: kredi, paket, sınırlar',
+        description: 'Kredi bakiyeniz, paketiniz ve dönem sonu, işlem ücretleri ve satıcı sınırlarınızın şu anki durumu.',
+      },
+      listGenerations: {
+        summary: 'Üretimleri listele',
+        description:
+          'En yeniden eskiye, sayfa sayfa. Yanıttaki nextCursor değerini cursor parametresiyle gönderince sonraki sayfa gelir; nextCursor null ise son sayfadır. status ve type ile süzülebilir.',
+      },
+      deleteGeneration: {
+        summary: 'Üretimi sil',
+        description: 'Üretimi ve dosyalarını (görseller, video) kalıcı olarak siler; kredi iade edilmez. Bitmemiş bir üretim silinemez (409).',
+      },
       webhook: {
         summary: 'Üretim bitti bildirimi',
         description: 'Üretiminiz tamamlandığında veya başarısız olduğunda kayıtlı webhook adresinize gönderilir.',
@@ -151,6 +195,18 @@ const OWN = {
       webhookOk: 'Herhangi bir 2xx yanıtı bildirimi teslim edilmiş sayar.',
       signatureHeader: 't=<unix saniye>,v1=<HMAC-SHA256 onaltılık>',
       retryAfter: 'Kaç saniye sonra tekrar deneyebileceğiniz.',
+      account: 'Hesap.',
+      list: 'Üretimler, en yenisi önce.',
+      deleted: 'Silindi; gövde yok.',
+      creditsCharged: 'Bu istekle düşülen kredi (tekrar gönderilen bir Idempotency-Key için 0).',
+      idempotencyKey:
+        'İsteğe bağlı, en fazla 255 karakter. Aynı anahtarla 24 saat içinde tekrar gönderilen istek ilk yanıtı alır ve yeniden ücretlendirilmez; anahtar farklı bir istekle kullanılırsa 422.',
+      replayed: 'true: bu yanıt aynı Idempotency-Key ile gönderilen ilk isteğin kaydedilmiş yanıtıdır.',
+      rateLimitLimit: 'Bu işlemin sınırı (pencere başına istek).',
+      rateLimitRemaining: 'Penceredeki kalan istek.',
+      rateLimitReset: 'Pencerenin sıfırlanmasına kalan saniye.',
+      409: 'Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler).',
+      412: 'Ürün fotoğraftan güvenle ayrılamadı; görselleri çerçeveli fotoğrafla almak için allowFramed=true veya ürünün kutusunu subject ile gönderin. Kredi düşülmedi.',
       401: 'Anahtar eksik, hatalı veya iptal edilmiş.',
       402: 'Krediniz yetersiz.',
       404: 'Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır).',

@@ -3,6 +3,7 @@ import { M } from '../messages/app';
 import { ZLine } from './text';
 import { ZCreateImage, ZCreateVideo, ZCutoutBox, ZSceneControls } from './generations';
 import { EXPORT_PRESET_IDS } from '../export-presets';
+import type { AppCode } from '../constants';
 
 /**
  * The seller API's schemas: the tRPC inputs of the API page, and the REST forms and answers that
@@ -33,21 +34,26 @@ function jsonField<T extends z.ZodType>(schema: T, message: string) {
     .pipe(schema);
 }
 
-/** The seller's box around the product, fractions 0..1 of the photo. */
-const ZSubjectField = jsonField(
-  ZCutoutBox.meta({ description: 'Ürünün kutusu, fotoğrafın oranları (0..1)' }),
-  M.api.errors.badSubject,
-).meta({
-  description: 'JSON: {"x":0.1,"y":0.1,"width":0.5,"height":0.6}',
+/** The seller's box around the product, fractions 0..1 of the photo (left, top, width, height). */
+export const ZApiSubject = ZCutoutBox.meta({
+  id: 'Subject',
+  description:
+    'Ürünün kutusu: fotoğrafın genişliğine/yüksekliğine oranlar (0..1); x + width ≤ 1, y + height ≤ 1, width ve height > 0.01. Örnek: {"x":0.1,"y":0.1,"width":0.5,"height":0.6}',
 });
+const ZSubjectField = jsonField(ZApiSubject, M.api.errors.badSubject);
 
 /** The scene controls the page shows beside the prompt (background, shadow, reflection, product size, seed). */
-const ZSceneField = jsonField(ZSceneControls, M.api.errors.badScene).meta({
-  description: 'JSON: {"background":"#ffffff","shadow":0.6,"reflection":true,"productSize":0.7,"seed":42}',
+export const ZApiScene = ZSceneControls.meta({
+  id: 'Scene',
+  description:
+    'Sahne ayarları, hepsi isteğe bağlı: background #rrggbb, shadow 0..1 (0 gölgesiz), reflection true/false, productSize 0.3..0.9 (ürünün karedeki payı), seed 0..2147483647 tamsayı (aynı seed aynı sonuç). Örnek: {"background":"#ffffff","shadow":0.6,"reflection":true,"productSize":0.7,"seed":42}',
 });
+const ZSceneField = jsonField(ZApiScene, M.api.errors.badScene);
 
 /** The photo: checked by its content on the server, not by its name or type. */
-const ZPhoto = z.file(M.api.errors.needPhoto).meta({ description: 'Ürün fotoğrafı (JPEG, PNG veya WEBP)' });
+const ZPhoto = z
+  .file(M.api.errors.needPhoto)
+  .meta({ description: 'Ürün fotoğrafı: JPEG, PNG veya WEBP, en fazla 10 MB ve 40 megapiksel (dosyanın içeriğine bakılır, adına değil)' });
 
 /** Multipart text: without a trustworthy cut-out the run is refused uncharged unless this is "true". */
 const ZAllowFramedField = z
@@ -56,44 +62,61 @@ const ZAllowFramedField = z
   .optional()
   .meta({ description: 'Dekupaj güvenilir değilse fotoğraf çerçeveli kullanılsın mı' });
 
-export const ZApiImageForm = z
-  .object({
-    photo: ZPhoto,
-    prompt: ZCreateImage.shape.prompt.meta({ description: 'Sahne açıklaması (Türkçe), ör. "mermer zemin, gün ışığı"' }),
-    category: ZCreateImage.shape.category,
-    subject: ZSubjectField.optional(),
-    scene: ZSceneField.optional(),
-    allowFramed: ZAllowFramedField,
-  })
-  .meta({ id: 'ImageForm' });
+export const ZApiImageForm = z.object({
+  photo: ZPhoto,
+  prompt: ZCreateImage.shape.prompt.meta({ description: 'Sahne açıklaması (Türkçe), ör. "mermer zemin, gün ışığı"' }),
+  category: ZCreateImage.shape.category,
+  subject: ZSubjectField.optional(),
+  scene: ZSceneField.optional(),
+  allowFramed: ZAllowFramedField,
+});
 
-export const ZApiVideoForm = z
-  .object({
-    photo: ZPhoto,
-    prompt: ZCreateVideo.shape.prompt,
-    duration: z.coerce.number().pipe(ZCreateVideo.shape.duration).meta({ description: 'Saniye' }),
-    aspectRatio: ZCreateVideo.shape.aspectRatio,
-    scene: ZSceneField.optional(),
-    allowFramed: ZAllowFramedField,
-  })
-  .meta({ id: 'VideoForm' });
+export const ZApiVideoForm = z.object({
+  photo: ZPhoto,
+  prompt: ZCreateVideo.shape.prompt,
+  duration: z.coerce
+    .number()
+    .pipe(ZCreateVideo.shape.duration)
+    .meta({ description: 'Videonun süresi, saniye: 5 ile 10 arasında bir tamsayı' }),
+  aspectRatio: ZCreateVideo.shape.aspectRatio,
+  scene: ZSceneField.optional(),
+  allowFramed: ZAllowFramedField,
+});
 
-export const ZApiCutoutForm = z.object({ photo: ZPhoto, subject: ZSubjectField.optional() }).meta({ id: 'CutoutForm' });
+export const ZApiCutoutForm = z.object({ photo: ZPhoto, subject: ZSubjectField.optional() });
+
+/**
+ * The forms as the OpenAPI document shows them: the same fields, with the JSON text fields shown
+ * as the objects they hold (sent as JSON parts, `encoding` in the document) and the duration as
+ * the integer it must be, rather than the strings multipart carries.
+ */
+export const ZApiImageFormDoc = ZApiImageForm.extend({ subject: ZApiSubject.optional(), scene: ZApiScene.optional() }).meta({
+  id: 'ImageForm',
+});
+export const ZApiVideoFormDoc = ZApiVideoForm.extend({
+  duration: ZCreateVideo.shape.duration.meta({ description: 'Videonun süresi, saniye: 5 ile 10 arasında bir tamsayı' }),
+  scene: ZApiScene.optional(),
+}).meta({ id: 'VideoForm' });
+export const ZApiCutoutFormDoc = ZApiCutoutForm.extend({ subject: ZApiSubject.optional() }).meta({ id: 'CutoutForm' });
 
 export const ZApiGenerationParams = z.object({ id: z.uuid() });
 export const ZApiExportParams = z.object({ id: z.uuid(), preset: z.enum(EXPORT_PRESET_IDS) });
 export const ZApiOutputParams = z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(16) });
 
-const ZStatus = z.enum(['queued', 'processing', 'completed', 'failed']);
+const ZStatus = z.enum(['queued', 'processing', 'completed', 'failed']).meta({
+  description: 'queued: sırada; processing: işleniyor; completed: bitti; failed: başarısız (kredisi iade edildi)',
+});
 
 export const ZApiAccepted = z.object({ id: z.uuid(), status: ZStatus }).meta({ id: 'Accepted' });
 
 export const ZApiOutput = z
   .object({
     url: z.string().meta({ description: 'Aynı API anahtarıyla okunur' }),
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
-    role: z.enum(['white', 'scene', 'framed', 'video']).nullable(),
+    width: z.number().int().nullable().meta({ description: 'Piksel; boyutu kaydedilmemiş eski üretimlerde null' }),
+    height: z.number().int().nullable().meta({ description: 'Piksel; boyutu kaydedilmemiş eski üretimlerde null' }),
+    role: z.enum(['white', 'scene', 'framed', 'video']).nullable().meta({
+      description: 'white: beyaz zeminli pazaryeri görseli; scene: sahne; framed: çerçeveli fotoğraf; video; eski üretimlerde null',
+    }),
   })
   .meta({ id: 'Output' });
 
@@ -102,25 +125,101 @@ export const ZApiGeneration = z
     id: z.uuid(),
     type: z.enum(['image', 'video']),
     status: ZStatus,
-    progress: z.number().int().min(0).max(100),
-    errorMessage: z.string().optional(),
+    progress: z.number().int().min(0).max(100).meta({ description: 'Yüzde' }),
+    prompt: z.string().meta({ description: 'Gönderilen sahne açıklaması' }),
+    creditsUsed: z.number().int().min(0).meta({ description: 'Bu üretim için düşülen kredi (başarısız olursa iade edilir)' }),
+    createdAt: z.iso.datetime({ offset: true }).meta({ description: 'Oluşturulma zamanı (ISO 8601)' }),
+    errorMessage: z.string().optional().meta({ description: 'Yalnızca failed üretimlerde: nedeni (Türkçe)' }),
     outputs: z.array(ZApiOutput),
     cutoutId: z.uuid().nullable().meta({ description: 'Bu üretimin kullandığı dekupaj (yoksa null)' }),
-    cutoutUrl: z.string().optional(),
+    cutoutUrl: z.string().optional().meta({ description: 'Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok' }),
   })
   .meta({ id: 'Generation' });
 export type TApiGeneration = z.output<typeof ZApiGeneration>;
 
 export const ZApiCutout = z
   .object({
-    cutoutUrl: z.string().nullable(),
-    width: z.number().int(),
-    height: z.number().int(),
-    note: z.string().nullable().meta({ description: 'Dekupaj yapılamadıysa nedeni ve öneri' }),
+    id: z.uuid().meta({ description: 'Dekupajın kimliği: GET /api/v1/cutouts/{id}' }),
+    cutoutUrl: z.string().nullable().meta({ description: 'Şeffaf PNG (fotoğrafın kendi piksel boyutunda); verdict accepted değilse null' }),
+    width: z.number().int().meta({ description: 'Piksel' }),
+    height: z.number().int().meta({ description: 'Piksel' }),
+    verdict: z.enum(['accepted', 'untrusted', 'none']).meta({
+      description: 'accepted: dekupaj güvenilir; untrusted: ürün bulundu ama ayrım güvenilir değil; none: ürün ayrılamadı',
+    }),
+    reasons: z.array(z.string()).meta({ description: 'Güvenilir bulunmamanın kodları (accepted ise boş)' }),
+    note: z.string().nullable().meta({ description: 'Dekupaj yapılamadıysa nedeni ve öneri (Türkçe); accepted ise null' }),
   })
   .meta({ id: 'Cutout' });
 
-export const ZApiError = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).meta({ id: 'Error' });
+/** GET /api/v1/generations: the query. */
+export const ZApiListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Sayfa başına üretim (1–100, varsayılan 20)' }),
+  cursor: z.uuid().optional().meta({ description: 'Önceki sayfanın nextCursor değeri' }),
+  status: ZStatus.optional(),
+  type: z.enum(['image', 'video']).optional(),
+});
+
+export const ZApiGenerationList = z
+  .object({
+    data: z.array(ZApiGeneration),
+    nextCursor: z.uuid().nullable().meta({ description: 'Sonraki sayfa için cursor; son sayfada null' }),
+  })
+  .meta({ id: 'GenerationList' });
+
+const ZApiLimit = z
+  .object({
+    limit: z.number().int().meta({ description: 'Pencere başına istek' }),
+    windowSeconds: z.number().int().meta({ description: 'Pencerenin uzunluğu, saniye' }),
+    remaining: z.number().int().min(0),
+    resetAt: z.iso.datetime({ offset: true }).nullable().meta({ description: 'Pencerenin bittiği an; pencere açık değilse null' }),
+  })
+  .meta({ id: 'Limit' });
+
+export const ZApiAccount = z
+  .object({
+    balance: z.number().int().nullable().meta({ description: 'Kredi bakiyesi; sınırsız pakette null' }),
+    unlimited: z.boolean(),
+    plan: z.string().nullable().meta({ description: 'Paketin kodu; paket yoksa null' }),
+    periodEnd: z.iso.datetime({ offset: true }).nullable().meta({ description: 'Kredilerin geçerli olduğu son an; süresizse null' }),
+    costs: z
+      .object({
+        image: z.number().int().meta({ description: 'Görsel üretimi (4 görsel), kredi' }),
+        video: z.number().int().meta({ description: 'Video üretimi, kredi' }),
+        cutout: z.number().int(),
+        export: z.number().int(),
+      })
+      .meta({ description: 'Her işlemin kredi ücreti' }),
+    limits: z.object({ uploads: ZApiLimit, cutouts: ZApiLimit, exports: ZApiLimit }),
+  })
+  .meta({ id: 'Account' });
+
+/** The stable codes an API error can carry (their meanings: the catalogue's apiDocs.codes, shown in the document). */
+export const API_ERROR_CODES = [
+  'UNAUTHENTICATED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'VALIDATION',
+  'INSUFFICIENT_CREDITS',
+  'NEEDS_FRAMED_CONSENT',
+  'CONFLICT',
+  'QUOTA_EXCEEDED',
+  'RATE_LIMITED',
+  'MAINTENANCE',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const satisfies readonly AppCode[];
+export const ZApiErrorCode = z.enum(API_ERROR_CODES).meta({ id: 'ErrorCode' });
+
+/** Every error of the API: the stable code, the text to show (in the caller's language), and the code again where tRPC puts it. */
+export const ZApiError = z
+  .object({
+    error: z.object({
+      code: ZApiErrorCode,
+      message: z.string().meta({ description: 'Kullanıcıya gösterilebilecek metin (Accept-Language: tr veya en)' }),
+      data: z.object({ appCode: ZApiErrorCode }),
+    }),
+  })
+  .meta({ id: 'Error' });
 
 /** The body of every webhook: the run as GET /api/v1/generations/{id} answers it. */
 export const ZWebhookEvent = z

@@ -76,7 +76,7 @@ test('a text file named .jpg, an SVG, 10 MB + 1 byte and a 20000×20000 image ar
   const before = await uploadCount();
   const text = await upload(alice, Buffer.from('bu bir resim değil'), 'sahte.jpg');
   expect(text.status).toBe(422);
-  expect(text.body.error.message).toBe('Yalnızca PNG, JPG veya JPEG dosyaları yükleyebilirsiniz');
+  expect(text.body.error.message).toBe('Yalnızca PNG, JPG (JPEG) veya WEBP dosyaları yükleyebilirsiniz');
   const svg = await upload(
     alice,
     Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),

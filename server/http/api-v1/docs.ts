@@ -2,8 +2,11 @@ import { Router } from 'express';
 import type { AppDeps } from '../../deps';
 import { M } from '../../../shared/messages';
 import { SELLER_LIMITS } from '../../../shared/constants';
+import { API_ERROR_CODES } from '../../../shared/schemas/api';
+import { getSettings } from '../../services/settings';
+import { handle } from './respond';
 import { publicBaseUrl } from '../../email/links';
-import { openApiDocument } from './openapi';
+import { INPUT_LIMITS, openApiDocument } from './openapi';
 import { curlExamples, webhookVerifyExample } from '../../../shared/api-examples';
 
 const D = M.apiDocs;
@@ -13,7 +16,9 @@ const esc = (s: unknown) =>
 
 type Schema = {
   $ref?: string;
-  type?: string;
+  type?: string | string[];
+  anyOf?: Schema[];
+  items?: Schema;
   enum?: unknown[];
   format?: string;
   description?: string;
@@ -37,6 +42,11 @@ const minutes = (ms: number) => Math.round(ms / 60_000);
 /** A schema in one line: its type, allowed values, limits. */
 function typeOf(s: Schema, doc: Doc): string {
   if (s.$ref) return s.$ref.split('/').pop()!;
+  // A nullable field is its type or null (3.1 writes it as anyOf or as a type list), never "object".
+  if (s.anyOf) return s.anyOf.map((a) => typeOf(a, doc)).join(' | ');
+  if (Array.isArray(s.type)) return s.type.map((t) => typeOf({ ...s, type: t }, doc)).join(' | ');
+  if (s.type === 'null') return 'null';
+  if (s.type === 'array' && s.items) return `${typeOf(s.items, doc)}[]`;
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
   const limits = [
     s.minimum !== undefined ? `≥ ${s.minimum}` : '',
@@ -89,15 +99,20 @@ function schemasHtml(doc: Doc): string {
  */
 export function apiDocsRoutes(deps: AppDeps): Router {
   const r = Router();
-  r.get('/api/docs', (_req, res) => {
-    const base = publicBaseUrl(deps.env);
-    const doc = openApiDocument(base) as unknown as Doc;
-    const ops = Object.entries(doc.paths)
-      .flatMap(([path, methods]) => Object.entries(methods).map(([method, o]) => operationHtml(method, path, o, doc)))
-      .join('');
-    const u = SELLER_LIMITS.uploads;
-    const e = SELLER_LIMITS.exports;
-    const html = `<!doctype html>
+  r.get(
+    '/api/docs',
+    handle('api-docs', async (_req, res) => {
+      const base = publicBaseUrl(deps.env);
+      const settings = await getSettings(deps.db);
+      const costs = { image: settings.imageCreditCost, video: settings.videoCreditCost };
+      const doc = openApiDocument(base, costs) as unknown as Doc;
+      const codes = `<table>${API_ERROR_CODES.map((c) => `<tr><td><code>${esc(c)}</code></td><td>${esc(D.codes[c])}</td></tr>`).join('')}</table>`;
+      const ops = Object.entries(doc.paths)
+        .flatMap(([path, methods]) => Object.entries(methods).map(([method, o]) => operationHtml(method, path, o, doc)))
+        .join('');
+      const u = SELLER_LIMITS.uploads;
+      const e = SELLER_LIMITS.exports;
+      const html = `<!doctype html>
 <html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(D.pageTitle)}</title>
 <style>
@@ -116,15 +131,20 @@ section{margin-bottom:1.5em}a{color:#1c7ed6}
 ${D.quickstartSteps.map((s) => `<p>${esc(s)}</p>`).join('')}
 <pre>${esc(curlExamples(base, 'ANAHTARINIZ'))}</pre>
 <h2>${esc(D.endpointsTitle)}</h2>${ops}
-<h2>${esc(D.errorsTitle)}</h2><p>${esc(D.errorsIntro)}</p>
-<h2>${esc(D.limitsTitle)}</h2><p>${esc(D.limits(u.limit, minutes(u.windowMs), e.limit, minutes(e.windowMs)))}</p>
-<h2>${esc(D.webhooksTitle)}</h2><p>${esc(D.webhooks)}</p>
+<h2>${esc(D.costsTitle)}</h2><p>${esc(D.costs(costs.image, costs.video))}</p>
+<h2>${esc(D.errorsTitle)}</h2><p>${esc(D.errorsIntro)}</p><p>${esc(D.methods)}</p>
+<h3>${esc(D.codesTitle)}</h3>${codes}
+<h2>${esc(D.limitsTitle)}</h2><p>${esc(D.inputLimits(INPUT_LIMITS.megabytes, INPUT_LIMITS.megapixels))}</p><p>${esc(D.limits(u.limit, minutes(u.windowMs), e.limit, minutes(e.windowMs)))}</p><p>${esc(D.rateHeaders)}</p>
+<h2>${esc(D.idempotencyTitle)}</h2><p>${esc(D.idempotency)}</p>
+<h2>${esc(D.retentionTitle)}</h2><p>${esc(D.retention(settings.uploadRetentionDays))}</p>
+<h2>${esc(D.webhooksTitle)}</h2><p>${esc(D.webhooks)}</p><p>${esc(D.webhookRetries)}</p>
 <h3>${esc(D.signatureTitle)}</h3><p>${esc(D.signature)}</p>
 <pre>${esc(webhookVerifyExample())}</pre>
 ${schemasHtml(doc)}
 </main></body></html>`;
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(html);
-  });
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(html);
+    }),
+  );
   return r;
 }

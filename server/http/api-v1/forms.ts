@@ -4,8 +4,7 @@ import type { z } from '../../../shared/zod';
 import { M } from '../../../shared/messages';
 import { AppError } from '../../errors';
 import { checkAndReencode, type CheckedImage } from '../../services/uploads';
-import { sendError } from '../rest-error';
-import type { UploadReceiver } from '../upload-body';
+import type { Received, UploadReceiver } from '../upload-body';
 import { callerOf, sendApiFailure } from './respond';
 
 /** What a multipart form of the API holds once checked: its fields as the schema reads them, and the photo re-encoded. */
@@ -13,29 +12,94 @@ export type PhotoForm<S extends z.ZodType> = { fields: z.output<S>; image: Check
 
 export const formOf = <S extends z.ZodType>(res: Response) => res.locals.apiForm as PhotoForm<S>;
 
+/** The form's limits (documented in the OpenAPI document's texts). */
+export const FORM_LIMITS = { fieldBytes: 8 * 1024, fields: 10 } as const;
+
 /**
- * Reads a multipart request into `schema`: the text fields and the photo (field `photo`, streamed
- * to a temporary file by `receiver`, as a File backed by it) are validated by the same zod schema
- * the OpenAPI document is made from; then the photo is checked by its content and re-encoded
- * without metadata, as every upload is, and the temporary file removed.
+ * The one place a refusal of the multipart parser becomes the API's answer: a photo over the
+ * size limit is 413, everything else the caller sent wrong (a second file, a field too long, too
+ * many fields, a body that is not multipart) is the documented 422 with its own text.
  */
-export function photoForm<S extends z.ZodType>(receiver: UploadReceiver, schema: S) {
+export function multipartRefusal(err: unknown): AppError {
+  switch ((err as { code?: string }).code) {
+    case 'LIMIT_FILE_SIZE':
+      return new AppError('QUOTA_EXCEEDED', M.generation.fileTooLarge);
+    case 'LIMIT_FILE_COUNT':
+    case 'LIMIT_UNEXPECTED_FILE':
+      return new AppError('VALIDATION', M.api.errors.onePhoto);
+    case 'LIMIT_FIELD_VALUE':
+      return new AppError('VALIDATION', M.api.errors.fieldTooLong(FORM_LIMITS.fieldBytes / 1024));
+    case 'LIMIT_FIELD_COUNT':
+    case 'LIMIT_PART_COUNT':
+      return new AppError('VALIDATION', M.api.errors.tooManyFields(FORM_LIMITS.fields));
+    default:
+      return new AppError('VALIDATION', M.api.errors.badMultipart);
+  }
+}
+
+/**
+ * Reads the multipart body through the upload receiver (the photo streamed to a temporary file,
+ * never held in memory; the in-flight cap and body timeout apply); the parser's refusals are the
+ * API's 413/422. The temporary file goes when the photo is checked, or when the answer is out.
+ */
+export function readMultipart(receiver: UploadReceiver) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    let received: Awaited<ReturnType<UploadReceiver['receive']>> = null;
     try {
-      received = await receiver.receive(req, res, callerOf(res).userId, 'photo', { fields: 10, fieldSize: 8 * 1024 });
+      const received = await receiver.receive(
+        req,
+        res,
+        callerOf(res).userId,
+        'photo',
+        { fields: FORM_LIMITS.fields, fieldSize: FORM_LIMITS.fieldBytes },
+        (err) => {
+          // The rest of a refused body is not read: the connection is closed after the answer.
+          res.setHeader('Connection', 'close');
+          void sendApiFailure(res, multipartRefusal(err), 'api');
+        },
+      );
       if (!received) return;
-      const file = received.file;
+      let done = false;
+      const cleanup = async () => {
+        if (done) return;
+        done = true;
+        await received.cleanup();
+      };
+      res.locals.apiReceived = { ...received, cleanup } satisfies Received;
+      res.once('close', () => void cleanup());
+      next();
+    } catch (e) {
+      await sendApiFailure(res, e, 'api');
+    }
+  };
+}
+
+/** The parsed text fields and the photo's temporary file, as read by `readMultipart`. */
+export function rawForm(res: Response): { fields: Record<string, unknown>; photoPath: string | null } {
+  const received = res.locals.apiReceived as Received | undefined;
+  return { fields: { ...(received?.fields ?? {}) }, photoPath: received?.file?.path ?? null };
+}
+
+/**
+ * Checks the parsed form against `schema`: the text fields and the photo (as a File backed by its
+ * temporary file) are validated by the same zod schema the OpenAPI document is made from; then the
+ * photo is checked by its content and re-encoded without metadata, as every upload is, and the
+ * temporary file removed.
+ */
+export function photoForm<S extends z.ZodType>(schema: S) {
+  return async (_req: Request, res: Response, next: NextFunction) => {
+    const received = res.locals.apiReceived as Received | undefined;
+    try {
+      const file = received?.file;
       const parsed = schema.safeParse({
-        ...received.fields,
+        ...rawForm(res).fields,
         photo: file ? new File([await openAsBlob(file.path)], file.originalname || 'photo', { type: file.mimetype }) : undefined,
       });
-      if (!parsed.success) return sendError(res, 422, parsed.error.issues[0]?.message ?? M.common.invalidInput, 'VALIDATION');
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? M.common.invalidInput);
       if (!file) throw new AppError('VALIDATION', M.api.errors.needPhoto);
       const form: PhotoForm<S> = { fields: parsed.data, image: await checkAndReencode(file.path) };
       res.locals.apiForm = form;
     } catch (e) {
-      return sendApiFailure(res, e, 'api');
+      return void (await sendApiFailure(res, e, 'api'));
     } finally {
       await received?.cleanup();
     }

@@ -1,33 +1,68 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { z } from '../../../shared/zod';
 import { M } from '../../../shared/messages';
+import { activeLanguage } from '../../../shared/messages/language';
+import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { MAX_INPUT_PIXELS } from '../../services/uploads';
 import {
+  API_ERROR_CODES,
   ZApiAccepted,
+  ZApiAccount,
   ZApiCutout,
-  ZApiCutoutForm,
+  ZApiCutoutFormDoc,
   ZApiError,
   ZApiExportParams,
   ZApiGeneration,
+  ZApiGenerationList,
   ZApiGenerationParams,
-  ZApiImageForm,
+  ZApiImageFormDoc,
+  ZApiListQuery,
   ZApiOutputParams,
-  ZApiVideoForm,
+  ZApiVideoFormDoc,
   ZWebhookEvent,
 } from '../../../shared/schemas/api';
 
 const D = M.apiDocs;
-const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
-const multipart = (schema: z.ZodType) => ({ required: true, content: { 'multipart/form-data': { schema } } });
 
-/** The error answers an operation can give, each in the one error shape (429 with Retry-After). */
-function errors(...statuses: Array<401 | 402 | 404 | 413 | 422 | 429>): ZodOpenApiResponsesObject {
+/** The photo's limits as the caller reads them: megabytes and megapixels (the checks are in services/uploads.ts). */
+export const INPUT_LIMITS = { megabytes: MAX_UPLOAD_BYTES / (1024 * 1024), megapixels: MAX_INPUT_PIXELS / 1_000_000 };
+const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+const binary = (...types: string[]) => ({
+  content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string' as const, format: 'binary' } }])),
+});
+/** A multipart form whose JSON text fields are declared as JSON parts. */
+const multipart = (schema: z.ZodType, jsonFields: string[]) => ({
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema,
+      encoding: Object.fromEntries(jsonFields.map((f) => [f, { contentType: 'application/json' }])),
+    },
+  },
+});
+
+/** The error statuses an operation can answer, each with the one `Error` body. */
+export type ErrorStatus = 401 | 402 | 404 | 409 | 412 | 413 | 422 | 429;
+
+const header = (description: string, type: 'integer' | 'string' = 'integer', required = true) => ({
+  description,
+  required,
+  schema: { type },
+});
+const rateHeaders = () => ({
+  'RateLimit-Limit': header(D.responses.rateLimitLimit!),
+  'RateLimit-Remaining': header(D.responses.rateLimitRemaining!),
+  'RateLimit-Reset': header(D.responses.rateLimitReset!),
+});
+
+function errors(statuses: ErrorStatus[], limited: boolean): ZodOpenApiResponsesObject {
   return Object.fromEntries(
     statuses.map((s) => [
       String(s),
       {
         description: D.responses[s]!,
         ...json(ZApiError),
-        ...(s === 429 ? { headers: { 'Retry-After': { description: D.responses.retryAfter!, schema: { type: 'integer' } } } } : {}),
+        ...(s === 429 ? { headers: { 'Retry-After': header(D.responses.retryAfter!), ...(limited ? rateHeaders() : {}) } } : {}),
       },
     ]),
   ) as ZodOpenApiResponsesObject;
@@ -40,81 +75,125 @@ const op = (key: keyof typeof D.ops, rest: Omit<ZodOpenApiOperationObject, 'summ
   ...rest,
 });
 
-let cached: { base: string; doc: ReturnType<typeof createDocument> } | null = null;
+const idempotencyKey = z.object({
+  'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: D.responses.idempotencyKey! }),
+});
+
+/** A POST that starts a run: 202 with the charge, the limits and the replay mark; its refusals. */
+function startsRun(key: 'createImage' | 'createVideo', form: z.ZodType, jsonFields: string[]) {
+  return op(key, {
+    requestParams: { header: idempotencyKey },
+    requestBody: multipart(form, jsonFields),
+    responses: {
+      '202': {
+        description: D.responses.accepted!,
+        headers: {
+          'X-Credits-Charged': header(D.responses.creditsCharged!),
+          'Idempotent-Replayed': header(D.responses.replayed!, 'string', false),
+          ...rateHeaders(),
+        },
+        ...json(ZApiAccepted),
+      },
+      ...errors([401, 402, 409, 412, 413, 422, 429], true),
+    },
+  });
+}
+
+export type ApiCosts = { image: number; video: number };
+
+const cache = new Map<string, ReturnType<typeof createDocument>>();
 
 /**
  * The OpenAPI 3.1 document of /api/v1, made by zod-openapi from the very schemas that validate the
- * requests (shared/schemas/api.ts) and the texts of the catalogue: there is no second copy to
- * drift. Built once per base URL.
+ * requests and that every answer is sent through (respond.ts `reply`), with the catalogue's texts:
+ * there is no second copy to drift. Built once per base URL, language and costs.
  */
-export function openApiDocument(base: string) {
-  if (cached?.base === base) return cached.doc;
+export function openApiDocument(base: string, costs: ApiCosts) {
+  const cacheKey = JSON.stringify([base, activeLanguage(), costs]);
+  const known = cache.get(cacheKey);
+  if (known) return known;
+  const codes = API_ERROR_CODES.map((c) => `${c}: ${D.codes[c] ?? ''}`).join('\n');
   const doc = createDocument({
     openapi: '3.1.0',
-    info: { title: D.title, version: '1.0.0', description: D.intro },
+    info: {
+      title: D.title,
+      version: '1.0.0',
+      description: [
+        D.intro,
+        D.costs(costs.image, costs.video),
+        D.inputLimits(INPUT_LIMITS.megabytes, INPUT_LIMITS.megapixels),
+        D.rateHeaders,
+        D.idempotency,
+        D.methods,
+      ].join('\n\n'),
+    },
     servers: [{ url: base }],
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: D.securityDescription } } },
     paths: {
-      '/api/v1/images': {
-        post: op('createImage', {
-          requestBody: multipart(ZApiImageForm),
-          responses: { '202': { description: D.responses.accepted!, ...json(ZApiAccepted) }, ...errors(401, 402, 413, 422, 429) },
+      '/api/v1/images': { post: startsRun('createImage', ZApiImageFormDoc, ['subject', 'scene']) },
+      '/api/v1/videos': { post: startsRun('createVideo', ZApiVideoFormDoc, ['scene']) },
+      '/api/v1/account': {
+        get: op('getAccount', {
+          responses: { '200': { description: D.responses.account!, ...json(ZApiAccount) }, ...errors([401], false) },
         }),
       },
-      '/api/v1/videos': {
-        post: op('createVideo', {
-          requestBody: multipart(ZApiVideoForm),
-          responses: { '202': { description: D.responses.accepted!, ...json(ZApiAccepted) }, ...errors(401, 402, 413, 422, 429) },
+      '/api/v1/generations': {
+        get: op('listGenerations', {
+          requestParams: { query: ZApiListQuery },
+          responses: { '200': { description: D.responses.list!, ...json(ZApiGenerationList) }, ...errors([401, 422], false) },
         }),
       },
       '/api/v1/generations/{id}': {
         get: op('getGeneration', {
           requestParams: { path: ZApiGenerationParams },
-          responses: { '200': { description: D.responses.generation!, ...json(ZApiGeneration) }, ...errors(401, 404) },
+          responses: { '200': { description: D.responses.generation!, ...json(ZApiGeneration) }, ...errors([401, 404], false) },
+        }),
+        delete: op('deleteGeneration', {
+          requestParams: { path: ZApiGenerationParams },
+          responses: { '204': { description: D.responses.deleted! }, ...errors([401, 404, 409], false) },
         }),
       },
       '/api/v1/generations/{id}/outputs/{index}': {
         get: op('getOutput', {
           requestParams: { path: ZApiOutputParams },
-          responses: {
-            '200': {
-              description: D.responses.file!,
-              content: {
-                'image/jpeg': { schema: { type: 'string', format: 'binary' } },
-                'video/mp4': { schema: { type: 'string', format: 'binary' } },
-              },
-            },
-            ...errors(401, 404),
-          },
+          responses: { '200': { description: D.responses.file!, ...binary('image/jpeg', 'video/mp4') }, ...errors([401, 404], false) },
         }),
       },
       '/api/v1/cutouts': {
         post: op('createCutout', {
-          requestBody: multipart(ZApiCutoutForm),
-          responses: { '200': { description: D.responses.cutout!, ...json(ZApiCutout) }, ...errors(401, 413, 422, 429) },
+          requestParams: { header: idempotencyKey },
+          requestBody: multipart(ZApiCutoutFormDoc, ['subject']),
+          responses: {
+            '200': {
+              description: D.responses.cutout!,
+              headers: { 'Idempotent-Replayed': header(D.responses.replayed!, 'string', false), ...rateHeaders() },
+              ...json(ZApiCutout),
+            },
+            ...errors([401, 409, 413, 422, 429], true),
+          },
         }),
       },
       '/api/v1/cutouts/{id}': {
         get: op('getCutout', {
           requestParams: { path: ZApiGenerationParams },
-          responses: {
-            '200': { description: D.responses.file!, content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
-            ...errors(401, 404),
-          },
+          responses: { '200': { description: D.responses.file!, ...binary('image/png') }, ...errors([401, 404], false) },
         }),
       },
       '/api/v1/generations/{id}/export/{preset}': {
         get: op('exportZip', {
           requestParams: { path: ZApiExportParams },
           responses: {
-            '200': { description: D.responses.zip!, content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
-            ...errors(401, 404, 429),
+            '200': { description: D.responses.zip!, headers: rateHeaders(), ...binary('application/zip') },
+            ...errors([401, 404, 409, 429], true),
           },
         }),
       },
       '/api/v1/openapi.json': {
-        get: op('openapi', { security: [], responses: { '200': { description: D.responses.openapi! } } }),
+        get: op('openapi', {
+          security: [],
+          responses: { '200': { description: D.responses.openapi!, content: { 'application/json': { schema: { type: 'object' } } } } },
+        }),
       },
     },
     webhooks: {
@@ -128,6 +207,10 @@ export function openApiDocument(base: string) {
       },
     },
   });
-  cached = { base, doc };
+  // The stable error codes with their meaning, in the document's language.
+  const errorCode = doc.components?.schemas?.ErrorCode as { description?: string } | undefined;
+  if (errorCode) errorCode.description = `${D.codesTitle}:\n${codes}`;
+  if (cache.size > 16) cache.clear();
+  cache.set(cacheKey, doc);
   return doc;
 }

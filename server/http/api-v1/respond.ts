@@ -1,19 +1,92 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
-import { AppError, isDatabaseUnavailable } from '../../errors';
+import type { Db } from '../../db';
+import { AppError, isDatabaseUnavailable, RateLimitedError, restStatus } from '../../errors';
 import { M } from '../../../shared/messages';
+import { SELLER_LIMITS, type AppCode, type SellerLimitKind } from '../../../shared/constants';
+import { ZApiError } from '../../../shared/schemas/api';
+import type { z } from '../../../shared/zod';
 import { authenticateApiKey, type ApiCaller } from '../../services/api-keys';
-import { sendAppError, sendError } from '../rest-error';
+import { hitRateLimit, releaseRateLimit } from '../../auth/rate-limit';
 
 /** Statuses of the seller API that differ from the other REST routes: too few credits is 402 Payment Required. */
-const API_STATUS: Partial<Record<AppError['appCode'], number>> = { INSUFFICIENT_CREDITS: 402 };
+const API_STATUS: Partial<Record<AppCode, number>> = { INSUFFICIENT_CREDITS: 402, NEEDS_FRAMED_CONSENT: 412 };
 
-/** Any failure of an API handler as `{ error: { code, message } }` (Retry-After on a 429); never a stack trace. */
-export function sendApiFailure(res: Response, err: unknown, logTag: string): void {
-  if (err instanceof AppError) return sendAppError(res, err, API_STATUS[err.appCode]);
-  if (isDatabaseUnavailable(err)) return sendError(res, 503, M.common.serviceUnavailable, 'UNAVAILABLE');
-  console.error(`[${logTag}]`, err);
-  sendError(res, 500, M.common.unexpected, 'INTERNAL');
+/**
+ * Every JSON answer of the API goes out through its schema: the very zod schema the OpenAPI
+ * document declares for that status (openapi.ts), so a field the document does not name cannot
+ * leave, and a body that breaks it is a 500 in the tests rather than a silent drift.
+ */
+export function reply<S extends z.ZodType>(res: Response, status: number, schema: S, body: z.output<S>): void {
+  res.status(status).json(schema.parse(body));
+}
+
+/** One API error in the `Error` shape. */
+export function sendApiError(res: Response, status: number, message: string, code: AppCode): void {
+  if (res.headersSent) return;
+  reply(res, status, ZApiError, { error: { code: code as never, message, data: { appCode: code as never } } });
+}
+
+/** A per-seller limit counted by this request: given back when the request is refused (4xx). */
+type Quota = { db: Db; key: string; limit: number; count: number; resetAt: Date; released: boolean };
+
+function rateHeaders(res: Response, q: Quota): void {
+  if (res.headersSent) return;
+  res.setHeader('RateLimit-Limit', String(q.limit));
+  res.setHeader('RateLimit-Remaining', String(Math.max(0, q.limit - q.count)));
+  res.setHeader('RateLimit-Reset', String(Math.max(0, Math.ceil((q.resetAt.getTime() - Date.now()) / 1000))));
+}
+
+/** Gives back the request's counted use of a limit (a refused request does not use up the seller's quota). */
+export async function releaseQuota(res: Response): Promise<void> {
+  const q = res.locals.apiQuota as Quota | undefined;
+  if (!q || q.released) return;
+  q.released = true;
+  await releaseRateLimit(q.db, q.key);
+  q.count -= 1;
+  rateHeaders(res, q);
+}
+
+/**
+ * Counts one use of a per-seller limit (the page's SELLER_LIMITS, shared with the web app) and
+ * sets the RateLimit-* headers. Over the limit: the use is given back and a 429 is thrown.
+ */
+export async function takeQuota(db: Db, res: Response, kind: SellerLimitKind, userId: string): Promise<void> {
+  const { limit, windowMs } = SELLER_LIMITS[kind];
+  const key = `${kind}:user:${userId}`;
+  const hit = await hitRateLimit(db, key, limit, windowMs);
+  const q: Quota = { db, key, limit, count: hit.count, resetAt: hit.resetAt, released: false };
+  res.locals.apiQuota = q;
+  rateHeaders(res, q);
+  if (!hit.allowed) {
+    const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000));
+    throw new RateLimitedError(M.fairShare[kind](Math.ceil(seconds / 60)), seconds);
+  }
+}
+
+/** Any failure of an API handler as an `Error` body (Retry-After on a 429); never a stack trace. Refusals give their quota back. */
+export async function sendApiFailure(res: Response, err: unknown, logTag: string): Promise<void> {
+  let status = 500;
+  let code: AppCode = 'INTERNAL';
+  let message: string = M.common.unexpected;
+  if (err instanceof AppError) {
+    status = API_STATUS[err.appCode] ?? restStatus(err.appCode);
+    code = err.appCode;
+    message = err.message;
+    if (err instanceof RateLimitedError && !res.headersSent) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+  } else if (isDatabaseUnavailable(err)) {
+    status = 503;
+    code = 'UNAVAILABLE';
+    message = M.common.serviceUnavailable;
+  } else {
+    console.error(`[${logTag}]`, err);
+  }
+  if (status >= 400 && status < 500) await releaseQuota(res).catch((e: unknown) => console.error(`[${logTag}]`, e));
+  // A refused or failed first request gives its Idempotency-Key up (idempotency.ts).
+  const forget = res.locals.apiForget as (() => Promise<void>) | undefined;
+  res.locals.apiForget = undefined;
+  if (forget) await forget().catch((e: unknown) => console.error(`[${logTag}]`, e));
+  sendApiError(res, status, message, code);
 }
 
 /** The caller a handler runs for (set by `requireApiKey`). */
@@ -26,23 +99,23 @@ export function requireApiKey(deps: Pick<AppDeps, 'db'>) {
       const caller = await authenticateApiKey(deps.db, req.headers.authorization);
       if (!caller) {
         res.setHeader('WWW-Authenticate', 'Bearer');
-        return sendError(res, 401, M.api.errors.unauthorized, 'UNAUTHENTICATED');
+        return sendApiError(res, 401, M.api.errors.unauthorized, 'UNAUTHENTICATED');
       }
       res.locals.apiCaller = caller;
       next();
     } catch (err) {
-      sendApiFailure(res, err, 'api');
+      await sendApiFailure(res, err, 'api');
     }
   };
 }
 
-/** An async handler whose failures become API errors. */
-export function handle(logTag: string, fn: (req: Request, res: Response) => Promise<unknown>) {
-  return async (req: Request, res: Response) => {
+/** An async handler (or middleware, when it calls `next`) whose failures become API errors. */
+export function handle(logTag: string, fn: (req: Request, res: Response, next: NextFunction) => Promise<unknown>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      await fn(req, res);
+      await fn(req, res, next);
     } catch (err) {
-      sendApiFailure(res, err, logTag);
+      await sendApiFailure(res, err, logTag);
     }
   };
 }

@@ -1,11 +1,17 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps';
 import { M } from '../../../shared/messages';
 import {
+  ZApiAccepted,
+  ZApiAccount,
+  ZApiCutout,
   ZApiCutoutForm,
   ZApiExportParams,
+  ZApiGeneration,
+  ZApiGenerationList,
   ZApiGenerationParams,
   ZApiImageForm,
+  ZApiListQuery,
   ZApiOutputParams,
   ZApiVideoForm,
 } from '../../../shared/schemas/api';
@@ -17,12 +23,14 @@ import { startGeneration } from '../../services/framed-consent';
 import { runCutout } from '../../services/studio';
 import { exportRun } from '../../services/exports';
 import { apiCutoutUrl, toApiGeneration } from '../../services/api-view';
+import { apiAccount, creditsCharged, deleteApiGeneration, listApiGenerations, refuseUnfinished } from '../../services/api-generations';
+import { getSettings } from '../../services/settings';
 import { publicBaseUrl } from '../../email/links';
-import { withinSellerLimit } from '../seller-limit';
 import { sendStored } from '../files';
 import { sendZip } from '../send-zip';
-import { callerOf, handle, requireApiKey, sendApiFailure } from './respond';
-import { formOf, photoForm } from './forms';
+import { callerOf, handle, reply, requireApiKey, sendApiError, takeQuota } from './respond';
+import { formOf, photoForm, readMultipart } from './forms';
+import { answerOnce, idempotent } from './idempotency';
 import { uploadReceiver } from '../upload-body';
 import { openApiDocument } from './openapi';
 
@@ -35,36 +43,62 @@ function paramsOr404<T>(schema: { safeParse: (v: unknown) => { success: true; da
   return r.data;
 }
 
+/** The API's own text for a run refused for want of a trusted cut-out (the page's text speaks of its editor). */
+function consentForApi(err: unknown): never {
+  if (err instanceof AppError && err.appCode === 'NEEDS_FRAMED_CONSENT')
+    throw new AppError('NEEDS_FRAMED_CONSENT', M.api.errors.needsConsent);
+  throw err;
+}
+
+/** The methods each path takes; any other is 405 with Allow (issue 34 item 6). */
+const PATHS: Array<[string, string[]]> = [
+  ['/api/v1/images', ['POST']],
+  ['/api/v1/videos', ['POST']],
+  ['/api/v1/account', ['GET']],
+  ['/api/v1/generations', ['GET']],
+  ['/api/v1/generations/:id', ['GET', 'DELETE']],
+  ['/api/v1/generations/:id/outputs/:index', ['GET']],
+  ['/api/v1/generations/:id/export/:preset', ['GET']],
+  ['/api/v1/cutouts', ['POST']],
+  ['/api/v1/cutouts/:id', ['GET']],
+  ['/api/v1/openapi.json', ['GET']],
+];
+
 /**
- * The seller API under /api/v1 (issue 24 (docs/history.md)): the same services as the web app, so an API run is
+ * The seller API under /api/v1 (issue 24 (docs/history.md), issue 34): the same services as the web app, so an API run is
  * charged, limited, queued and recorded as a page run is. Authorised by `Authorization: Bearer`
  * keys only, never by cookies (so no Origin check: a browser cannot forge the header cross-site).
- * Another seller's run, output or cut-out is the same 404 as one that does not exist.
+ * Another seller's run, output or cut-out is the same 404 as one that does not exist. Every JSON
+ * answer goes through the schema the OpenAPI document declares for it (respond.ts `reply`).
  */
 export function apiV1Routes(deps: AppDeps): Router {
   const r = Router();
   const auth = requireApiKey(deps);
   const base = () => publicBaseUrl(deps.env);
   const receiver = uploadReceiver(deps.env);
-  // Each photo is an upload: counted against the upload limit before its body is read.
-  const withinUploads = async (_req: Request, res: Response, next: NextFunction) => {
-    try {
-      if (await withinSellerLimit(deps.db, res, 'uploads', callerOf(res).userId)) next();
-    } catch (err) {
-      sendApiFailure(res, err, 'api');
-    }
-  };
-
-  r.get('/api/v1/openapi.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.json(openApiDocument(base()));
+  // Each photo is an upload: counted against the upload limit before its body is read, given back if refused.
+  const withinUploads = handle('api', async (_req, res, next) => {
+    await takeQuota(deps.db, res, 'uploads', callerOf(res).userId);
+    next();
   });
+
+  r.get(
+    '/api/v1/openapi.json',
+    handle('api-openapi', async (_req, res) => {
+      const s = await getSettings(deps.db);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Vary', 'Accept-Language');
+      res.json(openApiDocument(base(), { image: s.imageCreditCost, video: s.videoCreditCost }));
+    }),
+  );
 
   r.post(
     '/api/v1/images',
     auth,
     withinUploads,
-    photoForm(receiver, ZApiImageForm),
+    readMultipart(receiver),
+    idempotent(deps.db, { charges: true }),
+    photoForm(ZApiImageForm),
     handle('api-images', async (_req, res) => {
       const { userId, keyId } = callerOf(res);
       const { fields, image } = formOf<typeof ZApiImageForm>(res);
@@ -84,8 +118,9 @@ export function apiV1Routes(deps: AppDeps): Router {
           allowFramed: fields.allowFramed,
         },
         { apiKeyId: keyId },
-      );
-      res.status(202).json({ id, status: 'queued' });
+      ).catch(consentForApi);
+      res.setHeader('X-Credits-Charged', String(await creditsCharged(deps.db, id)));
+      await answerOnce(res, 202, ZApiAccepted, { id, status: 'queued' });
     }),
   );
 
@@ -93,7 +128,9 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/videos',
     auth,
     withinUploads,
-    photoForm(receiver, ZApiVideoForm),
+    readMultipart(receiver),
+    idempotent(deps.db, { charges: true }),
+    photoForm(ZApiVideoForm),
     handle('api-videos', async (_req, res) => {
       const { userId, keyId } = callerOf(res);
       const { fields, image } = formOf<typeof ZApiVideoForm>(res);
@@ -111,8 +148,30 @@ export function apiV1Routes(deps: AppDeps): Router {
           allowFramed: fields.allowFramed,
         },
         { apiKeyId: keyId },
-      );
-      res.status(202).json({ id, status: 'queued' });
+      ).catch(consentForApi);
+      res.setHeader('X-Credits-Charged', String(await creditsCharged(deps.db, id)));
+      await answerOnce(res, 202, ZApiAccepted, { id, status: 'queued' });
+    }),
+  );
+
+  r.get(
+    '/api/v1/account',
+    auth,
+    handle('api-account', async (_req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      reply(res, 200, ZApiAccount, await apiAccount(deps.db, callerOf(res).userId));
+    }),
+  );
+
+  r.get(
+    '/api/v1/generations',
+    auth,
+    handle('api-list', async (req, res) => {
+      const q = ZApiListQuery.safeParse(req.query);
+      if (!q.success) throw new AppError('VALIDATION', M.api.errors.badListQuery);
+      const page = await listApiGenerations(deps.db, callerOf(res).userId, q.data);
+      res.setHeader('Cache-Control', 'no-store');
+      reply(res, 200, ZApiGenerationList, { data: page.items.map((v) => toApiGeneration(v, base())), nextCursor: page.nextCursor });
     }),
   );
 
@@ -125,7 +184,17 @@ export function apiV1Routes(deps: AppDeps): Router {
         throw err instanceof AppError && err.appCode === 'NOT_FOUND' ? new AppError('NOT_FOUND', M.api.errors.notFound) : err;
       });
       res.setHeader('Cache-Control', 'no-store');
-      res.json(toApiGeneration(view, base()));
+      reply(res, 200, ZApiGeneration, toApiGeneration(view, base()));
+    }),
+  );
+
+  r.delete(
+    '/api/v1/generations/:id',
+    auth,
+    handle('api-delete', async (req, res) => {
+      const { id } = paramsOr404(ZApiGenerationParams, req.params);
+      await deleteApiGeneration(deps, callerOf(res).userId, id);
+      res.status(204).end();
     }),
   );
 
@@ -144,13 +213,15 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/cutouts',
     auth,
     withinUploads,
-    photoForm(receiver, ZApiCutoutForm),
+    readMultipart(receiver),
+    idempotent(deps.db, { charges: false }),
+    photoForm(ZApiCutoutForm),
     handle('api-cutouts', async (_req, res) => {
       const { userId } = callerOf(res);
       const { fields, image } = formOf<typeof ZApiCutoutForm>(res);
       const stored = await storeUpload(deps, userId, image);
-      const { id: _id, ...cut } = await runCutout(deps, userId, { uploadId: stored.uploadId, subject: fields.subject });
-      res.json({ ...cut, cutoutUrl: apiCutoutUrl(cut.cutoutUrl, base()) });
+      const cut = await runCutout(deps, userId, { uploadId: stored.uploadId, subject: fields.subject });
+      await answerOnce(res, 200, ZApiCutout, { ...cut, cutoutUrl: apiCutoutUrl(cut.cutoutUrl, base()) });
     }),
   );
 
@@ -171,14 +242,21 @@ export function apiV1Routes(deps: AppDeps): Router {
     handle('api-export', async (req, res) => {
       const { id, preset } = paramsOr404(ZApiExportParams, req.params);
       const { userId } = callerOf(res);
-      if (!(await withinSellerLimit(deps.db, res, 'exports', userId))) return;
+      await takeQuota(deps.db, res, 'exports', userId);
+      await refuseUnfinished(deps.db, userId, id);
       const result = await exportRun(deps, userId, id, preset);
       if (!result) throw new AppError('NOT_FOUND', M.api.errors.notFound);
       sendZip(res, result.zipName, result.zip, `[api-dışa-aktar] ${id}`);
     }),
   );
 
-  // Anything else under /api/v1 is a JSON 404, not the generic one.
+  // A method a path does not take is 405 with Allow; anything else under /api/v1 is a JSON 404.
+  for (const [path, methods] of PATHS) {
+    r.all(path, (_req: Request, res: Response) => {
+      res.setHeader('Allow', methods.join(', '));
+      sendApiError(res, 405, M.api.errors.methodNotAllowed(methods.join(', ')), 'METHOD_NOT_ALLOWED');
+    });
+  }
   r.use(
     '/api/v1',
     handle('api', async () => {

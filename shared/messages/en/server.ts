@@ -98,6 +98,37 @@ export const OWN: ServerTexts = {
     signatureTitle: 'Verifying the signature',
     signature:
       'Every request carries the header X-Vitrin-Signature: t=<unix seconds>,v1=<signature>. The signature is the hexadecimal HMAC-SHA256 digest of the text "<t>.<raw body>" with your webhook signing secret. Verify the raw body before parsing it, compare in constant time and reject old t values (e.g. older than 5 minutes).',
+    codesTitle: 'Error codes',
+    codes: {
+      UNAUTHENTICATED: 'The key is missing, wrong or revoked (401).',
+      NOT_FOUND: 'No such record, or it belongs to another seller (404).',
+      METHOD_NOT_ALLOWED: 'The address does not take this HTTP method; the Allow header lists those it takes (405).',
+      VALIDATION: 'Form fields, photo or parameters are not valid; the message says which (422).',
+      INSUFFICIENT_CREDITS: 'Not enough credits; nothing was taken (402).',
+      NEEDS_FRAMED_CONSENT: 'The product could not be separated reliably; send allowFramed=true or subject (412).',
+      CONFLICT: 'The first request with the same Idempotency-Key is still running, or the generation has not finished (409).',
+      QUOTA_EXCEEDED: 'The file is too large (10 MB) or your storage quota is full (413).',
+      RATE_LIMITED: 'A seller limit was reached; wait as long as Retry-After says (429).',
+      MAINTENANCE: 'Maintenance; try again shortly (503).',
+      UNAVAILABLE: 'The service is briefly unavailable; try again shortly (503).',
+      INTERNAL: 'An unexpected error (500).',
+    },
+    costsTitle: 'Costs',
+    costs: (image: number, video: number) =>
+      `An image generation (4 images) costs ${image} credits, a video generation ${video} credits. Cut-outs, status reads, downloads and packages are free. The credits of a failed generation are refunded. Responses that take credits carry the X-Credits-Charged header; the current costs and your balance are in GET /api/v1/account.`,
+    inputLimits: (megabytes: number, megapixels: number) =>
+      `Photo: JPEG, PNG or WEBP (judged by its content), at most ${megabytes} MB and ${megapixels} megapixels, a single file (the photo field). Text fields at most 8 KB, at most 10 fields per form. Sizes are in pixels, durations in seconds. The subject and scene fields are sent as JSON text; their shapes are the Subject and Scene schemas below.`,
+    rateHeaders:
+      'Responses of the operations with a limit (image, video, cut-out, package) carry the RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers. Refused requests (4xx) do not count against the limit.',
+    idempotencyTitle: 'Retries (Idempotency-Key)',
+    idempotency:
+      'You may add an Idempotency-Key header (e.g. a UUID) to every POST request. If the connection drops and the same request is sent again with the same key, for 24 hours the first successful answer is returned (with Idempotent-Replayed: true) and no credits are taken a second time. The same key with a different request gets 422; if the first request is still running, 409. Refused requests are not stored; they can be corrected and sent again with the same key.',
+    retentionTitle: 'Retention',
+    retention: (days: number) =>
+      `Generations and their files are kept until you delete them (DELETE /api/v1/generations/{id}) or your account is deleted. Photos no generation uses, and their cut-outs, are deleted after ${days} days.`,
+    webhookRetries:
+      'Retry schedule: 30 seconds after the first failed attempt, then twice as long each time (±25%), at most 4 hours apart; given up after 24 hours. Each attempt times out after 10 seconds. The same notification may arrive more than once; deduplicate with data.id and type.',
+    methods: '405: when an address is called with an HTTP method it does not take, the Allow header lists the methods it takes.',
     openapiTitle: 'OpenAPI document',
     openapi: 'The machine-readable version of this page (OpenAPI 3.1):',
     example: 'Example',
@@ -129,6 +160,19 @@ export const OWN: ServerTexts = {
         description: 'The images of a completed image generation as JPEGs in the marketplace’s sizes, in a single zip file.',
       },
       openapi: { summary: 'OpenAPI document', description: 'The OpenAPI 3.1 definition of this API.' },
+      getAccount: {
+        summary: 'Account: credits, plan, limits',
+        description: 'Your credit balance, your plan and its period end, the cost of each call and where your seller limits stand now.',
+      },
+      listGenerations: {
+        summary: 'List generations',
+        description:
+          'Newest first, page by page. Send the nextCursor of an answer as the cursor parameter to get the next page; a null nextCursor is the last page. Filter with status and type.',
+      },
+      deleteGeneration: {
+        summary: 'Delete a generation',
+        description: 'Deletes the generation and its files (images, video) for good; no credits are refunded. An unfinished generation cannot be deleted (409).',
+      },
       webhook: {
         summary: 'Generation finished notification',
         description: 'Sent to your saved webhook address when your generation completes or fails.',
@@ -144,6 +188,18 @@ export const OWN: ServerTexts = {
       webhookOk: 'Any 2xx response counts the notification as delivered.',
       signatureHeader: 't=<unix seconds>,v1=<HMAC-SHA256 hexadecimal>',
       retryAfter: 'After how many seconds you can try again.',
+      account: 'The account.',
+      list: 'Generations, newest first.',
+      deleted: 'Deleted; no body.',
+      creditsCharged: 'Credits taken by this request (0 for a repeated Idempotency-Key).',
+      idempotencyKey:
+        'Optional, at most 255 characters. A request sent again with the same key within 24 hours gets the first answer and is not charged again; a key used with a different request gets 422.',
+      replayed: 'true: this answer is the stored answer of the first request sent with the same Idempotency-Key.',
+      rateLimitLimit: 'The limit of this operation (requests per window).',
+      rateLimitRemaining: 'Requests left in the window.',
+      rateLimitReset: 'Seconds until the window resets.',
+      409: 'Conflict: the first request with the same Idempotency-Key is still being processed, or the generation has not finished (the message gives its status).',
+      412: 'The product could not be separated from the photo reliably; send allowFramed=true to get the images from the framed photo, or the product\'s box as subject. No credits were taken.',
       401: 'The key is missing, wrong or revoked.',
       402: 'Not enough credits.',
       404: 'Record not found (records belonging to another seller get the same answer).',
