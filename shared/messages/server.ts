@@ -178,7 +178,8 @@ const OWN = {
       },
       deleteGeneration: {
         summary: 'Üretimi sil',
-        description: 'Üretimi ve dosyalarını (görseller, video) kalıcı olarak siler; kredi iade edilmez. Bitmemiş bir üretim silinemez (409).',
+        description:
+          'Üretimi ve dosyalarını (görseller, video) kalıcı olarak siler; kredi iade edilmez. Bitmemiş bir üretim silinemez (409).',
       },
       webhook: {
         summary: 'Üretim bitti bildirimi',

@@ -27,7 +27,15 @@ afterAll(async () => {
 const insertCutout = (userId: string, uploadId: string, reason: string) =>
   h.db
     .insertInto('cutouts')
-    .values({ upload_id: uploadId, user_id: userId, storage_key: null, width: 10, height: 10, note_code: reason as CutoutNoteCode, reasons: '[]' })
+    .values({
+      upload_id: uploadId,
+      user_id: userId,
+      storage_key: null,
+      width: 10,
+      height: 10,
+      note_code: reason as CutoutNoteCode,
+      reasons: '[]',
+    })
     .execute();
 
 test('a database from the first gate migration accepts every gate reason after migrateToLatest', { timeout: 120_000 }, async () => {

@@ -40,7 +40,10 @@ async function createFromTemplate(serverUrl: string, name: string, template: str
 export async function freshDatabase(opts: { poolSize?: number; migrate?: boolean } = {}): Promise<DbHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = opts.migrate === false ? await openDatabase({ pgliteDir: 'memory://' }) : await pgliteHandle(new PGlite({ loadDataDir: new Blob([await pgliteTemplate()]) }));
+    const handle =
+      opts.migrate === false
+        ? await openDatabase({ pgliteDir: 'memory://' })
+        : await pgliteHandle(new PGlite({ loadDataDir: new Blob([await pgliteTemplate()]) }));
     if (opts.migrate !== false) await migrateToLatest(handle.db);
     return handle;
   }

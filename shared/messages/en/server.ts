@@ -171,7 +171,8 @@ export const OWN: ServerTexts = {
       },
       deleteGeneration: {
         summary: 'Delete a generation',
-        description: 'Deletes the generation and its files (images, video) for good; no credits are refunded. An unfinished generation cannot be deleted (409).',
+        description:
+          'Deletes the generation and its files (images, video) for good; no credits are refunded. An unfinished generation cannot be deleted (409).',
       },
       webhook: {
         summary: 'Generation finished notification',
@@ -199,7 +200,7 @@ export const OWN: ServerTexts = {
       rateLimitRemaining: 'Requests left in the window.',
       rateLimitReset: 'Seconds until the window resets.',
       409: 'Conflict: the first request with the same Idempotency-Key is still being processed, or the generation has not finished (the message gives its status).',
-      412: 'The product could not be separated from the photo reliably; send allowFramed=true to get the images from the framed photo, or the product\'s box as subject. No credits were taken.',
+      412: "The product could not be separated from the photo reliably; send allowFramed=true to get the images from the framed photo, or the product's box as subject. No credits were taken.",
       401: 'The key is missing, wrong or revoked.',
       402: 'Not enough credits.',
       404: 'Record not found (records belonging to another seller get the same answer).',
