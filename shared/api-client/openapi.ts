@@ -321,6 +321,8 @@ export interface components {
             /** @description Yalnızca failed üretimlerde: nedeni (Türkçe) */
             errorMessage?: string;
             outputs: components["schemas"]["Output"][];
+            /** @description Bu üretimin kullandığı dekupaj (yoksa null) */
+            cutoutId: string | null;
             /** @description Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok */
             cutoutUrl?: string;
         };
@@ -453,6 +455,8 @@ export interface components {
             /** @description Yalnızca failed üretimlerde: nedeni (Türkçe) */
             errorMessage?: string;
             outputs: components["schemas"]["OutputOutput"][];
+            /** @description Bu üretimin kullandığı dekupaj (yoksa null) */
+            cutoutId: string | null;
             /** @description Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok */
             cutoutUrl?: string;
         };

@@ -52,7 +52,7 @@ beforeAll(async () => {
   for (let i = 0; i < 600; i++) {
     const g = (await (await send('GET', `/api/v1/generations/${runId}`, key)).json()) as { status: string };
     if (g.status === 'completed' || g.status === 'failed') break;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   const cut = (await (await send('POST', '/api/v1/cutouts', key, form({ photo: [jpeg] }))).json()) as { cutoutUrl: string };
   cutoutId = cut.cutoutUrl.slice(cut.cutoutUrl.lastIndexOf('/') + 1);

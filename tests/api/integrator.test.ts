@@ -65,7 +65,7 @@ async function waitFinished(id: string, key: string): Promise<TApiGeneration> {
   while (Date.now() < deadline) {
     const g = (await (await api(`/api/v1/generations/${id}`, key)).json()) as TApiGeneration;
     if (g.status === 'completed' || g.status === 'failed') return g;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('run did not finish');
 }

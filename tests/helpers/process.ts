@@ -81,5 +81,5 @@ export function runNode(script: string, env: Record<string, string>): NodeProces
 
 /** The server's address from its "Vitrin AI hazır: <url>" line. */
 export async function serverUrl(p: NodeProcess, ms?: number): Promise<string> {
-  return (await p.waitFor(/Vitrin AI hazır: (http:\/\/\S+)/, ms))[1]!;
+  return (await p.waitFor(/Vitrin AI hazır: (http:\/\/[^\s"]+)/, ms))[1]!;
 }

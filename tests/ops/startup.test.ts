@@ -106,6 +106,8 @@ test('storage that cannot be reached is named and stops the start before the dat
   const port = await freePort();
   const child = run('server/jobs/worker-main.ts', {
     DATA_DIR: dir,
+    // The worker needs PostgreSQL; storage is checked before the database is opened.
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/none`,
     S3_BUCKET: 'vitrin-test',
     S3_REGION: 'us-east-1',
     S3_ENDPOINT: `http://127.0.0.1:${port}`,

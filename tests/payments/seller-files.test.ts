@@ -109,7 +109,7 @@ async function waitForExport(client: Awaited<ReturnType<typeof customerClient>>[
     const s = (await client.query('auth.exportStatus')).data;
     if (s && s.status !== 'queued' && s.status !== 'processing') return s;
     if (Date.now() > deadline) throw new Error('export not ready');
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -187,7 +187,13 @@ describe("the operator's company on invoices (item 1)", () => {
   test('in production no paid checkout starts while the details are empty; the admin hears it at start-up and on the dashboard', async () => {
     const { db } = server.deps;
     const { userId } = await customerClient(server, 'uretim@example.com');
-    const env = readEnv({ ...server.deps.env, NODE_ENV: 'production', STRIPE_LINK_BASIC: 'https://buy.stripe.com/test_basic' } as never);
+    // readEnv takes the environment's strings, as the process has them.
+    const asStrings = Object.fromEntries(
+      Object.entries(server.deps.env)
+        .filter(([, v]) => v !== undefined && v !== null)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const env = readEnv({ ...asStrings, NODE_ENV: 'production', STRIPE_LINK_BASIC: 'https://buy.stripe.com/test_basic' });
     const deps = { db, env, payments: paymentsFromEnv(env), localCaller: false };
     expect(deps.payments.checkout).toBe('stripe');
 

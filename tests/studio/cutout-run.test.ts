@@ -29,7 +29,7 @@ async function waitDone(c: HttpClient, id: string) {
   while (Date.now() < deadline) {
     const { data } = await c.query('generations.get', { id });
     if (data.status === 'completed' || data.status === 'failed') return data;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('generation did not finish');
 }

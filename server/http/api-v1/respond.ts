@@ -1,3 +1,4 @@
+import { translateText } from '../../../shared/messages/localize';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
@@ -24,7 +25,8 @@ export function reply<S extends z.ZodType>(res: Response, status: number, schema
 /** One API error in the `Error` shape. */
 export function sendApiError(res: Response, status: number, message: string, code: AppCode): void {
   if (res.headersSent) return;
-  reply(res, status, ZApiError, { error: { code: code as never, message, data: { appCode: code as never } } });
+  // In the caller's language (a zod text is the Turkish catalogue text until translated).
+  reply(res, status, ZApiError, { error: { code: code as never, message: translateText(message), data: { appCode: code as never } } });
 }
 
 /** A per-seller limit counted by this request: given back when the request is refused (4xx). */

@@ -7,7 +7,7 @@ import { trpc } from '../../../lib/trpc';
 import { UNLIMITED_BALANCE } from '../../../../shared/constants';
 import { toastAdminError } from '../common/errors';
 import { formatNumber } from '../../../lib/format';
-import { ConfirmCreditChange, type PendingCreditChange } from './ConfirmCreditChange';
+import { ConfirmCreditChange, type PendingCreditChange } from '../common/ConfirmCreditChange';
 
 const creditsText = M.adminCredits;
 

@@ -11,7 +11,7 @@ import { trpc } from '../../../lib/trpc';
 import { formatDateTime, formatNumber, formatShortDate } from '../../../lib/format';
 import { CreditStatusBadge, UserStatusBadge } from '../common/StatusBadges';
 import { ApiUsageSection } from './ApiUsageSection';
-import { ConfirmCreditChange, type PendingCreditChange } from '../credits/ConfirmCreditChange';
+import { ConfirmCreditChange, type PendingCreditChange } from '../common/ConfirmCreditChange';
 
 const usersText = M.adminUsers;
 
