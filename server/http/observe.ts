@@ -26,7 +26,13 @@ function routeOf(req: Request, res: Response): string {
   if (req.route?.path) return `${req.baseUrl ?? ''}${String(req.route.path)}`;
   const path = (req.originalUrl ?? req.url).split('?', 1)[0] ?? '';
   if (path.startsWith('/trpc/')) {
-    const names = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
+    // A broken %-escape is answered 400 by the tRPC routes; here it must not throw (this runs as the response ends).
+    let names: string[];
+    try {
+      names = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
+    } catch {
+      return '/trpc/(unknown)';
+    }
     if (names.length > 1) return '/trpc/(batch)';
     return procedures.has(names[0]!) ? `/trpc/${names[0]}` : '/trpc/(unknown)';
   }
