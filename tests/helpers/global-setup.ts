@@ -9,7 +9,7 @@ import { createPgTemplate, dropPgDatabase, pgliteTemplateTarball } from './db-te
  * Once per `vitest` run, before any test file: migrate one template database, which every
  * `freshDatabase()` then copies (PGlite: `loadDataDir` from a tarball; PostgreSQL:
  * `create database … template`). Starting and migrating a PGlite takes 15–25 s on a busy
- * machine; a copy takes 2–6 s (docs/decisions.md D43).
+ * machine; a copy takes 2–6 s (docs/decisions.md D44).
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
