@@ -129,7 +129,11 @@ export async function queueWebhookEvent(db: Db, generationId: string): Promise<v
 export async function claimDelivery(db: Db, owner: string, leaseMs: number) {
   // As claimLeased (db/lease.ts), but a seller whose delivery is being sent under a live lease is
   // passed over: one slow receiver holds at most one of the senders, never the others' events.
-  const { rows } = await sql<Selectable<ApiWebhookDeliveriesTable>>`
+  // Claims are serialised (a transaction-scoped advisory lock): two concurrent claims under READ
+  // COMMITTED would each see no live delivery for the seller and take two of its rows.
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('api_webhook_claim'))`.execute(trx);
+    const { rows } = await sql<Selectable<ApiWebhookDeliveriesTable>>`
     update api_webhook_deliveries
     set status = 'sending',
         lease_owner = ${owner},
@@ -146,8 +150,9 @@ export async function claimDelivery(db: Db, owner: string, leaseMs: number) {
       limit 1
       for update skip locked
     )
-    returning *`.execute(db);
-  return rows[0] ?? null;
+    returning *`.execute(trx);
+    return rows[0] ?? null;
+  });
 }
 
 /** Where a claimed delivery goes now: the seller's current URL and secret (null: they removed it). */
