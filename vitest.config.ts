@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     // Migrates one template database per run; each test file's database is a copy of it (tests/helpers/db.ts).
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // The process logger is silent in tests (TEST_LOGS=1 shows it).
+    setupFiles: ['tests/helpers/quiet-logs.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: keep parallel files modest so argon2, sharp and ffmpeg don't starve each other.

@@ -77,22 +77,29 @@ test('the reset e-mail carries a {PUBLIC_URL}/auth/reset/{token} link; only the 
 });
 
 test('known and unknown addresses get the same answer in the same time, and only a real account gets mail', async () => {
-  const { signup } = await seller();
-  const known = await requestReset(signup.email);
-  const unknown = await requestReset('kimse-yok@example.com');
-  expect(unknown.res.status).toBe(known.res.status);
-  expect(unknown.res.data).toEqual(known.res.data);
-  expect(unknown.res.error).toEqual(known.res.error);
-  // Both take the fixed floor (the work itself is far shorter), so timing does not tell them apart.
-  expect(known.ms).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
-  expect(unknown.ms).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
-  // Loose on purpose: on a busy 2-core machine one request can stall for a GC or a hash elsewhere.
-  expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(300);
-  await mailbox.waitFor((m) => m.to[0] === signup.email);
-  // A mail is queued in the request's own transaction: none was, for the unknown address.
-  const queued = await server.deps.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'kimse-yok@example.com').execute();
+  const sellers = [await seller(), await seller(), await seller(), await seller()];
+  // Interleaved samples of both kinds (4 each, within the per-IP limit of 10), compared by their medians:
+  // a single pair of timings on a busy 2-core machine can differ by a GC or a hash elsewhere.
+  const known: number[] = [];
+  const unknown: number[] = [];
+  for (const [i, { signup }] of sellers.entries()) {
+    const k = await requestReset(signup.email);
+    const u = await requestReset(`kimse-yok-${i}@example.com`);
+    expect(u.res.status).toBe(k.res.status);
+    expect(u.res.data).toEqual(k.res.data);
+    expect(u.res.error).toEqual(k.res.error);
+    known.push(k.ms);
+    unknown.push(u.ms);
+  }
+  // Every answer takes the fixed floor (the work itself is far shorter), so timing does not tell them apart.
+  for (const ms of [...known, ...unknown]) expect(ms).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  expect(Math.abs(median(known) - median(unknown))).toBeLessThan(RESET_ANSWER_FLOOR_MS / 2);
+  for (const { signup } of sellers) await mailbox.waitFor((m) => m.to[0] === signup.email);
+  // A mail is queued in the request's own transaction: none was, for the unknown addresses.
+  const queued = await server.deps.db.selectFrom('email_outbox').select('id').where('to_address', 'like', 'kimse-yok-%').execute();
   expect(queued).toEqual([]);
-  expect(mailbox.mails.some((m) => m.to[0] === 'kimse-yok@example.com')).toBe(false);
+  expect(mailbox.mails.some((m) => m.to[0]!.startsWith('kimse-yok-'))).toBe(false);
 });
 
 test('the link works once; the new password follows the spec rules; every session ends; a confirmation e-mail arrives', async () => {
