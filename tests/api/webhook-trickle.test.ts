@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { freshDatabase } from '../helpers/db';
 import { userWithUpload } from '../helpers/fixtures';
+import { waitFor } from '../helpers/wait';
 import { readEnv } from '../../server/env';
 import { WebhookSender } from '../../server/jobs/webhook-sender';
 import type { DbHandle } from '../../server/db';
@@ -72,15 +73,7 @@ async function queue(userId: string, url: string, event: string) {
   ).id;
 }
 
-async function until<T>(what: string, read: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = <T>(what: string, read: () => Promise<T | undefined>) => waitFor(read, { timeout: 60_000, every: 50, what });
 
 test(
   'a trickling receiver holds one sender at most; the other seller gets its event, the trickle ends at the deadline',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { ledgerSum } from '../helpers/fixtures';
+import { openCheckout, payCheckout, saveDetails } from '../helpers/purchase';
 import type { RunningServer } from '../../server/index';
 
 /**
@@ -20,25 +21,11 @@ afterAll(async () => {
 test(`${PURCHASES} parallel purchases of one seller are all credited, with invoice numbers in a row`, { timeout: 180_000 }, async () => {
   const seller = new HttpClient(server.url);
   const id = (await seller.mutate('auth.signUp', validSignUp('paralel@example.com'))).data.user!.id;
-  await seller.mutate('payments.saveInvoiceDetails', {
-    kind: 'individual',
-    fullName: 'Ayşe Yılmaz',
-    tckn: '10000000146',
-    address: 'Bağdat Caddesi No: 1 Kadıköy',
-    city: 'İstanbul',
-  });
+  await saveDetails(seller);
   const sessions: string[] = [];
-  for (let i = 0; i < PURCHASES; i++) {
-    const { url } = (await seller.mutate('credits.checkout', { plan: 'basic' })).data;
-    sessions.push(/([0-9a-f-]{36})$/.exec(url!)![1]!);
-  }
+  for (let i = 0; i < PURCHASES; i++) sessions.push(await openCheckout(seller, 'basic'));
 
-  const answers = await Promise.all(
-    sessions.map(async (s) => {
-      const res = await seller.raw(`/api/test-checkout/${s}/pay`, { method: 'POST' });
-      return { status: res.status, body: await res.text() };
-    }),
-  );
+  const answers = await Promise.all(sessions.map((s) => payCheckout(seller, s)));
   expect(answers).toEqual(Array(PURCHASES).fill({ status: 200, body: JSON.stringify({ outcome: 'credited' }) }));
 
   const user = await server.handle.db.selectFrom('users').select('credits_balance').where('id', '=', id).executeTakeFirstOrThrow();

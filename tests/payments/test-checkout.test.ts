@@ -10,14 +10,9 @@ import { setSetting } from '../../server/services/settings';
 import type { RunningServer } from '../../server/index';
 import JSZip from 'jszip';
 import { pdfText } from '../helpers/pdf';
+import { INDIVIDUAL_DETAILS } from '../helpers/purchase';
 
-const DETAILS = {
-  kind: 'individual' as const,
-  fullName: 'Ayşe Yılmaz',
-  tckn: '10000000146',
-  address: 'Bağdat Caddesi No: 1 Kadıköy',
-  city: 'İstanbul',
-};
+const DETAILS = INDIVIDUAL_DETAILS;
 
 test('the test checkout exists only on the operator machine without a real provider', () => {
   const env = (over: Record<string, string> = {}) => readEnv({ PORT: '0', ...over } as NodeJS.ProcessEnv);
