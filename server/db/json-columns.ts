@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAID_PLAN_CODES } from '../../shared/plans';
+import { ZCutoutReason, ZImageParams, ZStoredOutput, ZVideoParams } from '../../shared/schemas/generations';
 
 /**
  * What each jsonb column stores, as read back (server/db/read.ts parses every read with these).
@@ -72,3 +73,42 @@ export const ZStoredPayment = z.object({
   card: z.object({ brand: text, last4: text }).nullable(),
   subscriptionRef: text.nullish(),
 });
+
+/** `generations.outputs`: the run's stored files (shared/schemas/generations.ts). */
+export const ZStoredOutputs = z.array(ZStoredOutput);
+
+/** `generations.provider_inputs`: the input files the provider holds for a run, URL by role. */
+export const ZProviderInputs = z.record(z.string(), z.string());
+
+/** `cutouts.reasons`: every finding of the gate on the cut-out (the first is also `note_code`). */
+export const ZCutoutReasons = z.array(ZCutoutReason);
+
+/** `email_outbox.attachments`: files sent with a message (an invoice PDF), base64 in `content`. */
+export const ZEmailAttachment = z.object({
+  filename: text,
+  content: text,
+  contentType: text,
+  encoding: z.literal('base64').optional(),
+});
+export const ZEmailAttachments = z.array(ZEmailAttachment);
+
+/**
+ * Every jsonb column and the schema of what it stores: each is typed `unknown` on read
+ * (server/db/types.ts) and parsed by its reader in server/db/read.ts. tests/db/json-columns.test.ts
+ * checks this list against the migrated database, so a new jsonb column needs its schema here.
+ * (`generations.parameters` is read by `rowParams()`, whose row `type` picks one of the two; an erased row is `{}`.)
+ */
+export const JSON_COLUMNS = {
+  'user_preferences.data': ZStoredPreferences,
+  'generations.parameters': z.union([ZImageParams, ZVideoParams, z.object({}).strict()]),
+  'generations.outputs': ZStoredOutputs,
+  'generations.provider_inputs': ZProviderInputs,
+  'cutouts.reasons': ZCutoutReasons,
+  'credit_transactions.buyer_details': ZStoredBuyer,
+  'credit_transactions.seller_details': ZStoredCompany,
+  'processed_webhooks.summary': ZWebhookSummary,
+  'processed_webhooks.payment_event': ZStoredPayment,
+  'admin_logs.old_values': ZAuditValues,
+  'admin_logs.new_values': ZAuditValues,
+  'email_outbox.attachments': ZEmailAttachments,
+} as const;

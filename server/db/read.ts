@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ZGenerationParams, type TypedParams } from '../../shared/schemas/generations';
 import type { Generation } from './types';
+import { ZCutoutReasons, ZEmailAttachments, ZProviderInputs, ZStoredOutputs } from './json-columns';
 
 /**
  * A JSON column's value as it leaves the database, parsed by the schema of what the column stores.
@@ -36,3 +37,15 @@ export function rowParams(g: Pick<Generation, 'type' | 'parameters'>): RowParams
 export function isErased(p: RowParams): p is ErasedParams {
   return p.parameters === null;
 }
+
+/** A run's stored files (`generations.outputs`). */
+export const readOutputs = (value: unknown) => readJson(ZStoredOutputs, value, 'generations.outputs');
+
+/** The input files the provider holds for a run, or null (`generations.provider_inputs`). */
+export const readProviderInputs = (value: unknown) => readJsonOrNull(ZProviderInputs, value, 'generations.provider_inputs');
+
+/** The gate's findings on a cut-out (`cutouts.reasons`). */
+export const readReasons = (value: unknown) => readJson(ZCutoutReasons, value, 'cutouts.reasons');
+
+/** A message's attachments (`email_outbox.attachments`). */
+export const readAttachments = (value: unknown) => readJson(ZEmailAttachments, value, 'email_outbox.attachments');

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { CutoutNoteCode, StoredOutput } from '../../shared/schemas/generations';
+import type { z } from 'zod';
+import type { CutoutNoteCode } from '../../shared/schemas/generations';
+import type { ZEmailAttachment } from './json-columns';
 import type { StatMetric } from '../../shared/stats';
 
 /** Hand-written schema types; keep in step with migrations/. */
@@ -96,7 +98,8 @@ export interface GenerationsTable {
   credits_used: number;
   /** The run's input (shared/schemas/generations.ts `ZGenerationParams`), read by `rowParams()`. */
   parameters: Json;
-  outputs: ColumnType<StoredOutput[], string | undefined, string>;
+  /** The run's files (`ZStoredOutputs`), read by `readOutputs()`. */
+  outputs: ColumnType<unknown, string | undefined, string>;
   /** The cut-out this run used (issue 11 (docs/history.md)); null before the run or when none applies (video, fal). */
   cutout_id: string | null;
   error_message: string | null;
@@ -110,7 +113,7 @@ export interface GenerationsTable {
   provider: string | null;
   provider_request_id: string | null;
   /** Input files the provider holds for this run (fal storage URLs by role); reused by a retry. */
-  provider_inputs: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  provider_inputs: ColumnType<unknown, string | null | undefined, string | null>;
   /** The API key that started the run (null: the web app); counts the seller's API usage. */
   api_key_id: Generated<string | null>;
   refunded_at: NullableTimestamp;
@@ -129,7 +132,7 @@ export interface CutoutsTable {
   height: number;
   /** The first reason the gate gave; `reasons` holds all of them. */
   note_code: CutoutNoteCode | null;
-  reasons: ColumnType<CutoutNoteCode[], string | undefined, string>;
+  reasons: ColumnType<unknown, string | undefined, string>;
   /** The judged mask (grey PNG at the photo's size), kept also when untrusted, for the editor's overlay. */
   mask_key: string | null;
   guided: Generated<boolean>;
@@ -287,7 +290,7 @@ export interface AdminLogsTable {
 
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 /** A file attached to a queued e-mail; binary content (a PDF) is stored as base64. */
-export type EmailAttachment = { filename: string; content: string; contentType: string; encoding?: 'base64' };
+export type EmailAttachment = z.output<typeof ZEmailAttachment>;
 
 export interface EmailOutboxTable {
   id: Generated<string>;
@@ -300,7 +303,7 @@ export interface EmailOutboxTable {
   kind: Generated<string>;
   user_id: string | null;
   html: string | null;
-  attachments: ColumnType<EmailAttachment[], string | undefined, string>;
+  attachments: ColumnType<unknown, string | undefined, string>;
   /** One message per key (e.g. one "generation completed" per generation). */
   dedupe_key: string | null;
   status: Generated<EmailStatus>;

@@ -10,6 +10,7 @@ import { PollLoop } from '../lib/poll-loop';
 import { databaseOutage } from '../lib/outage';
 import { log } from '../lib/log';
 import { emails } from '../lib/metrics';
+import { readAttachments } from '../db/read';
 
 export const EMAIL_MAX_ATTEMPTS = 6;
 
@@ -104,7 +105,7 @@ export class EmailSender {
         subject: row.subject,
         text: row.body,
         html: row.html,
-        attachments: row.attachments ?? [],
+        attachments: readAttachments(row.attachments),
         messageId,
         headers,
       });

@@ -15,7 +15,7 @@ import {
   type VideoJobInput,
 } from '../providers/ai';
 import type { StoredOutput } from '../../shared/schemas/generations';
-import { isErased, rowParams } from '../db/read';
+import { isErased, readProviderInputs, rowParams } from '../db/read';
 import { chooseCutout } from '../services/studio';
 import { M } from '../../shared/messages';
 import {
@@ -305,7 +305,7 @@ export class GenerationWorker {
         if (requestId) await saveProviderRequest(db, job.id, this.workerId, provider.name, requestId);
         else await clearProviderRequest(db, job.id);
       },
-      inputs: job.provider_inputs,
+      inputs: readProviderInputs(job.provider_inputs),
       saveInputs: (inputs: Record<string, string>) => saveProviderInputs(db, job.id, this.workerId, inputs),
       onProgress: this.progressReporter(job),
       signal,

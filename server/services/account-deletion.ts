@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
-import type { StoredOutput } from './generations';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { randomToken } from '../auth/tokens';
@@ -12,6 +11,7 @@ import { accountDeletedEmail, deletionRequestedEmail } from '../email/templates/
 import type { AppDeps } from '../deps';
 import { announceBalance, announceEndedSessions } from '../events/announce';
 import { deleteUserFolders } from './account-files';
+import { readOutputs } from '../db/read';
 
 /** The address an erased account keeps: unique, not deliverable (`.invalid` is reserved, RFC 2606). */
 export const erasedEmail = (userId: string) => `silinmis-${userId}@silinmis.invalid`;
@@ -116,12 +116,7 @@ export async function userFileKeys(db: Db, userId: string): Promise<string[]> {
   for (const u of uploads) keys.add(u.storage_key);
   for (const c of cutouts) for (const k of [c.storage_key, c.mask_key]) if (k) keys.add(k);
   for (const g of generations) {
-    for (const o of (g.outputs ?? []) as Array<StoredOutput | string>) {
-      if (typeof o === 'object' && o) {
-        if (o.key) keys.add(o.key);
-        if (o.thumbKey) keys.add(o.thumbKey);
-      }
-    }
+    for (const o of readOutputs(g.outputs)) keys.add(o.key).add(o.thumbKey);
   }
   for (const e of exports) if (e.storage_key) keys.add(e.storage_key);
   return [...keys];

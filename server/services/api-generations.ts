@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
-import type { StoredOutput } from '../../shared/schemas/generations';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { SELLER_LIMITS } from '../../shared/constants';
 import { cutoutsOf, toView, type GenerationView } from './generations';
 import { getBalance } from './credits';
 import { getSettings } from './settings';
+import { readOutputs } from '../db/read';
 
 /** A generation row account deletion or the API's delete has emptied (`parameters = {}`): no one is shown it. */
 const notErased = sql<boolean>`generations.parameters::text <> '{}'`;
@@ -63,10 +63,7 @@ export async function deleteApiGeneration(deps: { db: Db; storage: Storage }, us
     .where('status', 'in', ['completed', 'failed'])
     .executeTakeFirst();
   if (!erased.numUpdatedRows) throw new AppError('NOT_FOUND', M.api.errors.notFound);
-  for (const o of (g.outputs ?? []) as Array<StoredOutput | string>) {
-    if (typeof o !== 'object' || !o) continue;
-    for (const key of [o.key, o.thumbKey]) if (key) await deps.storage.delete(key);
-  }
+  for (const o of readOutputs(g.outputs)) for (const key of [o.key, o.thumbKey]) await deps.storage.delete(key);
 }
 
 /** The credits a run took (the X-Credits-Charged header). */

@@ -12,6 +12,7 @@ import { cutoutView, currentCutout } from './studio';
 import { createGeneration, cutoutsOf, toView, type GenerationView } from './generations';
 import { zipStream } from './zip-stream';
 import { cutoutForRun } from './framed-consent';
+import { readOutputs } from '../db/read';
 
 /**
  * A batch (issue 12 (docs/history.md)): every photo is its own image generation through
@@ -138,7 +139,7 @@ export async function batchWhiteZip(deps: { db: Db; storage: Storage }, userId: 
   const rows = await batchRows(deps.db, userId, batchId);
   const entries: { name: string; key: string }[] = [];
   for (const [i, g] of rows.entries()) {
-    const first = (g.outputs ?? [])[0];
+    const first = readOutputs(g.outputs)[0];
     if (g.status !== 'completed' || !first || first.mime !== 'image/jpeg') continue;
     // Asked before the answer starts, so a batch none of whose images is stored still gets its 404.
     if (!(await deps.storage.head(first.key))) continue;

@@ -12,6 +12,7 @@ import { studioPool, type StudioPool } from '../studio/pool';
 import type { EditorMask, EditorPhoto } from '../studio/refine';
 import type { Box } from '../studio/detect';
 import { cutoutView, currentCutout, recordCutout, runCutout } from './studio';
+import { readReasons } from '../db/read';
 
 /**
  * The cut-out editor's warm sessions (issue 26 (docs/history.md), docs/decisions.md D41). One per
@@ -302,7 +303,8 @@ function chainKeys(box: Box | null, strokes: EditorStroke[]): string[] {
  */
 function openingVerdict(entry: Entry, cut: Cutout | undefined): Entry {
   if (!cut) return entry;
-  const reasons = cut.storage_key ? [] : cut.reasons.length ? cut.reasons : cut.note_code ? [cut.note_code] : [];
+  const stored = readReasons(cut.reasons);
+  const reasons = cut.storage_key ? [] : stored.length ? stored : cut.note_code ? [cut.note_code] : [];
   return { ...entry, reasons };
 }
 

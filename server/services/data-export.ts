@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { rowParams } from '../db/read';
+import { readOutputs, rowParams } from '../db/read';
 import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
@@ -164,8 +164,7 @@ async function addGenerations(zip: ZipWriter, db: Db, storage: Storage, userId: 
   const runs = [];
   for (const g of generations) {
     const files: string[] = [];
-    for (const [i, o] of (g.outputs ?? []).entries()) {
-      if (typeof o !== 'object' || !o?.key) continue;
+    for (const [i, o] of readOutputs(g.outputs).entries()) {
       const name = `generations/${g.id}/${i + 1}.${o.key.split('.').pop()}`;
       if (await addFile(zip, storage, name, o.key)) files.push(name);
     }

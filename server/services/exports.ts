@@ -7,7 +7,7 @@ import { EXPORT_PRESETS, type ExportPresetId } from '../../shared/export-presets
 import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import type { StoredOutput } from '../../shared/schemas/generations';
-import { isErased, rowParams } from '../db/read';
+import { isErased, readOutputs, rowParams } from '../db/read';
 import { zipStream } from './zip-stream';
 import { FairGate } from './fair-gate';
 
@@ -26,7 +26,7 @@ export async function loadRunForExport(deps: ExportDeps, userId: string, generat
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!g || g.type !== 'image' || g.status !== 'completed') return null;
-  const outputs = (g.outputs ?? []).filter((o) => o.mime === 'image/jpeg');
+  const outputs = readOutputs(g.outputs).filter((o) => o.mime === 'image/jpeg');
   if (!outputs.length) return null;
   let cutoutKey: string | null = null;
   if (g.cutout_id) {

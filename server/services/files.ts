@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { StoredOutput } from '../../shared/schemas/generations';
+import { readOutputs } from '../db/read';
 
 // The stored files a seller may download (docs/security.md property 16): each lookup is by id AND
 // owner, so another seller's file answers null like one that does not exist.
@@ -28,7 +29,7 @@ export async function ownOutput(
     .where('id', '=', generationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const output = (g?.outputs as StoredOutput[] | undefined)?.[index];
+  const output = g ? readOutputs(g.outputs)[index] : undefined;
   return g && output ? { output, type: g.type, id: g.id } : null;
 }
 

@@ -16,7 +16,7 @@ import {
   type TypedParams,
   type VideoParams,
 } from '../../shared/schemas/generations';
-import { isErased, rowParams } from '../db/read';
+import { isErased, readOutputs, rowParams } from '../db/read';
 import { cutoutView, type CutoutRow } from './studio';
 import { queueLowCredits } from './notifications';
 import type { AppDeps } from '../deps';
@@ -152,7 +152,7 @@ type CutoutRef = CutoutRow;
 export function toView(g: Generation, cutout?: CutoutRef | null): GenerationView {
   const params = rowParams(g);
   if (isErased(params)) throw new AppError('NOT_FOUND', M.common.notFound);
-  const outputs = g.outputs ?? [];
+  const outputs = readOutputs(g.outputs);
   const cut = cutout && g.cutout_id === cutout.id ? cutoutView(cutout) : null;
   return {
     ...params,

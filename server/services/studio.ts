@@ -10,6 +10,7 @@ import { takeSellerLimit } from '../auth/rate-limit';
 import { studioPool, type StudioPool } from '../studio/pool';
 import type { CutoutHints, CutoutResult } from '../studio/cutout';
 import type { CutoutNoteCode } from '../../shared/schemas/generations';
+import { readReasons } from '../db/read';
 
 /** Owner-only URL of a stored cut-out (served by /api/files/cutouts/:id). */
 export const cutoutUrl = (id: string) => `/api/files/cutouts/${id}`;
@@ -21,7 +22,8 @@ export type CutoutRow = Pick<Cutout, 'id' | 'storage_key' | 'width' | 'height' |
  * the seller edited and accepted is 'accepted' whatever the gate found; its findings are warnings.
  */
 export function cutoutView(c: CutoutRow): TCutoutResult {
-  const reasons = c.reasons.length ? c.reasons : c.note_code ? [c.note_code] : [];
+  const stored = readReasons(c.reasons);
+  const reasons = stored.length ? stored : c.note_code ? [c.note_code] : [];
   const verdict = c.storage_key ? 'accepted' : c.mask_key ? 'untrusted' : 'none';
   const texts = reasons.map((r) => M.studio.notes[r]);
   return {

@@ -192,14 +192,15 @@ export type GenerationParams = TypedParams['parameters'];
  * One stored output (in `outputs`): the file and its WEBP thumbnail, private
  * to the owner, with its real pixel size (docs/decisions.md D31) and what it is.
  */
-export type StoredOutput = {
-  key: string;
-  thumbKey: string;
-  mime: string;
-  width?: number;
-  height?: number;
+export const ZStoredOutput = z.object({
+  key: z.string(),
+  thumbKey: z.string(),
+  mime: z.string(),
+  width: z.number().optional(),
+  height: z.number().optional(),
   /** 'white': the marketplace white image; 'scene': prompt scene; 'framed': the photo kept whole. */
-  role?: 'white' | 'scene' | 'framed' | 'video';
+  role: z.enum(['white', 'scene', 'framed', 'video']).optional(),
   /** Local studio scenes: composed as a flat-lay from above ('top') or standing on a floor ('side'). */
-  view?: 'top' | 'side';
-};
+  view: z.enum(['top', 'side']).optional(),
+});
+export type StoredOutput = z.output<typeof ZStoredOutput>;

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
 import { containsPattern, iso } from './search';
 import { redactSecretLinks } from '../../email/links';
+import { readAttachments } from '../../db/read';
 
 export type AdminEmailRow = {
   id: string;
@@ -48,7 +49,7 @@ export async function getEmail(db: Db, id: string) {
   return {
     ...emailRow(r),
     text: redactSecretLinks(r.body),
-    attachments: (r.attachments ?? []).map((a) => a.filename),
+    attachments: readAttachments(r.attachments).map((a) => a.filename),
   };
 }
 
