@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
+import { log } from '../lib/log';
 
 /**
  * Sends a zip as it is built: headers at once (the download starts even while the zip waits for
@@ -14,6 +15,6 @@ export function sendZip(res: Response, fileName: string, zip: Readable, logTag: 
   res.setHeader('Cache-Control', 'private, no-store');
   res.flushHeaders();
   pipeline(zip, res).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error(logTag, err);
+    if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') log().error({ err, what: logTag }, 'zip stream failed');
   });
 }

@@ -7,6 +7,7 @@ import multer from 'multer';
 import { MAX_UPLOAD_BYTES, UPLOADS_IN_FLIGHT_PER_SELLER } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import { sendError } from './rest-error';
+import { log } from '../lib/log';
 
 /** An upload's file as received: on disk in its own temporary folder (removed by `cleanup`). */
 export type ReceivedFile = { path: string; originalname: string; mimetype: string; size: number };
@@ -170,7 +171,7 @@ export function uploadReceiver(env: { DATA_DIR: string; UPLOAD_BODY_TIMEOUT_MS: 
   if (!r) {
     r = new UploadReceiver(env.DATA_DIR, env.UPLOAD_BODY_TIMEOUT_MS);
     receivers.set(id, r);
-    void r.sweepStale().catch((err: unknown) => console.error('[uploads] eski geçici dosyalar silinemedi', err));
+    void r.sweepStale().catch((err: unknown) => log().error({ err }, 'stale upload temp files could not be removed'));
   }
   return r;
 }

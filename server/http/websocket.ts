@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { originAllowed } from '../auth/origin';
 import { liveSessionIds, sessionFromRequest, type SessionKind } from '../auth/sessions';
 import { isDatabaseUnavailable } from '../errors';
+import { log } from '../lib/log';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Open sockets per signed-in account; a browser needs one per tab. */
@@ -116,7 +117,7 @@ export function attachWebSocket(server: HttpServer, deps: AppDeps) {
       sockets.closeWhere((s) => s.kind === kind && !live.has(s.id));
     }
   };
-  const recheckLogged = () => recheck().catch((err) => console.warn('[ws] session re-check failed:', (err as Error).message));
+  const recheckLogged = () => recheck().catch((err) => log().warn({ err }, 'websocket session re-check failed'));
   const timer = setInterval(recheckLogged, SESSION_RECHECK_MS);
   timer.unref();
 

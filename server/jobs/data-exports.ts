@@ -75,7 +75,7 @@ export class DataExportWorker {
       await prepareExport({ db, storage }, job.id, this.owner);
     } catch (err) {
       if (isDatabaseUnavailable(err)) return true;
-      console.error('[veri-paketi]', job.id, err);
+      log().error({ err, exportId: job.id }, 'data export failed');
       const final = job.attempts >= MAX_ATTEMPTS;
       await db
         .updateTable('data_exports')

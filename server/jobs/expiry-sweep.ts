@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from '../auth/sessions';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
+import { log } from '../lib/log';
 
 /** Expires every balance whose paid or trial period has ended (docs/decisions.md D8); returns how many. */
 export async function sweepExpiredCredits({ db, bus }: Pick<AppDeps, 'db' | 'bus'>, now = new Date()): Promise<number> {
@@ -37,8 +38,8 @@ export async function deleteExpiredRows(db: Db, now = new Date()): Promise<void>
  */
 export function startExpirySweep(db: Db, bus: EventBus, everyMs = 10 * 60_000): () => void {
   const timer = setInterval(() => {
-    sweepExpiredCredits({ db, bus }).catch((err) => console.error('[expiry]', (err as Error).message));
-    deleteExpiredRows(db).catch((err) => console.error('[expiry]', (err as Error).message));
+    sweepExpiredCredits({ db, bus }).catch((err) => log().error({ err }, 'credit expiry sweep failed'));
+    deleteExpiredRows(db).catch((err) => log().error({ err }, 'expired rows sweep failed'));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { getSettings } from '../services/settings';
+import { log } from '../lib/log';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,7 +75,7 @@ async function removeIfUnused({ db, storage }: { db: Db; storage: Storage }, id:
 /** Runs the sweep periodically in every process (the row locks make racing sweeps safe); failures are logged and retried. */
 export function startUploadRetentionSweep(deps: { db: Db; storage: Storage }, everyMs = 60 * 60_000): () => void {
   const timer = setInterval(() => {
-    sweepUnusedUploads(deps).catch((err) => console.error('[upload-retention]', (err as Error).message));
+    sweepUnusedUploads(deps).catch((err) => log().error({ err }, 'upload retention sweep failed'));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -7,6 +7,7 @@ import { IyzicoApiError } from '../providers/payments/iyzico';
 import { getInvoiceDetails } from './invoice-details';
 import { getPriceList, tryPriceCents } from './prices';
 import { getSettings, invoicesBlocked } from './settings';
+import { log } from '../lib/log';
 
 export type CheckoutResult = { url: string | null; redirect?: string; message?: string };
 
@@ -86,7 +87,7 @@ export async function startCheckout(
       .execute();
   } catch (err) {
     if (!(err instanceof IyzicoApiError)) throw err;
-    console.error(`[iyzico] checkout form refused: ${err.code ?? '-'} ${err.message}`);
+    log().error({ code: err.code ?? null, reason: err.message }, 'iyzico checkout form refused');
     return { url: null, message: M.payments.iyzicoFailed };
   }
   return { url: `/api/payments/iyzico/${session}` };

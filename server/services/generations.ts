@@ -22,6 +22,7 @@ import { queueLowCredits } from './notifications';
 import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
 import { credits } from '../lib/metrics';
+import { log } from '../lib/log';
 
 export type CreateInput = (
   | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene'>)
@@ -116,7 +117,9 @@ export async function createGeneration(
   bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
   deps.onJobQueued();
   // "Kredileriniz azalıyor" when this take crossed the period's low line (once a period, by its dedupe key).
-  await queueLowCredits(db, { userId, before: balance + cost, after: balance }).catch((err) => console.error('[e-posta]', err));
+  await queueLowCredits(db, { userId, before: balance + cost, after: balance }).catch((err) =>
+    log().error({ err }, 'low-credits e-mail could not be queued'),
+  );
   return { id };
 }
 

@@ -4,6 +4,7 @@ import type { CheckoutSessionsTable } from '../db/types';
 import type { IyzicoPayments } from '../providers/payments/iyzico';
 import { applyPaymentEvent } from './payments';
 import { completeCheckout } from './checkout';
+import { log } from '../lib/log';
 
 export type IyzicoReturnOutcome = { paid: boolean; sessionId: string | null };
 
@@ -34,7 +35,7 @@ export async function completeIyzicoReturn(
   try {
     return await confirmReturn(deps, iyzico, token, session);
   } catch (err) {
-    console.error('[iyzico] return could not be confirmed', err instanceof Error ? err.message : err);
+    log().error({ err }, 'iyzico return could not be confirmed');
     return { paid: false, sessionId: session.id };
   }
 }

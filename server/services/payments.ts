@@ -18,6 +18,7 @@ import { IyzicoApiError } from '../providers/payments/iyzico';
 import { writeAudit } from './admin/audit';
 import { completeCheckout } from './checkout';
 import { withStoredTerms } from './payment-terms';
+import { log } from '../lib/log';
 
 export type WebhookOutcome = 'credited' | 'duplicate' | 'already_credited' | 'unmatched' | 'ignored';
 
@@ -137,7 +138,7 @@ export async function retryPaymentEvent(
       event = await withStoredTerms(db, await deps.payments.iyzico.recheck(stored));
     } catch (err) {
       if (!(err instanceof IyzicoApiError)) throw err;
-      console.error(`[iyzico] retry could not read the subscription: ${err.code ?? '-'} ${err.message}`);
+      log().error({ code: err.code ?? null, reason: err.message }, 'iyzico retry could not read the subscription');
       return 'provider_error';
     }
   }
@@ -262,7 +263,7 @@ async function announceCredited(
         paymentRef: event.paymentRef,
       },
       storage,
-    ).catch((err) => console.error('[e-posta]', err));
+    ).catch((err) => log().error({ err }, 'payment e-mail could not be queued'));
   }
 }
 

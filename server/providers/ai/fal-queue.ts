@@ -1,6 +1,7 @@
 import { ApiError, createFalClient, type FalClient, type QueueStatus, type RetryOptions } from '@fal-ai/client';
 import { ProviderError, abortReason } from './errors.js';
 import { falCall, falError } from './fal-errors.js';
+import { log } from '../../lib/log';
 
 /**
  * The client-wide retry settings. @fal-ai/client 1.10 merges each call's own policy over these
@@ -122,7 +123,7 @@ export class FalQueue {
       await this.client.queue.cancel(part.model, { requestId: part.falId });
     } catch (err) {
       // 400 "already completed" is the common case here; nothing is left to stop then.
-      console.warn(`[fal] cancel of ${part.model}#${part.falId} failed:`, err instanceof Error ? err.message : err);
+      log().warn({ err, model: part.model, falId: part.falId }, 'fal cancel failed');
     }
   }
 

@@ -3,6 +3,7 @@ import Iyzipay from 'iyzipay';
 import { PAID_PLAN_CODES, type PaidPlanCode } from '../../../shared/plans';
 import type { TInvoiceDetailsParsed } from '../../../shared/schemas/billing';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type WebhookHeaders } from './types';
+import { log } from '../../lib/log';
 
 export type IyzicoOptions = {
   apiKey?: string;
@@ -225,7 +226,7 @@ export class IyzicoPayments implements PaymentProvider {
       subscription = await this.retrieveSubscription(n.subscriptionReferenceCode);
     } catch (err) {
       if (!(err instanceof IyzicoApiError)) throw err;
-      console.warn(`[iyzico] notification for an unknown subscription: ${err.code ?? '-'} ${err.message}`);
+      log().warn({ code: err.code ?? null, reason: err.message }, 'iyzico notification for an unknown subscription');
       return ignored;
     }
     if (subscription.referenceCode !== n.subscriptionReferenceCode || subscription.customerReferenceCode !== n.customerReferenceCode) {

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/types';
+import { log } from '../../lib/log';
 
 export type AuditEntry = {
   adminId: string;
@@ -25,7 +26,7 @@ export async function writeAudit(trx: Transaction<Database>, entry: AuditEntry):
   try {
     await sql`savepoint ${name}`.execute(trx);
   } catch (err) {
-    console.error('[admin-audit] savepoint failed', err);
+    log().error({ err }, 'admin audit savepoint failed');
     return;
   }
   try {
@@ -42,7 +43,7 @@ export async function writeAudit(trx: Transaction<Database>, entry: AuditEntry):
       .execute();
     await sql`release savepoint ${name}`.execute(trx);
   } catch (err) {
-    console.error('[admin-audit] log write failed; the change goes ahead', err);
+    log().error({ err }, 'admin audit log write failed; the change goes ahead');
     await sql`rollback to savepoint ${name}`.execute(trx).catch(() => undefined);
   }
 }
@@ -52,7 +53,7 @@ export async function writeAuditDirect(db: Db, entry: AuditEntry): Promise<void>
   await db
     .transaction()
     .execute((trx) => writeAudit(trx, entry))
-    .catch((err) => console.error('[admin-audit] log write failed', err));
+    .catch((err) => log().error({ err }, 'admin audit log write failed'));
 }
 
 /** The fields whose values differ, as `{ old, new }` objects for the log (null when nothing changed). */
