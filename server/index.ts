@@ -220,9 +220,8 @@ function startBackground(
     worker,
     emailSender,
     stop: async () => {
-      stopSweep();
-      stopRetention();
       stopCacheWatch();
+      await Promise.all([stopSweep(), stopRetention()]);
       await worker?.stop();
       await emailSender.stop();
       await webhookSender.stop();

@@ -5,7 +5,7 @@ import { deleteExpiredSessions } from '../auth/sessions';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
-import { log } from '../lib/log';
+import { startPeriodic } from '../lib/poll-loop';
 
 /** Expires every balance whose paid or trial period has ended (docs/decisions.md D8); returns how many. */
 export async function sweepExpiredCredits({ db, bus }: Pick<AppDeps, 'db' | 'bus'>, now = new Date()): Promise<number> {
@@ -33,14 +33,14 @@ export async function deleteExpiredRows(db: Db, now = new Date()): Promise<void>
 }
 
 /**
- * Runs the sweeps periodically; every process may run them (applyExpiry is safe to race, the
- * deletes are idempotent). A failure (the database down) is logged and retried next time.
+ * Runs the sweeps every `everyMs` (the first after one period) on a PollLoop like every other loop
+ * (decision D42); every process may run them (applyExpiry is safe to race, the deletes are
+ * idempotent). A failure (the database down) is logged and retried next time. The answer stops the
+ * loop and waits for a round in flight.
  */
-export function startExpirySweep(db: Db, bus: EventBus, everyMs = 10 * 60_000): () => void {
-  const timer = setInterval(() => {
-    sweepExpiredCredits({ db, bus }).catch((err) => log().error({ err }, 'credit expiry sweep failed'));
-    deleteExpiredRows(db).catch((err) => log().error({ err }, 'expired rows sweep failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startExpirySweep(db: Db, bus: EventBus, everyMs = 10 * 60_000): () => Promise<void> {
+  return startPeriodic(everyMs, 'expiry sweep failed', async () => {
+    await sweepExpiredCredits({ db, bus });
+    await deleteExpiredRows(db);
+  });
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { getSettings } from '../services/settings';
-import { log } from '../lib/log';
+import { startPeriodic } from '../lib/poll-loop';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,11 +72,7 @@ async function removeIfUnused({ db, storage }: { db: Db; storage: Storage }, id:
   });
 }
 
-/** Runs the sweep periodically in every process (the row locks make racing sweeps safe); failures are logged and retried. */
-export function startUploadRetentionSweep(deps: { db: Db; storage: Storage }, everyMs = 60 * 60_000): () => void {
-  const timer = setInterval(() => {
-    sweepUnusedUploads(deps).catch((err) => log().error({ err }, 'upload retention sweep failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Runs the sweep every `everyMs` in every process (the row locks make racing sweeps safe); failures are logged and retried. */
+export function startUploadRetentionSweep(deps: { db: Db; storage: Storage }, everyMs = 60 * 60_000): () => Promise<void> {
+  return startPeriodic(everyMs, 'upload retention sweep failed', () => sweepUnusedUploads(deps));
 }

@@ -1,6 +1,8 @@
+import { log } from './log';
+
 /**
  * The loop of every background claimer (generation worker, e-mail sender, data exports, webhook
- * sender), and its whole lifecycle: `start()` subscribes to the wake source and runs `concurrency`
+ * sender) and of the periodic sweeps (`startPeriodic`), and its whole lifecycle: `start()` subscribes to the wake source and runs `concurrency`
  * loops of `runOnce`; after a round with nothing to do a loop sleeps `pollMs` or until `wake()`
  * (work queued in this process). A failed round is reported to `onError` and the loop goes on.
  * `stop()` unsubscribes, ends every sleep and waits for the rounds in flight.
@@ -69,4 +71,24 @@ export class PollLoop {
       });
     });
   }
+}
+
+/**
+ * A periodic job (the sweeps) on a PollLoop: `round` runs every `everyMs`, the first after one period;
+ * a failed round is logged as `failure` and the next one comes on time. The answer stops it and waits
+ * for a round in flight.
+ */
+export function startPeriodic(everyMs: number, failure: string, round: () => Promise<unknown>): () => Promise<void> {
+  let first = true;
+  const loop = new PollLoop({
+    pollMs: everyMs,
+    runOnce: async () => {
+      if (first) first = false;
+      else await round();
+      return false;
+    },
+    onError: (err) => log().error({ err }, failure),
+  });
+  loop.start();
+  return () => loop.stop();
 }
