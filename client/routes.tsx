@@ -47,6 +47,7 @@ const AdminTestimonialsPage = lazy(() => import('./features/admin/testimonials/A
 const AdminSettingsPage = lazy(() => import('./features/admin/settings/AdminSettingsPage'));
 const AdminLogsPage = lazy(() => import('./features/admin/logs/AdminLogsPage'));
 const AdminEmailsPage = lazy(() => import('./features/admin/emails/AdminEmailsPage'));
+const AdminJobsPage = lazy(() => import('./features/admin/jobs/AdminJobsPage'));
 const AdminDeletionPage = lazy(() => import('./features/admin/deletion/AdminDeletionPage'));
 
 /** docs/product.md §2 route table. */
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
           { path: 'testimonials', element: <AdminTestimonialsPage /> },
           { path: 'settings', element: <AdminSettingsPage /> },
           { path: 'logs', element: <AdminLogsPage /> },
+          { path: 'jobs', element: <AdminJobsPage /> },
           { path: 'emails', element: <AdminEmailsPage /> },
           { path: 'deletion', element: <AdminDeletionPage /> },
         ],

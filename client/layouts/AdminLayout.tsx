@@ -12,6 +12,7 @@ import {
   IconMessageStar,
   IconPhoto,
   IconSettings,
+  IconStack2,
   IconUsers,
   IconWebhook,
 } from '@tabler/icons-react';
@@ -35,6 +36,7 @@ const ADMIN_NAV: ShellNavItem[] = [
   { to: '/admin/testimonials', label: M.admin.navTestimonials, icon: IconMessageStar },
   { to: '/admin/settings', label: M.admin.navSettings, icon: IconSettings },
   { to: '/admin/logs', label: M.admin.navLogs, icon: IconListDetails },
+  { to: '/admin/jobs', label: M.adminJobs.nav, icon: IconStack2 },
   { to: '/admin/emails', label: M.adminEmails.nav, icon: IconMailForward },
   { to: '/admin/deletion', label: M.adminDeletion.nav, icon: IconUserX },
 ];

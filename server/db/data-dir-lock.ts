@@ -26,6 +26,12 @@ function ownerOf(lockPath: string): number | null {
   }
 }
 
+/** The pid of the live process holding `dir`'s lock (a running server), or null when free or stale. */
+export function liveLockOwner(dir: string): number | null {
+  const owner = ownerOf(`${dir}.lock`);
+  return owner !== null && owner !== process.pid && alive(owner) ? owner : null;
+}
+
 /**
  * Takes the embedded database's directory for this process alone: a lock file beside it holding
  * our pid, created exclusively. A lock whose pid is no longer running (a crash, `kill -9`) is

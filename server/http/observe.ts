@@ -57,8 +57,9 @@ export function observeRequests(env: Env, logger: Logger): RequestHandler[] {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    // The id as a top-level field of every line of the request (`reqId`), not only inside `req`.
-    customProps: (req) => ({ reqId: req.id }),
+    // The id as a top-level field of every line of the request (`reqId`), not only inside `req`;
+    // `ip` is the client's address as the rate limits count it (the proxy's entry under TRUST_PROXY).
+    customProps: (req) => ({ reqId: req.id, ip: (req as Request).ip }),
     autoLogging: { ignore: (req) => quiet.has((req.url ?? '').split('?', 1)[0]!) },
     // Headers are not logged at all (cookies, Authorization, signatures); the URL without its
     // query string and with any token segment masked.

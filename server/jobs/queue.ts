@@ -218,8 +218,11 @@ export async function failJob(db: Db, id: string, message: string): Promise<{ us
   if (refunded) {
     const labels = { type: refunded.run.type, provider: refunded.run.provider ?? 'none' };
     runsFinished.inc({ outcome: 'failed', ...labels });
-    runsRefunded.inc(labels);
-    credits.inc({ direction: 'refunded' }, refunded.run.credits_used);
+    // A run an admin retried free of charge (docs/decisions.md D-NEW-ops-1) took nothing to return.
+    if (refunded.run.credits_used > 0) {
+      runsRefunded.inc(labels);
+      credits.inc({ direction: 'refunded' }, refunded.run.credits_used);
+    }
   }
   // "Failed and refunded" e-mail (issue 13 (docs/history.md)), after the refund committed; one per run by its dedupe key.
   if (refunded) await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));

@@ -16,6 +16,14 @@ const OWN = {
       'Ayrı üretim işçisi (npm run worker) gömülü veritabanıyla çalışamaz: DATABASE_URL ile PostgreSQL kullanın ya da işleri sunucu içi işçilere bırakın (WORKER_CONCURRENCY).',
     productionNeedsSmtp:
       'Üretimde (NODE_ENV=production) SMTP_URL ayarlı değil: şifre sıfırlama ve doğrulama bağlantıları günlüğe yazılırdı. SMTP_URL verin ya da bilerek EMAIL_LOG_LINKS=true ayarlayın.',
+    backupServerRunning: (dir: string, pid: number) =>
+      `Gömülü veritabanı (${dir}) çalışan bir sunucu (pid ${pid}) tarafından kullanılıyor; tutarlı bir yedek için önce sunucuyu durdurun (systemctl stop vitrin-web@…  ya da Ctrl+C), sonra npm run backup komutunu yeniden çalıştırın.`,
+    backupNeedsEmbedded:
+      'DATABASE_URL ayarlı: PostgreSQL veritabanını pg_dump ile yedekleyin (docs/operations.md "Yedekleme"); npm run backup yalnızca gömülü veritabanını ve DATA_DIR/files klasörünü yedekler.',
+    backupNothing: (dir: string) => `Yedeklenecek gömülü veritabanı yok: ${dir} bulunamadı.`,
+    backupDone: (target: string, migrations: number) => `Yedek hazır: ${target} (veritabanı açılıp denetlendi, ${migrations} migration).`,
+    restoreDone: (target: string, aside: string) => `Yedek geri yüklendi: ${target}; önceki veriler ${aside} klasöründe.`,
+    restoreNotBackup: (dir: string) => `${dir} bir Vitrin AI yedeği değil (manifest.json yok).`,
   },
   /** Issue 13 (docs/history.md): e-mails the product sends (subjects and bodies; HTML and text share these). */
   email: {

@@ -40,6 +40,7 @@ const ADMIN_ROUTES = [
   '/admin/testimonials',
   '/admin/settings',
   '/admin/logs',
+  '/admin/jobs',
   '/admin/emails',
   '/admin/deletion',
 ];

@@ -18,9 +18,9 @@ export type NodeProcess = {
   kill: () => Promise<void>;
 };
 
-/** Runs `script` (a path from the repository root) with `env` on top of this process's environment. */
-export function runNode(script: string, env: Record<string, string>): NodeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
+/** Runs `script` (a path from the repository root) with `env` on top of this process's environment, and `args`. */
+export function runNode(script: string, env: Record<string, string>, args: string[] = []): NodeProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

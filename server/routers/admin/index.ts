@@ -17,6 +17,7 @@ import { adminLogsRouter } from './logs';
 import { adminEmailsRouter } from './emails';
 import { adminDeletionRouter } from './deletion';
 import { adminApiKeysRouter } from './api-keys';
+import { adminJobsRouter } from './jobs';
 import { dashboardProcedure, onActivityProcedure } from './dashboard';
 
 export const adminRouter = router({
@@ -64,4 +65,5 @@ export const adminRouter = router({
   emails: adminEmailsRouter,
   deletion: adminDeletionRouter,
   apiKeys: adminApiKeysRouter,
+  jobs: adminJobsRouter,
 });

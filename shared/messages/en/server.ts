@@ -10,6 +10,15 @@ export const OWN: ServerTexts = {
       'The separate worker (npm run worker) cannot run on the embedded database: use PostgreSQL with DATABASE_URL, or leave the jobs to the in-server workers (WORKER_CONCURRENCY).',
     productionNeedsSmtp:
       'In production (NODE_ENV=production) SMTP_URL is not set: password reset and verification links would be written to the log. Set SMTP_URL, or knowingly set EMAIL_LOG_LINKS=true.',
+    backupServerRunning: (dir: string, pid: number) =>
+      `The embedded database (${dir}) is in use by a running server (pid ${pid}); for a consistent backup stop the server first (systemctl stop vitrin-web@… or Ctrl+C), then run npm run backup again.`,
+    backupNeedsEmbedded:
+      'DATABASE_URL is set: back the PostgreSQL database up with pg_dump (docs/operations.md "Backup"); npm run backup only backs up the embedded database and the DATA_DIR/files folder.',
+    backupNothing: (dir: string) => `No embedded database to back up: ${dir} does not exist.`,
+    backupDone: (target: string, migrations: number) =>
+      `Backup ready: ${target} (the database was opened and checked, ${migrations} migrations).`,
+    restoreDone: (target: string, aside: string) => `Backup restored: ${target}; the previous data is in ${aside}.`,
+    restoreNotBackup: (dir: string) => `${dir} is not a Vitrin AI backup (no manifest.json).`,
   },
   email: {
     greeting: (name: string) => `Hello ${name},`,
