@@ -1,7 +1,9 @@
 import { router, protectedProcedure } from '../trpc/init';
 import { ZApiKeyCreate, ZApiKeyId, ZWebhookSet } from '../../shared/schemas/api';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
-import { removeWebhook, setWebhook, webhookOverview } from '../services/api-webhooks';
+import { removeWebhook, rotateWebhookSecret, setWebhook, webhookOverview } from '../services/api-webhooks';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
 
 /** The seller's API page: keys (shown once, stored hashed), the webhook and its deliveries. */
 export const apiKeysRouter = router({
@@ -16,6 +18,13 @@ export const apiKeysRouter = router({
 
   /** Returns the signing secret once; the URL is checked against the SSRF rules. */
   setWebhook: protectedProcedure.input(ZWebhookSet).mutation(({ ctx, input }) => setWebhook(ctx, ctx.userId, input.url)),
+
+  /** A new signing secret, returned once; the previous one keeps signing deliveries for 24 hours. */
+  rotateWebhookSecret: protectedProcedure.mutation(async ({ ctx }) => {
+    const rotated = await rotateWebhookSecret(ctx.db, ctx.userId);
+    if (!rotated) throw new AppError('NOT_FOUND', M.api.webhookNone);
+    return rotated;
+  }),
 
   removeWebhook: protectedProcedure.mutation(async ({ ctx }) => {
     await removeWebhook(ctx.db, ctx.userId);

@@ -128,6 +128,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/generations/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ürün fotoğrafını indir
+         * @description Üretimin yapıldığı fotoğrafın sunucudaki kopyası (meta verisi temizlenmiş JPEG, PNG veya WEBP), fotoğraf saklandığı sürece; yalnızca üretimin sahibinin anahtarıyla.
+         */
+        get: operations["getPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cutouts": {
         parameters: {
             query?: never;
@@ -293,8 +313,20 @@ export interface components {
             subject?: components["schemas"]["Subject"];
         };
         WebhookEvent: {
+            /**
+             * Format: uuid
+             * @description Olayın kimliği: her denemede aynı (webhook-id başlığı); aynı olay birden fazla gelebilir, bununla tekilleştirin
+             */
+            id: string;
             /** @enum {string} */
             type: "generation.completed" | "generation.failed";
+            /** @description Kaçıncı deneme: 1, 2, … (X-Vitrin-Attempt başlığı) */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description Olayın oluştuğu an (ISO 8601)
+             */
+            createdAt: string;
             data: components["schemas"]["Generation"];
         };
         Generation: {
@@ -325,6 +357,8 @@ export interface components {
             cutoutId: string | null;
             /** @description Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok */
             cutoutUrl?: string;
+            /** @description Üretimin yapıldığı ürün fotoğrafı (sunucudaki kopyası), aynı API anahtarıyla okunur; fotoğraf saklandığı sürece (üretim silinince 404) */
+            photoUrl: string;
         };
         Output: {
             /** @description Aynı API anahtarıyla okunur */
@@ -389,7 +423,9 @@ export interface components {
                 cutout: number;
                 export: number;
             };
+            /** @description requests: API istek sınırı (her istek); uploads: fotoğraflar (görsel, video, dekupaj); cutouts: sayfanın dekupajları; exports: paketler */
             limits: {
+                requests: components["schemas"]["Limit"];
                 uploads: components["schemas"]["Limit"];
                 cutouts: components["schemas"]["Limit"];
                 exports: components["schemas"]["Limit"];
@@ -459,6 +495,8 @@ export interface components {
             cutoutId: string | null;
             /** @description Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok */
             cutoutUrl?: string;
+            /** @description Üretimin yapıldığı ürün fotoğrafı (sunucudaki kopyası), aynı API anahtarıyla okunur; fotoğraf saklandığı sürece (üretim silinince 404) */
+            photoUrl: string;
         };
         OutputOutput: {
             /** @description Aynı API anahtarıyla okunur */
@@ -502,7 +540,7 @@ export interface operations {
                     "X-Credits-Charged": number;
                     /** @description true: bu yanıt aynı Idempotency-Key ile gönderilen ilk isteğin kaydedilmiş yanıtıdır. */
                     "Idempotent-Replayed"?: string;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -517,6 +555,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -526,6 +570,12 @@ export interface operations {
             /** @description Krediniz yetersiz. */
             402: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -535,6 +585,12 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -544,6 +600,12 @@ export interface operations {
             /** @description Ürün fotoğraftan güvenle ayrılamadı; görselleri çerçeveli fotoğrafla almak için allowFramed=true veya ürünün kutusunu subject ile gönderin. Kredi düşülmedi. */
             412: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -553,6 +615,12 @@ export interface operations {
             /** @description Fotoğraf çok büyük veya depolama kotanız dolu. */
             413: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -562,6 +630,12 @@ export interface operations {
             /** @description Form alanları veya fotoğraf geçersiz. */
             422: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -573,7 +647,7 @@ export interface operations {
                 headers: {
                     /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
                     "Retry-After": number;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -610,7 +684,7 @@ export interface operations {
                     "X-Credits-Charged": number;
                     /** @description true: bu yanıt aynı Idempotency-Key ile gönderilen ilk isteğin kaydedilmiş yanıtıdır. */
                     "Idempotent-Replayed"?: string;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -625,6 +699,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -634,6 +714,12 @@ export interface operations {
             /** @description Krediniz yetersiz. */
             402: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -643,6 +729,12 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -652,6 +744,12 @@ export interface operations {
             /** @description Ürün fotoğraftan güvenle ayrılamadı; görselleri çerçeveli fotoğrafla almak için allowFramed=true veya ürünün kutusunu subject ile gönderin. Kredi düşülmedi. */
             412: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -661,6 +759,12 @@ export interface operations {
             /** @description Fotoğraf çok büyük veya depolama kotanız dolu. */
             413: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -670,6 +774,12 @@ export interface operations {
             /** @description Form alanları veya fotoğraf geçersiz. */
             422: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -681,7 +791,7 @@ export interface operations {
                 headers: {
                     /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
                     "Retry-After": number;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -707,6 +817,12 @@ export interface operations {
             /** @description Hesap. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -716,6 +832,29 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -743,6 +882,12 @@ export interface operations {
             /** @description Üretimler, en yenisi önce. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -752,6 +897,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -761,6 +912,29 @@ export interface operations {
             /** @description Form alanları veya fotoğraf geçersiz. */
             422: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -783,6 +957,12 @@ export interface operations {
             /** @description Üretim. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -792,6 +972,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -801,6 +987,29 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -823,6 +1032,12 @@ export interface operations {
             /** @description Silindi; gövde yok. */
             204: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -830,6 +1045,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -839,6 +1060,12 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -848,6 +1075,29 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -871,6 +1121,12 @@ export interface operations {
             /** @description Dosya. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -881,6 +1137,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -890,6 +1152,106 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dosya. */
+            200: {
+                headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                    "image/webp": Blob;
+                };
+            };
+            /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
+            401: {
+                headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
+            404: {
+                headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -919,7 +1281,7 @@ export interface operations {
                 headers: {
                     /** @description true: bu yanıt aynı Idempotency-Key ile gönderilen ilk isteğin kaydedilmiş yanıtıdır. */
                     "Idempotent-Replayed"?: string;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -934,6 +1296,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -943,6 +1311,12 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -952,6 +1326,12 @@ export interface operations {
             /** @description Fotoğraf çok büyük veya depolama kotanız dolu. */
             413: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -961,6 +1341,12 @@ export interface operations {
             /** @description Form alanları veya fotoğraf geçersiz. */
             422: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -972,7 +1358,7 @@ export interface operations {
                 headers: {
                     /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
                     "Retry-After": number;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -1000,6 +1386,12 @@ export interface operations {
             /** @description Dosya. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1009,6 +1401,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1018,6 +1416,29 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1041,7 +1462,7 @@ export interface operations {
             /** @description Zip dosyası. */
             200: {
                 headers: {
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -1056,6 +1477,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1065,6 +1492,12 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1074,6 +1507,12 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1085,7 +1524,7 @@ export interface operations {
                 headers: {
                     /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
                     "Retry-After": number;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -1111,10 +1550,33 @@ export interface operations {
             /** @description OpenAPI belgesi. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1123,8 +1585,16 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description t=<unix saniye>,v1=<HMAC-SHA256 onaltılık> */
+                /** @description Olayın kimliği (gövdedeki id); her denemede aynı: tekilleştirmek için. */
+                "webhook-id": string;
+                /** @description İmzalandığı an, unix saniye. */
+                "webhook-timestamp": string;
+                /** @description v1,<"<webhook-id>.<webhook-timestamp>.<gövde>" metninin HMAC-SHA256 özeti, base64>; imza anahtarı yenilenirken boşlukla ayrılmış iki imza. */
+                "webhook-signature": string;
+                /** @description t=<unix saniye>,v1=<HMAC-SHA256 onaltılık> (imza anahtarı yenilenirken her geçerli anahtar için bir v1) */
                 "X-Vitrin-Signature": string;
+                /** @description Kaçıncı deneme (1, 2, …; gövdedeki attempt). */
+                "X-Vitrin-Attempt": string;
             };
             path?: never;
             cookie?: never;

@@ -608,7 +608,7 @@ const OWN = {
     keyLimit: (max: number) => `En fazla ${max} etkin API anahtarınız olabilir. Yeni bir anahtar için önce birini iptal edin.`,
     webhookTitle: 'Webhook',
     webhookDesc:
-      'Bir üretiminiz tamamlandığında veya başarısız olduğunda bu adrese imzalı bir POST isteği gönderilir (X-Vitrin-Signature başlığı). Teslim edilemeyen bildirimler bir gün boyunca artan aralıklarla yeniden denenir.',
+      'Bir üretiminiz tamamlandığında veya başarısız olduğunda bu adrese imzalı bir POST isteği gönderilir (Standard Webhooks başlıkları ve X-Vitrin-Signature). Teslim edilemeyen bildirimler bir gün boyunca artan aralıklarla yeniden denenir; aynı bildirim birden fazla gelebilir, olay kimliğiyle (webhook-id) tekilleştirin.',
     webhookUrl: 'Webhook adresi',
     webhookCurrent: (url: string) => `Şu anki adres: ${url}`,
     webhookNone: 'Webhook adresi tanımlı değil.',
@@ -616,6 +616,11 @@ const OWN = {
     webhookSaved: 'Webhook adresi kaydedildi',
     webhookRemove: 'Webhook adresini kaldır',
     webhookRemoved: 'Webhook adresi kaldırıldı',
+    rotateSecret: 'İmza anahtarını yenile',
+    rotateConfirm:
+      'Yeni bir imza anahtarı oluşturulur. Eski anahtar 24 saat daha geçerli kalır; bu sürede her bildirim iki anahtarla da imzalanır. Alıcınızı bu süre içinde yeni anahtara geçirin.',
+    rotated: 'Yeni imza anahtarı oluşturuldu',
+    previousSecretUntil: (when: string) => `Eski imza anahtarı ${when} tarihine kadar da geçerli.`,
     secretTitle: 'Webhook imza anahtarı',
     secretShownOnce:
       'Bu imza anahtarı yalnızca şimdi gösterilir. Gelen isteklerin imzasını doğrulamak için saklayın; adresi yeniden kaydederseniz yeni bir imza anahtarı oluşur.',
@@ -669,6 +674,7 @@ const OWN = {
       idempotencyMismatch: 'Bu Idempotency-Key farklı bir istekle kullanılmış. Yeni bir istek için yeni bir anahtar gönderin.',
       idempotencyInProgress: 'Bu Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor; biraz sonra tekrar deneyin.',
       badListQuery: 'Liste parametreleri geçersiz (limit 1–100, status, type, cursor).',
+      tooManyRequests: (seconds: number) => `Çok fazla istek gönderildi; ${seconds} saniye sonra tekrar deneyin.`,
       webhookInvalid: 'Geçerli bir webhook adresi girin (https://…).',
       webhookHttps: 'Webhook adresi https:// ile başlamalı.',
       webhookPrivate: 'Webhook adresi yerel ağa, kendi bilgisayara veya özel bir IP adresine yönlendirilemez.',

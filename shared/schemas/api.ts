@@ -133,6 +133,10 @@ export const ZApiGeneration = z
     outputs: z.array(ZApiOutput),
     cutoutId: z.uuid().nullable().meta({ description: 'Bu üretimin kullandığı dekupaj (yoksa null)' }),
     cutoutUrl: z.string().optional().meta({ description: 'Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok' }),
+    photoUrl: z.string().meta({
+      description:
+        'Üretimin yapıldığı ürün fotoğrafı (sunucudaki kopyası), aynı API anahtarıyla okunur; fotoğraf saklandığı sürece (üretim silinince 404)',
+    }),
   })
   .meta({ id: 'Generation' });
 export type TApiGeneration = z.output<typeof ZApiGeneration>;
@@ -189,7 +193,12 @@ export const ZApiAccount = z
         export: z.number().int(),
       })
       .meta({ description: 'Her işlemin kredi ücreti' }),
-    limits: z.object({ uploads: ZApiLimit, cutouts: ZApiLimit, exports: ZApiLimit }),
+    limits: z
+      .object({ requests: ZApiLimit, uploads: ZApiLimit, cutouts: ZApiLimit, exports: ZApiLimit })
+      .meta({
+        description:
+          'requests: API istek sınırı (her istek); uploads: fotoğraflar (görsel, video, dekupaj); cutouts: sayfanın dekupajları; exports: paketler',
+      }),
   })
   .meta({ id: 'Account' });
 
@@ -223,6 +232,16 @@ export const ZApiError = z
 
 /** The body of every webhook: the run as GET /api/v1/generations/{id} answers it. */
 export const ZWebhookEvent = z
-  .object({ type: z.enum(['generation.completed', 'generation.failed']), data: ZApiGeneration })
+  .object({
+    id: z
+      .uuid()
+      .meta({
+        description: 'Olayın kimliği: her denemede aynı (webhook-id başlığı); aynı olay birden fazla gelebilir, bununla tekilleştirin',
+      }),
+    type: z.enum(['generation.completed', 'generation.failed']),
+    attempt: z.number().int().min(1).meta({ description: 'Kaçıncı deneme: 1, 2, … (X-Vitrin-Attempt başlığı)' }),
+    createdAt: z.iso.datetime({ offset: true }).meta({ description: 'Olayın oluştuğu an (ISO 8601)' }),
+    data: ZApiGeneration,
+  })
   .meta({ id: 'WebhookEvent' });
 export type TWebhookEvent = z.output<typeof ZWebhookEvent>;

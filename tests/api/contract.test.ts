@@ -256,6 +256,11 @@ function cases(): Record<string, { method: string; path: string; arb: fc.Arbitra
         .record({ auth: authArb, id: idArb, index: fc.oneof(fc.nat(5), fc.constantFrom('-1', '99', 'a', '1.5')) })
         .map(({ auth, id, index }) => ({ auth, path: `/api/v1/generations/${id}/outputs/${index}`, what: { id, index } })),
     },
+    getPhoto: {
+      method: 'GET',
+      path: '/api/v1/generations/{id}/photo',
+      arb: fc.record({ auth: authArb, id: idArb }).map(({ auth, id }) => ({ auth, path: `/api/v1/generations/${id}/photo`, what: id })),
+    },
     getCutout: {
       method: 'GET',
       path: '/api/v1/cutouts/{id}',
@@ -333,6 +338,7 @@ function fixed(): Record<string, Case[]> {
     ],
     getGeneration: get(`/api/v1/generations/${runId}`),
     getOutput: get(`/api/v1/generations/${runId}/outputs/0`),
+    getPhoto: get(`/api/v1/generations/${runId}/photo`),
     getCutout: get(`/api/v1/cutouts/${cutoutId}`),
     exportZip: get(`/api/v1/generations/${runId}/export/trendyol`),
     getAccount: get('/api/v1/account'),
@@ -355,6 +361,7 @@ describe('every answer of every operation is the one the served document declare
     'createCutout',
     'getGeneration',
     'getOutput',
+    'getPhoto',
     'getCutout',
     'exportZip',
     'getAccount',

@@ -577,7 +577,7 @@ export const OWN: AppTexts = {
     keyLimit: (max: number) => `You can have at most ${max} active API keys. Revoke one first to create a new key.`,
     webhookTitle: 'Webhook',
     webhookDesc:
-      'When one of your generations completes or fails, a signed POST request is sent to this address (X-Vitrin-Signature header). Notifications that cannot be delivered are retried at growing intervals for one day.',
+      'When one of your generations completes or fails, a signed POST request is sent to this address (Standard Webhooks headers and X-Vitrin-Signature). Notifications that cannot be delivered are retried at growing intervals for one day; the same notification may arrive more than once, deduplicate with the event id (webhook-id).',
     webhookUrl: 'Webhook address',
     webhookCurrent: (url: string) => `Current address: ${url}`,
     webhookNone: 'No webhook address is set.',
@@ -585,6 +585,11 @@ export const OWN: AppTexts = {
     webhookSaved: 'Webhook address saved',
     webhookRemove: 'Remove the webhook address',
     webhookRemoved: 'Webhook address removed',
+    rotateSecret: 'Rotate the signing secret',
+    rotateConfirm:
+      'A new signing secret is created. The old one stays valid for 24 more hours, and meanwhile every notification is signed with both. Switch your receiver to the new secret within that time.',
+    rotated: 'New signing secret created',
+    previousSecretUntil: (when: string) => `The old signing secret also stays valid until ${when}.`,
     secretTitle: 'Webhook signing secret',
     secretShownOnce:
       'This signing secret is shown only now. Keep it to verify the signature of incoming requests; if you save the address again, a new signing secret is created.',
@@ -638,6 +643,7 @@ export const OWN: AppTexts = {
       idempotencyMismatch: 'This Idempotency-Key was used with a different request. Send a new key for a new request.',
       idempotencyInProgress: 'The first request sent with this Idempotency-Key is still being processed; try again shortly.',
       badListQuery: 'The list parameters are not valid (limit 1–100, status, type, cursor).',
+      tooManyRequests: (seconds: number) => `Too many requests; try again in ${seconds} ${enCount(seconds, 'second', 'seconds')}.`,
       webhookInvalid: 'Enter a valid webhook address (https://…).',
       webhookHttps: 'The webhook address must start with https://.',
       webhookPrivate: 'The webhook address cannot point to the local network, to this computer or to a private IP address.',
