@@ -285,6 +285,20 @@ export interface components {
             productSize?: number;
             seed?: number;
         };
+        ImageJson: {
+            /** @description Sahne açıklaması (Türkçe), ör. "mermer zemin, gün ışığı" */
+            prompt: string;
+            category?: string;
+            subject?: components["schemas"]["Subject"];
+            scene?: components["schemas"]["Scene"];
+            /** @description Dekupaj güvenilir değilse fotoğraf çerçeveli kullanılsın mı */
+            allowFramed?: boolean;
+            /**
+             * Format: uri
+             * @description Ürün fotoğrafının adresi (http/https); sunucu indirir: en fazla 10 MB, 20 saniye, en fazla 3 yönlendirme; yerel ağ ve özel IP adresleri reddedilir; içeriğine bakılır (JPEG, PNG, WEBP)
+             */
+            photoUrl: string;
+        };
         VideoForm: {
             /**
              * Format: binary
@@ -304,6 +318,22 @@ export interface components {
              */
             allowFramed?: "true" | "false";
         };
+        VideoJson: {
+            /** @default  */
+            prompt: string;
+            /** @description Videonun süresi, saniye: 5 ile 10 arasında bir tamsayı */
+            duration: number;
+            /** @enum {string} */
+            aspectRatio: "16:9" | "9:16";
+            scene?: components["schemas"]["Scene"];
+            /** @description Dekupaj güvenilir değilse fotoğraf çerçeveli kullanılsın mı */
+            allowFramed?: boolean;
+            /**
+             * Format: uri
+             * @description Ürün fotoğrafının adresi (http/https); sunucu indirir: en fazla 10 MB, 20 saniye, en fazla 3 yönlendirme; yerel ağ ve özel IP adresleri reddedilir; içeriğine bakılır (JPEG, PNG, WEBP)
+             */
+            photoUrl: string;
+        };
         CutoutForm: {
             /**
              * Format: binary
@@ -311,6 +341,14 @@ export interface components {
              */
             photo: Blob;
             subject?: components["schemas"]["Subject"];
+        };
+        CutoutJson: {
+            subject?: components["schemas"]["Subject"];
+            /**
+             * Format: uri
+             * @description Ürün fotoğrafının adresi (http/https); sunucu indirir: en fazla 10 MB, 20 saniye, en fazla 3 yönlendirme; yerel ağ ve özel IP adresleri reddedilir; içeriğine bakılır (JPEG, PNG, WEBP)
+             */
+            photoUrl: string;
         };
         WebhookEvent: {
             /**
@@ -530,6 +568,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ImageForm"];
+                "application/json": components["schemas"]["ImageJson"];
             };
         };
         responses: {
@@ -674,6 +713,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["VideoForm"];
+                "application/json": components["schemas"]["VideoJson"];
             };
         };
         responses: {
@@ -1273,6 +1313,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["CutoutForm"];
+                "application/json": components["schemas"]["CutoutJson"];
             };
         };
         responses: {

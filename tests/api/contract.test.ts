@@ -322,6 +322,13 @@ function fixed(): Record<string, Case[]> {
     createImage: [
       { auth: 'valid', path: '/api/v1/images', what: 'valid', body: form({ photo: [jpeg], prompt: 'mermer', allowFramed: 'true' }) },
       { auth: 'valid', path: '/api/v1/images', what: 'no photo', body: form({ prompt: 'mermer' }) },
+      // The JSON form: a photoUrl on a private address (this server does not allow them) is a documented 422.
+      {
+        auth: 'valid',
+        path: '/api/v1/images',
+        what: 'photoUrl private',
+        body: { raw: { type: 'application/json', bytes: JSON.stringify({ photoUrl: 'http://127.0.0.1:9/urun.jpg', prompt: 'mermer' }) } },
+      },
     ],
     createVideo: [
       {
@@ -335,6 +342,7 @@ function fixed(): Record<string, Case[]> {
     createCutout: [
       { auth: 'valid', path: '/api/v1/cutouts', what: 'valid', body: form({ photo: [webp] }) },
       { auth: 'valid', path: '/api/v1/cutouts', what: 'two photos', body: form({ photo: [jpeg, jpeg] }) },
+      { auth: 'valid', path: '/api/v1/cutouts', what: 'bad JSON', body: { raw: { type: 'application/json', bytes: '{"photoUrl":' } } },
     ],
     getGeneration: get(`/api/v1/generations/${runId}`),
     getOutput: get(`/api/v1/generations/${runId}/outputs/0`),

@@ -10,6 +10,9 @@ import {
   ZApiAccount,
   ZApiCutout,
   ZApiCutoutFormDoc,
+  ZApiCutoutJsonDoc,
+  ZApiImageJsonDoc,
+  ZApiVideoJsonDoc,
   ZApiError,
   ZApiExportParams,
   ZApiGeneration,
@@ -30,14 +33,15 @@ const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema }
 const binary = (...types: string[]) => ({
   content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string' as const, format: 'binary' } }])),
 });
-/** A multipart form whose JSON text fields are declared as JSON parts. */
-const multipart = (schema: z.ZodType, jsonFields: string[]) => ({
+/** A multipart form whose JSON text fields are declared as JSON parts, or the same fields as JSON with photoUrl. */
+const multipart = (schema: z.ZodType, jsonFields: string[], jsonBody: z.ZodType) => ({
   required: true,
   content: {
     'multipart/form-data': {
       schema,
       encoding: Object.fromEntries(jsonFields.map((f) => [f, { contentType: 'application/json' }])),
     },
+    'application/json': { schema: jsonBody },
   },
 });
 
@@ -81,10 +85,10 @@ const idempotencyKey = z.object({
 });
 
 /** A POST that starts a run: 202 with the charge, the limits and the replay mark; its refusals. */
-function startsRun(key: 'createImage' | 'createVideo', form: z.ZodType, jsonFields: string[]) {
+function startsRun(key: 'createImage' | 'createVideo', form: z.ZodType, jsonFields: string[], jsonBody: z.ZodType) {
   return op(key, {
     requestParams: { header: idempotencyKey },
-    requestBody: multipart(form, jsonFields),
+    requestBody: multipart(form, jsonFields, jsonBody),
     responses: {
       '202': {
         description: D.responses.accepted!,
@@ -132,8 +136,8 @@ export function openApiDocument(base: string, costs: ApiCosts) {
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: D.securityDescription } } },
     paths: {
-      '/api/v1/images': { post: startsRun('createImage', ZApiImageFormDoc, ['subject', 'scene']) },
-      '/api/v1/videos': { post: startsRun('createVideo', ZApiVideoFormDoc, ['scene']) },
+      '/api/v1/images': { post: startsRun('createImage', ZApiImageFormDoc, ['subject', 'scene'], ZApiImageJsonDoc) },
+      '/api/v1/videos': { post: startsRun('createVideo', ZApiVideoFormDoc, ['scene'], ZApiVideoJsonDoc) },
       '/api/v1/account': {
         get: op('getAccount', {
           responses: { '200': { description: D.responses.account!, headers: rateHeaders(), ...json(ZApiAccount) }, ...errors([401]) },
@@ -182,7 +186,7 @@ export function openApiDocument(base: string, costs: ApiCosts) {
       '/api/v1/cutouts': {
         post: op('createCutout', {
           requestParams: { header: idempotencyKey },
-          requestBody: multipart(ZApiCutoutFormDoc, ['subject']),
+          requestBody: multipart(ZApiCutoutFormDoc, ['subject'], ZApiCutoutJsonDoc),
           responses: {
             '200': {
               description: D.responses.cutout!,

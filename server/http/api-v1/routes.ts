@@ -29,7 +29,7 @@ import { publicBaseUrl } from '../../email/links';
 import { sendStored } from '../files';
 import { sendZip } from '../send-zip';
 import { apiGate, callerOf, handle, reply, requireApiKey, sendApiError, takeQuota } from './respond';
-import { formOf, photoForm, readMultipart } from './forms';
+import { formOf, photoForm, readPhotoBody } from './forms';
 import { answerOnce, idempotent } from './idempotency';
 import { uploadReceiver } from '../upload-body';
 import { openApiDocument } from './openapi';
@@ -100,7 +100,7 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/images',
     auth,
     withinUploads,
-    readMultipart(receiver),
+    readPhotoBody(receiver, deps.env, ZApiImageForm),
     idempotent(deps.db, { charges: true }),
     photoForm(ZApiImageForm),
     handle('api-images', async (_req, res) => {
@@ -132,7 +132,7 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/videos',
     auth,
     withinUploads,
-    readMultipart(receiver),
+    readPhotoBody(receiver, deps.env, ZApiVideoForm),
     idempotent(deps.db, { charges: true }),
     photoForm(ZApiVideoForm),
     handle('api-videos', async (_req, res) => {
@@ -228,7 +228,7 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/cutouts',
     auth,
     withinUploads,
-    readMultipart(receiver),
+    readPhotoBody(receiver, deps.env, ZApiCutoutForm),
     idempotent(deps.db, { charges: false }),
     photoForm(ZApiCutoutForm),
     handle('api-cutouts', async (_req, res) => {
