@@ -4,6 +4,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
 import { removeWebhook, rotateWebhookSecret, setWebhook, webhookOverview } from '../services/api-webhooks';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
+import { publicBaseUrl } from '../email/links';
 
 /** The seller's API page: keys (shown once, stored hashed), the webhook and its deliveries. */
 export const apiKeysRouter = router({
@@ -30,6 +31,9 @@ export const apiKeysRouter = router({
     await removeWebhook(ctx.db, ctx.userId);
     return { ok: true as const };
   }),
+
+  /** The server's public address (PUBLIC_URL) for the page's examples; null when none is set (the page uses its own). */
+  address: protectedProcedure.query(({ ctx }) => ({ baseUrl: ctx.env.PUBLIC_URL ? publicBaseUrl(ctx.env) : null })),
 
   /** The webhook URL and the latest deliveries with every attempt. */
   webhook: protectedProcedure.query(({ ctx }) => webhookOverview(ctx.db, ctx.userId)),

@@ -35,7 +35,7 @@ export function standardSignature(secrets: string | string[], id: string, t: num
 }
 
 /** How long the secret a rotation replaced keeps signing deliveries. */
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 const newSecret = () => `whsec_${randomToken()}${randomToken()}`;
 

@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { bareHost, BlockedAddressError, guardedLookup, isPrivateAddress, type WebhookPolicy } from './webhook-url';
 
 /** The limits of a photo fetched by URL (issue 34 item 7). */
-export const PHOTO_URL_LIMITS = { maxBytes: MAX_UPLOAD_BYTES, timeoutMs: 10_000, deadlineMs: 20_000, maxRedirects: 3 } as const;
+const PHOTO_URL_LIMITS = { maxBytes: MAX_UPLOAD_BYTES, timeoutMs: 10_000, deadlineMs: 20_000, maxRedirects: 3 } as const;
 
 type Limits = { maxBytes: number; timeoutMs: number; deadlineMs: number; maxRedirects: number };
 

@@ -584,6 +584,12 @@ const OWN = {
     subtitle:
       'Vitrin AI stüdyosunu kendi sisteminizden çalıştırın: bir anahtar oluşturun, ürün fotoğrafını gönderin, sonucu webhook ile alın. API ile yapılan üretimler sayfadaki gibi kredi kullanır ve aynı sınırlara tabidir.',
     docsLink: 'API başvuru belgesini aç',
+    whatTitle: 'API ne işe yarar?',
+    what: 'API, mağazanızın kendi yazılımının (web siteniz, e-ticaret altyapınız, stok veya ürün programınız) Vitrin AI’ı sizin yerinize kullanmasını sağlar. Ürün fotoğraflarını bu sitede tek tek yüklemek yerine, yazılımınız fotoğrafları kendisi gönderir; hazır görselleri, videoları ve pazaryeri paketlerini kendisi alır ve ürünlerinize ekler. Krediniz ve sınırlarınız sayfadakiyle aynıdır.',
+    forDeveloperTitle: 'Bu sayfayı yazılımcınıza verin',
+    forDeveloper:
+      'Yazılım geliştirmiyorsanız bu sayfayı yazılımcınıza (veya mağazanızın altyapısını kuran firmaya) gösterin: bir API anahtarı oluşturup ona güvenli bir yoldan iletin; gereken her şey aşağıdaki örneklerde ve başvuru belgesinde. Anahtar şifre gibidir; herkese açık bir yere yazmayın, şüphelenirseniz iptal edin.',
+    docsAddress: 'Başvuru belgesinin adresi',
     keysTitle: 'API anahtarları',
     keyName: 'Anahtar adı',
     keyNameRequired: 'Anahtar için bir ad girin.',

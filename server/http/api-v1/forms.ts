@@ -79,7 +79,7 @@ export function readMultipart(receiver: UploadReceiver) {
 }
 
 /** The most a JSON body (the photoUrl form) may hold. */
-export const JSON_BODY_LIMIT = '64kb';
+const JSON_BODY_LIMIT = '64kb';
 const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true });
 
 /**

@@ -554,6 +554,12 @@ export const OWN: AppTexts = {
     subtitle:
       'Run the Vitrin AI studio from your own system: create a key, send a product photo and receive the result by webhook. Generations made through the API use credits just like on the page and are subject to the same limits.',
     docsLink: 'Open the API reference',
+    whatTitle: 'What is the API for?',
+    what: "The API lets your shop's own software (your website, e-commerce platform, stock or product program) use Vitrin AI for you. Instead of uploading product photos here one by one, your software sends them itself, then fetches the finished images, videos and marketplace packages and adds them to your products. Your credits and limits are the same as on the page.",
+    forDeveloperTitle: 'Give this page to your developer',
+    forDeveloper:
+      "If you do not write software yourself, show this page to your developer (or the company that runs your shop's platform): create an API key and hand it to them safely; everything they need is in the examples below and in the reference. A key is like a password: do not post it anywhere public, and revoke it if in doubt.",
+    docsAddress: 'Address of the reference',
     keysTitle: 'API keys',
     keyName: 'Key name',
     keyNameRequired: 'Enter a name for the key.',
