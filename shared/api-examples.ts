@@ -60,11 +60,16 @@ export function webhookVerifyExample(): string {
 
 // rawBody: the request body exactly as received (a string), before JSON.parse.
 export function verifyVitrinSignature(rawBody, header, secret, toleranceSeconds = 300) {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=')));
-  const t = Number(parts.t);
+  const parts = header.split(',').map((part) => part.split('='));
+  const t = Number(parts.find(([k]) => k === 't')?.[1]);
   if (!t || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
   const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest();
-  const given = Buffer.from(parts.v1 ?? '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  // While the secret is being rotated there is one v1 per valid secret: any may match.
+  return parts
+    .filter(([k]) => k === 'v1')
+    .some(([, v]) => {
+      const given = Buffer.from(v ?? '', 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
 }`;
 }

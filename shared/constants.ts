@@ -160,3 +160,12 @@ export const EDITOR_LIMITS = {
   maxBrush: 0.1,
 } as const;
 export type SellerLimitKind = keyof typeof SELLER_LIMITS;
+
+/**
+ * Requests to the seller API (/api/v1), every one counted, refused or not (the flood guard behind
+ * the RateLimit-* headers every answer carries): per seller with a valid key, per address without.
+ */
+export const API_REQUEST_LIMITS = {
+  seller: { limit: 600, windowMs: 60 * 1000 },
+  address: { limit: 300, windowMs: 60 * 1000 },
+} as const;

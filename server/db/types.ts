@@ -428,6 +428,9 @@ export interface ApiWebhooksTable {
   url: string;
   secret: string;
   created_at: Timestamp;
+  /** The secret a rotation replaced: deliveries are signed with it too until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: Timestamp | null;
 }
 
 export type WebhookDeliveryStatus = 'queued' | 'sending' | 'delivered' | 'failed';

@@ -75,6 +75,33 @@ export class UploadReceiver {
     mkdirSync(this.root, { recursive: true });
   }
 
+  /**
+   * A temporary folder for a photo that does not come in the request's body (the seller API's
+   * photoUrl, fetched by the server), within the same in-flight cap as uploads: null when the
+   * sender already has the most bodies arriving. `cleanup` removes it and frees the slot.
+   */
+  async reserve(who: string): Promise<{ dir: string; cleanup: () => Promise<void> } | null> {
+    const release = takeSlot(who);
+    if (!release) return null;
+    let dir: string;
+    try {
+      dir = await mkdtemp(path.join(this.root, 'u-'));
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return {
+      dir,
+      cleanup: async () => {
+        try {
+          await rm(dir, { recursive: true, force: true });
+        } finally {
+          release();
+        }
+      },
+    };
+  }
+
   /** Removes folders left by a process that died mid-upload (older than twice the body timeout). */
   async sweepStale(now = Date.now()): Promise<void> {
     for (const name of await readdir(this.root).catch(() => [] as string[])) {

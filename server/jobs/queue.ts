@@ -218,7 +218,7 @@ export async function failJob(db: Db, id: string, message: string): Promise<{ us
   if (refunded) {
     const labels = { type: refunded.run.type, provider: refunded.run.provider ?? 'none' };
     runsFinished.inc({ outcome: 'failed', ...labels });
-    // A run an admin retried free of charge (docs/decisions.md D-NEW-ops-1) took nothing to return.
+    // A run an admin retried free of charge (docs/decisions.md D53) took nothing to return.
     if (refunded.run.credits_used > 0) {
       runsRefunded.inc(labels);
       credits.inc({ direction: 'refunded' }, refunded.run.credits_used);

@@ -3,7 +3,16 @@ import type { Env } from '../env';
 import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
 import { PollLoop } from '../lib/poll-loop';
-import { claimDelivery, endpointOf, onWebhookQueued, recordAttempt, SIGNATURE_HEADER, signWebhook } from '../services/api-webhooks';
+import {
+  claimDelivery,
+  endpointOf,
+  eventBody,
+  onWebhookQueued,
+  recordAttempt,
+  SIGNATURE_HEADER,
+  signWebhook,
+  standardSignature,
+} from '../services/api-webhooks';
 import { postWebhook, webhookPolicy } from '../services/webhook-url';
 import { databaseOutage } from '../lib/outage';
 import { log } from '../lib/log';
@@ -86,18 +95,22 @@ export class WebhookSender {
       return true;
     }
     const t = Math.floor(Date.now() / 1000);
+    // The event's id is the same at every attempt; the attempt number is in the body and a header.
+    const body = eventBody(d);
+    const headers = {
+      [SIGNATURE_HEADER]: signWebhook(endpoint.secrets, body, t),
+      // Standard Webhooks (standardwebhooks.com): id, timestamp, and a signature per valid secret.
+      'webhook-id': d.id,
+      'webhook-timestamp': String(t),
+      'webhook-signature': standardSignature(endpoint.secrets, d.id, t, body),
+      'X-Vitrin-Attempt': String(d.attempts),
+      'user-agent': 'Vitrin-Webhooks/1',
+    };
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      statusCode = await postWebhook(
-        endpoint.url,
-        d.body,
-        { [SIGNATURE_HEADER]: signWebhook(endpoint.secret, d.body, t), 'user-agent': 'Vitrin-Webhooks/1' },
-        webhookPolicy(env),
-        this.o.timeoutMs,
-        this.o.deadlineMs,
-      );
+      statusCode = await postWebhook(endpoint.url, body, headers, webhookPolicy(env), this.o.timeoutMs, this.o.deadlineMs);
     } catch (err) {
       error = (err as Error).message || String(err);
     }

@@ -1,7 +1,10 @@
 import { router, protectedProcedure } from '../trpc/init';
 import { ZApiKeyCreate, ZApiKeyId, ZWebhookSet } from '../../shared/schemas/api';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
-import { removeWebhook, setWebhook, webhookOverview } from '../services/api-webhooks';
+import { removeWebhook, rotateWebhookSecret, setWebhook, webhookOverview } from '../services/api-webhooks';
+import { AppError } from '../errors';
+import { M } from '../../shared/messages';
+import { publicBaseUrl } from '../email/links';
 
 /** The seller's API page: keys (shown once, stored hashed), the webhook and its deliveries. */
 export const apiKeysRouter = router({
@@ -17,10 +20,20 @@ export const apiKeysRouter = router({
   /** Returns the signing secret once; the URL is checked against the SSRF rules. */
   setWebhook: protectedProcedure.input(ZWebhookSet).mutation(({ ctx, input }) => setWebhook(ctx, ctx.userId, input.url)),
 
+  /** A new signing secret, returned once; the previous one keeps signing deliveries for 24 hours. */
+  rotateWebhookSecret: protectedProcedure.mutation(async ({ ctx }) => {
+    const rotated = await rotateWebhookSecret(ctx.db, ctx.userId);
+    if (!rotated) throw new AppError('NOT_FOUND', M.api.webhookNone);
+    return rotated;
+  }),
+
   removeWebhook: protectedProcedure.mutation(async ({ ctx }) => {
     await removeWebhook(ctx.db, ctx.userId);
     return { ok: true as const };
   }),
+
+  /** The server's public address (PUBLIC_URL) for the page's examples; null when none is set (the page uses its own). */
+  address: protectedProcedure.query(({ ctx }) => ({ baseUrl: ctx.env.PUBLIC_URL ? publicBaseUrl(ctx.env) : null })),
 
   /** The webhook URL and the latest deliveries with every attempt. */
   webhook: protectedProcedure.query(({ ctx }) => webhookOverview(ctx.db, ctx.userId)),

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
-import { SELLER_LIMITS } from '../../shared/constants';
+import { API_REQUEST_LIMITS, SELLER_LIMITS } from '../../shared/constants';
 import { cutoutsOf, toView, type GenerationView } from './generations';
 import { getBalance } from './credits';
 import { getSettings } from './settings';
@@ -85,8 +85,8 @@ export async function apiAccount(db: Db, userId: string, now = new Date()) {
     db.selectFrom('rate_limits').select(['key', 'count', 'reset_at']).where('key', 'like', `%:user:${userId}`).execute(),
   ]);
   const used = new Map(limits.filter((l) => new Date(l.reset_at) > now).map((l) => [l.key.split(':')[0]!, l]));
-  const limit = (kind: 'uploads' | 'exports' | 'cutouts') => {
-    const { limit: max, windowMs } = SELLER_LIMITS[kind];
+  const limit = (kind: 'requests' | 'uploads' | 'exports' | 'cutouts') => {
+    const { limit: max, windowMs } = kind === 'requests' ? API_REQUEST_LIMITS.seller : SELLER_LIMITS[kind];
     const row = used.get(kind);
     return {
       limit: max,
@@ -101,6 +101,6 @@ export async function apiAccount(db: Db, userId: string, now = new Date()) {
     plan: balance.planCode,
     periodEnd: balance.expiresAt,
     costs: { image: settings.imageCreditCost, video: settings.videoCreditCost, cutout: 0, export: 0 },
-    limits: { uploads: limit('uploads'), cutouts: limit('cutouts'), exports: limit('exports') },
+    limits: { requests: limit('requests'), uploads: limit('uploads'), cutouts: limit('cutouts'), exports: limit('exports') },
   };
 }

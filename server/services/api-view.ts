@@ -5,6 +5,7 @@ import type { TApiGeneration } from '../../shared/schemas/api';
 export const apiPaths = {
   output: (generationId: string, index: number) => `/api/v1/generations/${generationId}/outputs/${index}`,
   cutout: (cutoutId: string) => `/api/v1/cutouts/${cutoutId}`,
+  photo: (generationId: string) => `/api/v1/generations/${generationId}/photo`,
 };
 
 /** The id at the end of a cut-out's web URL (`/api/files/cutouts/{id}`). */
@@ -37,6 +38,7 @@ export function toApiGeneration(v: GenerationView, base: string): TApiGeneration
       role: v.outputRoles[i] ?? null,
     })),
     cutoutId: v.cutoutId,
+    photoUrl: base + apiPaths.photo(v.id),
     ...(cutoutUrl ? { cutoutUrl } : {}),
   };
 }

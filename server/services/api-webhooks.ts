@@ -13,9 +13,31 @@ import type { TWebhookEvent } from '../../shared/schemas/api';
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`. */
 export const SIGNATURE_HEADER = 'X-Vitrin-Signature';
 
-export function signWebhook(secret: string, body: string, t: number): string {
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+/** `X-Vitrin-Signature`: one `v1` per valid secret (the current one first; during a rotation also the previous one). */
+export function signWebhook(secrets: string | string[], body: string, t: number): string {
+  const v1 = [secrets].flat().map((secret) => `v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`);
+  return [`t=${t}`, ...v1].join(',');
 }
+
+/**
+ * The Standard Webhooks signature (`webhook-signature`): `v1,<base64 HMAC-SHA256 of "<id>.<t>.<body>">`
+ * per valid secret, space separated, keyed with the base64 bytes after the `whsec_` prefix (as the
+ * Standard Webhooks libraries read a `whsec_` secret).
+ */
+export function standardSignature(secrets: string | string[], id: string, t: number, body: string): string {
+  return [secrets]
+    .flat()
+    .map((secret) => {
+      const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+      return `v1,${createHmac('sha256', key).update(`${id}.${t}.${body}`).digest('base64')}`;
+    })
+    .join(' ');
+}
+
+/** How long the secret a rotation replaced keeps signing deliveries. */
+const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+const newSecret = () => `whsec_${randomToken()}${randomToken()}`;
 
 /**
  * Saves the seller's webhook URL (checked against the SSRF rules) with a new signing secret,
@@ -23,13 +45,34 @@ export function signWebhook(secret: string, body: string, t: number): string {
  */
 export async function setWebhook(deps: { db: Db; env: Env }, userId: string, url: string): Promise<{ secret: string }> {
   const checked = await checkWebhookUrl(url, webhookPolicy(deps.env));
-  const secret = `whsec_${randomToken()}${randomToken()}`;
+  const secret = newSecret();
   await deps.db
     .insertInto('api_webhooks')
     .values({ user_id: userId, url: checked.href, secret })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ url: checked.href, secret, created_at: new Date() }))
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ url: checked.href, secret, created_at: new Date(), previous_secret: null, previous_secret_until: null }),
+    )
     .execute();
   return { secret };
+}
+
+/**
+ * A new signing secret for the seller's endpoint, returned once; the one it replaces stays valid
+ * for a day (every delivery meanwhile is signed with both), so the receiver can switch without
+ * losing events. Null when the seller has no endpoint.
+ */
+export async function rotateWebhookSecret(db: Db, userId: string): Promise<{ secret: string; previousValidUntil: string } | null> {
+  const secret = newSecret();
+  const until = new Date(Date.now() + ROTATION_OVERLAP_MS);
+  const row = await db
+    .updateTable('api_webhooks')
+    .set({ secret, previous_secret: sql<string>`api_webhooks.secret`, previous_secret_until: until })
+    .where('user_id', '=', userId)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row ? { secret, previousValidUntil: until.toISOString() } : null;
 }
 
 /** Removes the endpoint; deliveries still waiting are given up (there is nowhere to send them). */
@@ -50,7 +93,12 @@ const SHOWN_DELIVERIES = 20;
 
 /** The seller's webhook URL and the latest deliveries, each with every attempt. */
 export async function webhookOverview(db: Db, userId: string) {
-  const hook = await db.selectFrom('api_webhooks').select(['url', 'created_at']).where('user_id', '=', userId).executeTakeFirst();
+  const hook = await db
+    .selectFrom('api_webhooks')
+    .select(['url', 'created_at', 'previous_secret_until'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const until = hook?.previous_secret_until ? new Date(hook.previous_secret_until) : null;
   const deliveries = await db
     .selectFrom('api_webhook_deliveries')
     .select(['id', 'event_type', 'generation_id', 'status', 'url', 'created_at', 'delivered_at', 'last_error'])
@@ -72,6 +120,8 @@ export async function webhookOverview(db: Db, userId: string) {
     : [];
   return {
     url: hook?.url ?? null,
+    /** While the secret a rotation replaced still signs deliveries: until when. */
+    previousSecretUntil: until && until > new Date() ? until.toISOString() : null,
     deliveries: deliveries.map((d) => ({
       id: d.id,
       eventType: d.event_type,
@@ -105,7 +155,7 @@ export async function queueWebhookEvent(db: Db, generationId: string): Promise<v
   if (!g || (g.status !== 'completed' && g.status !== 'failed')) return;
   const hook = await db.selectFrom('api_webhooks').select('url').where('user_id', '=', g.user_id).executeTakeFirst();
   if (!hook) return;
-  const event: TWebhookEvent = {
+  const event: Pick<TWebhookEvent, 'type' | 'data'> = {
     type: g.status === 'completed' ? 'generation.completed' : 'generation.failed',
     data: toApiGeneration(await getGeneration(db, g.user_id, generationId), publicBaseUrl()),
   };
@@ -155,9 +205,28 @@ export async function claimDelivery(db: Db, owner: string, leaseMs: number) {
   });
 }
 
-/** Where a claimed delivery goes now: the seller's current URL and secret (null: they removed it). */
-export async function endpointOf(db: Db, userId: string) {
-  return (await db.selectFrom('api_webhooks').select(['url', 'secret']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+/**
+ * Where a claimed delivery goes now: the seller's current URL and the secrets that sign it — the
+ * current one, and the one a rotation replaced while it is still valid (null: they removed it).
+ */
+export async function endpointOf(db: Db, userId: string): Promise<{ url: string; secrets: string[] } | null> {
+  const row = await db
+    .selectFrom('api_webhooks')
+    .select(['url', 'secret', 'previous_secret'])
+    .select(sql<boolean>`previous_secret_until > now()`.as('previous_valid'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { url: row.url, secrets: row.previous_secret && row.previous_valid ? [row.secret, row.previous_secret] : [row.secret] };
+}
+
+/**
+ * The body a delivery sends at one attempt: the stored event with its id (the same at every
+ * attempt: receivers deduplicate by it), the attempt number (1, 2, …) and when the event was made.
+ */
+export function eventBody(d: { id: string; body: string; attempts: number; created_at: Date | string }): string {
+  const stored = JSON.parse(d.body) as Record<string, unknown>;
+  return JSON.stringify({ id: d.id, ...stored, attempt: d.attempts, createdAt: new Date(d.created_at).toISOString() });
 }
 
 /** Records one attempt and the delivery's new state: delivered, queued again after `retryInMs`, or failed for good. */

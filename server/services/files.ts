@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { readOutputs } from '../db/read';
@@ -46,4 +47,21 @@ export async function ownCutoutKeys(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return c ? { image: c.storage_key, mask: c.mask_key } : null;
+}
+
+/**
+ * The photo a run of the seller's own was made from, while it is kept (its upload not removed, the
+ * run not erased): the storage key, or null — the same as another seller's run.
+ */
+export async function ownRunPhotoKey(db: Db, userId: string, generationId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('generations')
+    .innerJoin('uploads', 'uploads.id', 'generations.upload_id')
+    .select('uploads.storage_key')
+    .where('generations.id', '=', generationId)
+    .where('generations.user_id', '=', userId)
+    .where('uploads.user_id', '=', userId)
+    .where(sql<boolean>`generations.parameters::text <> '{}'`)
+    .executeTakeFirst();
+  return row?.storage_key ?? null;
 }

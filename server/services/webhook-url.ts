@@ -75,14 +75,14 @@ export function webhookPolicy(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'API_WE
   };
 }
 
-class BlockedAddressError extends Error {
+export class BlockedAddressError extends Error {
   constructor(readonly address: string) {
     super(`webhook address refused: ${address}`);
   }
 }
 
 /** dns.lookup for the webhook request's socket: every address it yields is checked before connecting. */
-function guardedLookup(policy: WebhookPolicy): LookupFunction {
+export function guardedLookup(policy: WebhookPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
@@ -96,7 +96,7 @@ function guardedLookup(policy: WebhookPolicy): LookupFunction {
 }
 
 /** The URL's host without IPv6 brackets. */
-const bareHost = (u: URL) => u.hostname.replace(/^\[|\]$/g, '');
+export const bareHost = (u: URL) => u.hostname.replace(/^\[|\]$/g, '');
 
 /**
  * Checks a webhook URL when the seller saves it: a clear Turkish refusal now rather than failed

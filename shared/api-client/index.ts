@@ -17,9 +17,14 @@ export function vitrinApi(baseUrl: string, key: string | null, fetchImpl: typeof
     baseUrl,
     headers: key ? { authorization: `Bearer ${key}` } : {},
     fetch: fetchImpl,
-    bodySerializer: (body: unknown) => (body instanceof FormData ? body : formData(body as Record<string, unknown>)),
+    // A body with photoUrl and no photo is the JSON form (the server fetches the photo); else multipart.
+    bodySerializer: (body: unknown) =>
+      body instanceof FormData ? body : isPhotoUrlBody(body) ? JSON.stringify(body) : formData(body as Record<string, unknown>),
   });
 }
+
+const isPhotoUrlBody = (body: unknown) =>
+  !!body && typeof body === 'object' && 'photoUrl' in body && !('photo' in (body as Record<string, unknown>));
 
 /** A form's fields as multipart: files and blobs as they are, objects as JSON text, the rest as text. */
 export function formData(fields: Record<string, unknown>): FormData {

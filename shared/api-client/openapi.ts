@@ -128,6 +128,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/generations/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ürün fotoğrafını indir
+         * @description Üretimin yapıldığı fotoğrafın sunucudaki kopyası (meta verisi temizlenmiş JPEG, PNG veya WEBP), fotoğraf saklandığı sürece; yalnızca üretimin sahibinin anahtarıyla.
+         */
+        get: operations["getPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cutouts": {
         parameters: {
             query?: never;
@@ -265,6 +285,20 @@ export interface components {
             productSize?: number;
             seed?: number;
         };
+        ImageJson: {
+            /** @description Sahne açıklaması (Türkçe), ör. "mermer zemin, gün ışığı" */
+            prompt: string;
+            category?: string;
+            subject?: components["schemas"]["Subject"];
+            scene?: components["schemas"]["Scene"];
+            /** @description Dekupaj güvenilir değilse fotoğraf çerçeveli kullanılsın mı */
+            allowFramed?: boolean;
+            /**
+             * Format: uri
+             * @description Ürün fotoğrafının adresi (http/https); sunucu indirir: en fazla 10 MB, 20 saniye, en fazla 3 yönlendirme; yerel ağ ve özel IP adresleri reddedilir; içeriğine bakılır (JPEG, PNG, WEBP)
+             */
+            photoUrl: string;
+        };
         VideoForm: {
             /**
              * Format: binary
@@ -284,6 +318,22 @@ export interface components {
              */
             allowFramed?: "true" | "false";
         };
+        VideoJson: {
+            /** @default  */
+            prompt: string;
+            /** @description Videonun süresi, saniye: 5 ile 10 arasında bir tamsayı */
+            duration: number;
+            /** @enum {string} */
+            aspectRatio: "16:9" | "9:16";
+            scene?: components["schemas"]["Scene"];
+            /** @description Dekupaj güvenilir değilse fotoğraf çerçeveli kullanılsın mı */
+            allowFramed?: boolean;
+            /**
+             * Format: uri
+             * @description Ürün fotoğrafının adresi (http/https); sunucu indirir: en fazla 10 MB, 20 saniye, en fazla 3 yönlendirme; yerel ağ ve özel IP adresleri reddedilir; içeriğine bakılır (JPEG, PNG, WEBP)
+             */
+            photoUrl: string;
+        };
         CutoutForm: {
             /**
              * Format: binary
@@ -292,9 +342,29 @@ export interface components {
             photo: Blob;
             subject?: components["schemas"]["Subject"];
         };
+        CutoutJson: {
+            subject?: components["schemas"]["Subject"];
+            /**
+             * Format: uri
+             * @description Ürün fotoğrafının adresi (http/https); sunucu indirir: en fazla 10 MB, 20 saniye, en fazla 3 yönlendirme; yerel ağ ve özel IP adresleri reddedilir; içeriğine bakılır (JPEG, PNG, WEBP)
+             */
+            photoUrl: string;
+        };
         WebhookEvent: {
+            /**
+             * Format: uuid
+             * @description Olayın kimliği: her denemede aynı (webhook-id başlığı); aynı olay birden fazla gelebilir, bununla tekilleştirin
+             */
+            id: string;
             /** @enum {string} */
             type: "generation.completed" | "generation.failed";
+            /** @description Kaçıncı deneme: 1, 2, … (X-Vitrin-Attempt başlığı) */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description Olayın oluştuğu an (ISO 8601)
+             */
+            createdAt: string;
             data: components["schemas"]["Generation"];
         };
         Generation: {
@@ -325,6 +395,8 @@ export interface components {
             cutoutId: string | null;
             /** @description Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok */
             cutoutUrl?: string;
+            /** @description Üretimin yapıldığı ürün fotoğrafı (sunucudaki kopyası), aynı API anahtarıyla okunur; fotoğraf saklandığı sürece (üretim silinince 404) */
+            photoUrl: string;
         };
         Output: {
             /** @description Aynı API anahtarıyla okunur */
@@ -389,7 +461,9 @@ export interface components {
                 cutout: number;
                 export: number;
             };
+            /** @description requests: API istek sınırı (her istek); uploads: fotoğraflar (görsel, video, dekupaj); cutouts: sayfanın dekupajları; exports: paketler */
             limits: {
+                requests: components["schemas"]["Limit"];
                 uploads: components["schemas"]["Limit"];
                 cutouts: components["schemas"]["Limit"];
                 exports: components["schemas"]["Limit"];
@@ -459,6 +533,8 @@ export interface components {
             cutoutId: string | null;
             /** @description Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok */
             cutoutUrl?: string;
+            /** @description Üretimin yapıldığı ürün fotoğrafı (sunucudaki kopyası), aynı API anahtarıyla okunur; fotoğraf saklandığı sürece (üretim silinince 404) */
+            photoUrl: string;
         };
         OutputOutput: {
             /** @description Aynı API anahtarıyla okunur */
@@ -492,6 +568,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ImageForm"];
+                "application/json": components["schemas"]["ImageJson"];
             };
         };
         responses: {
@@ -502,7 +579,7 @@ export interface operations {
                     "X-Credits-Charged": number;
                     /** @description true: bu yanıt aynı Idempotency-Key ile gönderilen ilk isteğin kaydedilmiş yanıtıdır. */
                     "Idempotent-Replayed"?: string;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -517,6 +594,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -526,6 +609,12 @@ export interface operations {
             /** @description Krediniz yetersiz. */
             402: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -535,6 +624,12 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -544,6 +639,12 @@ export interface operations {
             /** @description Ürün fotoğraftan güvenle ayrılamadı; görselleri çerçeveli fotoğrafla almak için allowFramed=true veya ürünün kutusunu subject ile gönderin. Kredi düşülmedi. */
             412: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -553,6 +654,12 @@ export interface operations {
             /** @description Fotoğraf çok büyük veya depolama kotanız dolu. */
             413: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -562,6 +669,12 @@ export interface operations {
             /** @description Form alanları veya fotoğraf geçersiz. */
             422: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -573,7 +686,7 @@ export interface operations {
                 headers: {
                     /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
                     "Retry-After": number;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -600,6 +713,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["VideoForm"];
+                "application/json": components["schemas"]["VideoJson"];
             };
         };
         responses: {
@@ -610,7 +724,7 @@ export interface operations {
                     "X-Credits-Charged": number;
                     /** @description true: bu yanıt aynı Idempotency-Key ile gönderilen ilk isteğin kaydedilmiş yanıtıdır. */
                     "Idempotent-Replayed"?: string;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -625,6 +739,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -634,6 +754,12 @@ export interface operations {
             /** @description Krediniz yetersiz. */
             402: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -643,6 +769,12 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -652,6 +784,12 @@ export interface operations {
             /** @description Ürün fotoğraftan güvenle ayrılamadı; görselleri çerçeveli fotoğrafla almak için allowFramed=true veya ürünün kutusunu subject ile gönderin. Kredi düşülmedi. */
             412: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -661,6 +799,12 @@ export interface operations {
             /** @description Fotoğraf çok büyük veya depolama kotanız dolu. */
             413: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -670,6 +814,12 @@ export interface operations {
             /** @description Form alanları veya fotoğraf geçersiz. */
             422: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -681,7 +831,7 @@ export interface operations {
                 headers: {
                     /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
                     "Retry-After": number;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -707,6 +857,12 @@ export interface operations {
             /** @description Hesap. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -716,6 +872,29 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -743,6 +922,12 @@ export interface operations {
             /** @description Üretimler, en yenisi önce. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -752,6 +937,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -761,6 +952,29 @@ export interface operations {
             /** @description Form alanları veya fotoğraf geçersiz. */
             422: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -783,6 +997,12 @@ export interface operations {
             /** @description Üretim. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -792,6 +1012,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -801,6 +1027,29 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -823,6 +1072,12 @@ export interface operations {
             /** @description Silindi; gövde yok. */
             204: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -830,6 +1085,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -839,6 +1100,12 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -848,6 +1115,29 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -871,6 +1161,12 @@ export interface operations {
             /** @description Dosya. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -881,6 +1177,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -890,6 +1192,106 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dosya. */
+            200: {
+                headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                    "image/webp": Blob;
+                };
+            };
+            /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
+            401: {
+                headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
+            404: {
+                headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -911,6 +1313,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["CutoutForm"];
+                "application/json": components["schemas"]["CutoutJson"];
             };
         };
         responses: {
@@ -919,7 +1322,7 @@ export interface operations {
                 headers: {
                     /** @description true: bu yanıt aynı Idempotency-Key ile gönderilen ilk isteğin kaydedilmiş yanıtıdır. */
                     "Idempotent-Replayed"?: string;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -934,6 +1337,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -943,6 +1352,12 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -952,6 +1367,12 @@ export interface operations {
             /** @description Fotoğraf çok büyük veya depolama kotanız dolu. */
             413: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -961,6 +1382,12 @@ export interface operations {
             /** @description Form alanları veya fotoğraf geçersiz. */
             422: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -972,7 +1399,7 @@ export interface operations {
                 headers: {
                     /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
                     "Retry-After": number;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -1000,6 +1427,12 @@ export interface operations {
             /** @description Dosya. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1009,6 +1442,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1018,6 +1457,29 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1041,7 +1503,7 @@ export interface operations {
             /** @description Zip dosyası. */
             200: {
                 headers: {
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -1056,6 +1518,12 @@ export interface operations {
             /** @description Anahtar eksik, hatalı veya iptal edilmiş. */
             401: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1065,6 +1533,12 @@ export interface operations {
             /** @description Kayıt bulunamadı (başka bir satıcıya ait kayıtlar da böyle yanıtlanır). */
             404: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1074,6 +1548,12 @@ export interface operations {
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1085,7 +1565,7 @@ export interface operations {
                 headers: {
                     /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
                     "Retry-After": number;
-                    /** @description Bu işlemin sınırı (pencere başına istek). */
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
                     /** @description Penceredeki kalan istek. */
                     "RateLimit-Remaining": number;
@@ -1111,10 +1591,33 @@ export interface operations {
             /** @description OpenAPI belgesi. */
             200: {
                 headers: {
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Sınır aşıldı; Retry-After başlığındaki süre kadar bekleyin. */
+            429: {
+                headers: {
+                    /** @description Kaç saniye sonra tekrar deneyebileceğiniz. */
+                    "Retry-After": number;
+                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
+                    "RateLimit-Limit": number;
+                    /** @description Penceredeki kalan istek. */
+                    "RateLimit-Remaining": number;
+                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1123,8 +1626,16 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description t=<unix saniye>,v1=<HMAC-SHA256 onaltılık> */
+                /** @description Olayın kimliği (gövdedeki id); her denemede aynı: tekilleştirmek için. */
+                "webhook-id": string;
+                /** @description İmzalandığı an, unix saniye. */
+                "webhook-timestamp": string;
+                /** @description v1,<"<webhook-id>.<webhook-timestamp>.<gövde>" metninin HMAC-SHA256 özeti, base64>; imza anahtarı yenilenirken boşlukla ayrılmış iki imza. */
+                "webhook-signature": string;
+                /** @description t=<unix saniye>,v1=<HMAC-SHA256 onaltılık> (imza anahtarı yenilenirken her geçerli anahtar için bir v1) */
                 "X-Vitrin-Signature": string;
+                /** @description Kaçıncı deneme (1, 2, …; gövdedeki attempt). */
+                "X-Vitrin-Attempt": string;
             };
             path?: never;
             cookie?: never;

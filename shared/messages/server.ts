@@ -109,10 +109,10 @@ const OWN = {
       `Web sayfasıyla aynı satıcı sınırları geçerlidir: ${uploadMinutes} dakikada ${uploads} fotoğraf (görsel, video ve dekupaj isteklerinin her biri bir fotoğraftır), ${exportMinutes} dakikada ${exports} pazaryeri paketi. Sınır aşıldığında 429 yanıtı ve kaç saniye sonra tekrar deneyebileceğinizi söyleyen Retry-After başlığı döner. Aynı anda sizin için işlenen üretim sayısı da sınırlıdır; fazlası sırada bekler.`,
     webhooksTitle: 'Webhook',
     webhooks:
-      'Panelde bir webhook adresi kaydederseniz, üretimleriniz tamamlandığında veya başarısız olduğunda bu adrese JSON gövdeli bir POST isteği gönderilir: { "type": "generation.completed" | "generation.failed", "data": { …GET /api/v1/generations/{id} yanıtı… } }. 2xx dışındaki yanıtlar ve ulaşılamayan adresler bir gün boyunca artan aralıklarla yeniden denenir; her deneme panelde görünür. Adres üretimde https olmalıdır ve yerel ağa veya özel IP adreslerine yönlendirilemez.',
+      'Panelde bir webhook adresi kaydederseniz, üretimleriniz tamamlandığında veya başarısız olduğunda bu adrese JSON gövdeli bir POST isteği gönderilir: { "id": "<olay kimliği>", "type": "generation.completed" | "generation.failed", "attempt": <deneme numarası, 1\'den başlar>, "createdAt": "<olayın zamanı>", "data": { …GET /api/v1/generations/{id} yanıtı… } }. 2xx dışındaki yanıtlar ve ulaşılamayan adresler bir gün boyunca artan aralıklarla yeniden denenir; her deneme panelde görünür. Aynı olay birden fazla gelebilir (ör. yanıtınız zaman aşımına uğrarsa): id (webhook-id başlığı) her denemede aynıdır, onunla tekilleştirin; attempt (X-Vitrin-Attempt başlığı) kaçıncı deneme olduğunu söyler. Adres üretimde https olmalıdır ve yerel ağa veya özel IP adreslerine yönlendirilemez.',
     signatureTitle: 'İmzayı doğrulama',
     signature:
-      'Her istekte X-Vitrin-Signature: t=<unix saniye>,v1=<imza> başlığı bulunur. İmza, "<t>.<ham gövde>" metninin webhook imza anahtarınızla HMAC-SHA256 özetinin onaltılık yazımıdır. Gövdeyi ayrıştırmadan önce ham haliyle doğrulayın, karşılaştırmayı sabit zamanlı yapın ve eski t değerlerini (ör. 5 dakikadan eski) reddedin.',
+      'Her istek iki imza taşır. Standard Webhooks (standardwebhooks.com) başlıkları: webhook-id (olay kimliği), webhook-timestamp (unix saniye) ve webhook-signature: v1,<imza>; imza, "<webhook-id>.<webhook-timestamp>.<ham gövde>" metninin HMAC-SHA256 özetinin base64 yazımıdır, anahtar imza anahtarınızın whsec_ sonrasındaki base64 baytlarıdır (Standard Webhooks kitaplıkları whsec_ anahtarını doğrudan kabul eder). Eski alıcılar için X-Vitrin-Signature: t=<unix saniye>,v1=<imza>; imza, "<t>.<ham gövde>" metninin imza anahtarınızın tamamıyla HMAC-SHA256 özetinin onaltılık yazımıdır. İmza anahtarını paneldeki "İmza anahtarını yenile" ile değiştirebilirsiniz: eski anahtar 24 saat daha geçerlidir ve bu sürede her istek iki anahtarla da imzalanır (webhook-signature boşlukla ayrılmış iki imza, X-Vitrin-Signature iki v1 taşır); herhangi biri tutuyorsa isteği kabul edin. Gövdeyi ayrıştırmadan önce ham haliyle doğrulayın, karşılaştırmayı sabit zamanlı yapın ve eski zaman damgalarını (ör. 5 dakikadan eski) reddedin.',
     codesTitle: 'Hata kodları',
     codes: {
       UNAUTHENTICATED: 'Anahtar eksik, hatalı veya iptal edilmiş (401).',
@@ -134,7 +134,7 @@ const OWN = {
     inputLimits: (megabytes: number, megapixels: number) =>
       `Fotoğraf: JPEG, PNG veya WEBP (dosyanın içeriğine bakılır), en fazla ${megabytes} MB ve ${megapixels} megapiksel, tek dosya (photo alanı). Metin alanları en fazla 8 KB, form en fazla 10 alan. Ölçüler piksel, süreler saniyedir. subject ve scene alanları JSON metni olarak gönderilir; biçimleri aşağıdaki Subject ve Scene şemalarındadır.`,
     rateHeaders:
-      'Sınırı olan işlemlerin (görsel, video, dekupaj, paket) yanıtlarında RateLimit-Limit, RateLimit-Remaining ve RateLimit-Reset başlıkları bulunur. Reddedilen istekler (4xx) sınırdan düşülmez.',
+      'Her yanıtta RateLimit-Limit, RateLimit-Remaining ve RateLimit-Reset başlıkları bulunur. Kendi sınırı olan işlemlerde (görsel, video ve dekupaj fotoğraf sınırına, paketler paket sınırına tabidir) bu başlıklar o sınırı, diğerlerinde API istek sınırını (anahtarla satıcı başına dakikada 600, anahtarsız adres başına dakikada 300 istek) gösterir. Reddedilen istekler (4xx) fotoğraf ve paket sınırlarından düşülmez; istek sınırına her istek sayılır.',
     idempotencyTitle: 'Tekrar denemeler (Idempotency-Key)',
     idempotency:
       'Her POST isteğine bir Idempotency-Key başlığı (ör. bir UUID) ekleyebilirsiniz. Bağlantı koptuğunda aynı istek aynı anahtarla tekrar gönderilirse 24 saat boyunca ilk başarılı yanıt (Idempotent-Replayed: true başlığıyla) döner ve kredi ikinci kez düşülmez. Aynı anahtar farklı bir istekle kullanılırsa 422, ilk istek hâlâ sürüyorsa 409 döner. Reddedilen istekler saklanmaz; aynı anahtarla düzeltilip yeniden gönderilebilir.',
@@ -142,7 +142,7 @@ const OWN = {
     retention: (days: number) =>
       `Üretimler ve dosyaları siz silene (DELETE /api/v1/generations/{id}) veya hesabınız silinene kadar saklanır. Hiçbir üretimin kullanmadığı fotoğraflar ve dekupajları ${days} gün sonra silinir.`,
     webhookRetries:
-      'Yeniden deneme takvimi: ilk başarısız denemeden 30 saniye sonra, sonra her seferinde iki katı (±%25), en fazla 4 saat arayla; 24 saat sonra bırakılır. Her deneme 10 saniyede zaman aşımına uğrar. Aynı bildirim birden fazla gelebilir; data.id ve type ile tekilleştirin.',
+      'Yeniden deneme takvimi: ilk başarısız denemeden 30 saniye sonra, sonra her seferinde iki katı (±%25), en fazla 4 saat arayla; 24 saat sonra bırakılır. Her deneme 10 saniyede zaman aşımına uğrar. Aynı bildirim birden fazla gelebilir; id (webhook-id başlığı) ile tekilleştirin.',
     methods: '405: bir adres kabul etmediği bir HTTP yöntemiyle çağrılırsa, kabul edilen yöntemler Allow başlığında döner.',
     openapiTitle: 'OpenAPI belgesi',
     openapi: 'Bu sayfanın makine tarafından okunabilen hali (OpenAPI 3.1):',
@@ -162,6 +162,11 @@ const OWN = {
         summary: 'Üretimin durumu ve sonuçları',
         description:
           'status: queued, processing, completed veya failed. Tamamlanan üretimin outputs listesindeki her adres aynı API anahtarıyla indirilir; role: white (pazaryeri beyaz görseli), scene (sahne), framed (dekupaj yapılamadığında çerçeveli fotoğraf) veya video.',
+      },
+      getPhoto: {
+        summary: 'Ürün fotoğrafını indir',
+        description:
+          'Üretimin yapıldığı fotoğrafın sunucudaki kopyası (meta verisi temizlenmiş JPEG, PNG veya WEBP), fotoğraf saklandığı sürece; yalnızca üretimin sahibinin anahtarıyla.',
       },
       getOutput: { summary: 'Bir çıktıyı indir', description: 'Üretimin index sıradaki dosyası (JPEG veya MP4).' },
       createCutout: {
@@ -202,7 +207,12 @@ const OWN = {
       cutout: 'Dekupaj sonucu.',
       openapi: 'OpenAPI belgesi.',
       webhookOk: 'Herhangi bir 2xx yanıtı bildirimi teslim edilmiş sayar.',
-      signatureHeader: 't=<unix saniye>,v1=<HMAC-SHA256 onaltılık>',
+      signatureHeader: 't=<unix saniye>,v1=<HMAC-SHA256 onaltılık> (imza anahtarı yenilenirken her geçerli anahtar için bir v1)',
+      webhookId: 'Olayın kimliği (gövdedeki id); her denemede aynı: tekilleştirmek için.',
+      webhookTimestamp: 'İmzalandığı an, unix saniye.',
+      webhookSignature:
+        'v1,<"<webhook-id>.<webhook-timestamp>.<gövde>" metninin HMAC-SHA256 özeti, base64>; imza anahtarı yenilenirken boşlukla ayrılmış iki imza.',
+      attemptHeader: 'Kaçıncı deneme (1, 2, …; gövdedeki attempt).',
       retryAfter: 'Kaç saniye sonra tekrar deneyebileceğiniz.',
       account: 'Hesap.',
       list: 'Üretimler, en yenisi önce.',
@@ -211,7 +221,7 @@ const OWN = {
       idempotencyKey:
         'İsteğe bağlı, en fazla 255 karakter. Aynı anahtarla 24 saat içinde tekrar gönderilen istek ilk yanıtı alır ve yeniden ücretlendirilmez; anahtar farklı bir istekle kullanılırsa 422.',
       replayed: 'true: bu yanıt aynı Idempotency-Key ile gönderilen ilk isteğin kaydedilmiş yanıtıdır.',
-      rateLimitLimit: 'Bu işlemin sınırı (pencere başına istek).',
+      rateLimitLimit: 'Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı.',
       rateLimitRemaining: 'Penceredeki kalan istek.',
       rateLimitReset: 'Pencerenin sıfırlanmasına kalan saniye.',
       409: 'Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler).',

@@ -78,7 +78,7 @@ export type TAdminJobs = z.infer<typeof ZAdminJobs>;
 
 export const ZRetryRun = z.object({ id: z.uuid() });
 
-/** `retried`: queued again, free of charge (docs/decisions.md D-NEW-ops-1); `not_failed`: it was no longer failed (a second click). */
+/** `retried`: queued again, free of charge (docs/decisions.md D53); `not_failed`: it was no longer failed (a second click). */
 export const ZRetryRunResult = z.object({ outcome: z.enum(['retried', 'not_failed']) });
 
 /** A live tick: something in the queues changed; the page reads the view again (a subscription's items are typed, not parsed). */

@@ -99,6 +99,23 @@ export const ZApiVideoFormDoc = ZApiVideoForm.extend({
 }).meta({ id: 'VideoForm' });
 export const ZApiCutoutFormDoc = ZApiCutoutForm.extend({ subject: ZApiSubject.optional() }).meta({ id: 'CutoutForm' });
 
+/**
+ * The same forms as a JSON body (issue 34 item 7): `photoUrl` instead of the file, fetched by the
+ * server; booleans and numbers as JSON values (their text form is accepted too).
+ */
+const ZPhotoUrl = z.url().meta({
+  description:
+    'Ürün fotoğrafının adresi (http/https); sunucu indirir: en fazla 10 MB, 20 saniye, en fazla 3 yönlendirme; yerel ağ ve özel IP adresleri reddedilir; içeriğine bakılır (JPEG, PNG, WEBP)',
+});
+const ZAllowFramedJson = z.boolean().optional().meta({ description: 'Dekupaj güvenilir değilse fotoğraf çerçeveli kullanılsın mı' });
+export const ZApiImageJsonDoc = ZApiImageFormDoc.omit({ photo: true })
+  .extend({ photoUrl: ZPhotoUrl, allowFramed: ZAllowFramedJson })
+  .meta({ id: 'ImageJson' });
+export const ZApiVideoJsonDoc = ZApiVideoFormDoc.omit({ photo: true })
+  .extend({ photoUrl: ZPhotoUrl, allowFramed: ZAllowFramedJson })
+  .meta({ id: 'VideoJson' });
+export const ZApiCutoutJsonDoc = ZApiCutoutFormDoc.omit({ photo: true }).extend({ photoUrl: ZPhotoUrl }).meta({ id: 'CutoutJson' });
+
 export const ZApiGenerationParams = z.object({ id: z.uuid() });
 export const ZApiExportParams = z.object({ id: z.uuid(), preset: z.enum(EXPORT_PRESET_IDS) });
 export const ZApiOutputParams = z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(16) });
@@ -133,6 +150,10 @@ export const ZApiGeneration = z
     outputs: z.array(ZApiOutput),
     cutoutId: z.uuid().nullable().meta({ description: 'Bu üretimin kullandığı dekupaj (yoksa null)' }),
     cutoutUrl: z.string().optional().meta({ description: 'Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok' }),
+    photoUrl: z.string().meta({
+      description:
+        'Üretimin yapıldığı ürün fotoğrafı (sunucudaki kopyası), aynı API anahtarıyla okunur; fotoğraf saklandığı sürece (üretim silinince 404)',
+    }),
   })
   .meta({ id: 'Generation' });
 export type TApiGeneration = z.output<typeof ZApiGeneration>;
@@ -189,7 +210,10 @@ export const ZApiAccount = z
         export: z.number().int(),
       })
       .meta({ description: 'Her işlemin kredi ücreti' }),
-    limits: z.object({ uploads: ZApiLimit, cutouts: ZApiLimit, exports: ZApiLimit }),
+    limits: z.object({ requests: ZApiLimit, uploads: ZApiLimit, cutouts: ZApiLimit, exports: ZApiLimit }).meta({
+      description:
+        'requests: API istek sınırı (her istek); uploads: fotoğraflar (görsel, video, dekupaj); cutouts: sayfanın dekupajları; exports: paketler',
+    }),
   })
   .meta({ id: 'Account' });
 
@@ -223,6 +247,14 @@ export const ZApiError = z
 
 /** The body of every webhook: the run as GET /api/v1/generations/{id} answers it. */
 export const ZWebhookEvent = z
-  .object({ type: z.enum(['generation.completed', 'generation.failed']), data: ZApiGeneration })
+  .object({
+    id: z.uuid().meta({
+      description: 'Olayın kimliği: her denemede aynı (webhook-id başlığı); aynı olay birden fazla gelebilir, bununla tekilleştirin',
+    }),
+    type: z.enum(['generation.completed', 'generation.failed']),
+    attempt: z.number().int().min(1).meta({ description: 'Kaçıncı deneme: 1, 2, … (X-Vitrin-Attempt başlığı)' }),
+    createdAt: z.iso.datetime({ offset: true }).meta({ description: 'Olayın oluştuğu an (ISO 8601)' }),
+    data: ZApiGeneration,
+  })
   .meta({ id: 'WebhookEvent' });
 export type TWebhookEvent = z.output<typeof ZWebhookEvent>;

@@ -10,7 +10,7 @@ import type { AppEvent } from '../../server/events/bus';
 /**
  * admin.jobs ("İşler", issue 35 item 5) on known fixtures, with no workers running: the overview's
  * counts and lists, who may read it, the live tick, and the retry of a failed run — audited, and
- * charging nothing twice however often it is clicked (docs/decisions.md D-NEW-ops-1).
+ * charging nothing twice however often it is clicked (docs/decisions.md D53).
  */
 let world: Awaited<ReturnType<typeof callerWorld>>;
 let admin: Awaited<ReturnType<typeof world.admin>>;
@@ -146,7 +146,7 @@ describe('admin.jobs.overview', () => {
   });
 });
 
-describe('admin.jobs.retry (docs/decisions.md D-NEW-ops-1)', () => {
+describe('admin.jobs.retry (docs/decisions.md D53)', () => {
   test('a double click on a refunded run: queued once, one audit row, no credit moves; failing again refunds nothing', async () => {
     const s = await world.seller('jobs-retry@example.com');
     const start = await balanceOf(s.userId);

@@ -256,6 +256,11 @@ function cases(): Record<string, { method: string; path: string; arb: fc.Arbitra
         .record({ auth: authArb, id: idArb, index: fc.oneof(fc.nat(5), fc.constantFrom('-1', '99', 'a', '1.5')) })
         .map(({ auth, id, index }) => ({ auth, path: `/api/v1/generations/${id}/outputs/${index}`, what: { id, index } })),
     },
+    getPhoto: {
+      method: 'GET',
+      path: '/api/v1/generations/{id}/photo',
+      arb: fc.record({ auth: authArb, id: idArb }).map(({ auth, id }) => ({ auth, path: `/api/v1/generations/${id}/photo`, what: id })),
+    },
     getCutout: {
       method: 'GET',
       path: '/api/v1/cutouts/{id}',
@@ -317,6 +322,13 @@ function fixed(): Record<string, Case[]> {
     createImage: [
       { auth: 'valid', path: '/api/v1/images', what: 'valid', body: form({ photo: [jpeg], prompt: 'mermer', allowFramed: 'true' }) },
       { auth: 'valid', path: '/api/v1/images', what: 'no photo', body: form({ prompt: 'mermer' }) },
+      // The JSON form: a photoUrl on a private address (this server does not allow them) is a documented 422.
+      {
+        auth: 'valid',
+        path: '/api/v1/images',
+        what: 'photoUrl private',
+        body: { raw: { type: 'application/json', bytes: JSON.stringify({ photoUrl: 'http://127.0.0.1:9/urun.jpg', prompt: 'mermer' }) } },
+      },
     ],
     createVideo: [
       {
@@ -330,9 +342,11 @@ function fixed(): Record<string, Case[]> {
     createCutout: [
       { auth: 'valid', path: '/api/v1/cutouts', what: 'valid', body: form({ photo: [webp] }) },
       { auth: 'valid', path: '/api/v1/cutouts', what: 'two photos', body: form({ photo: [jpeg, jpeg] }) },
+      { auth: 'valid', path: '/api/v1/cutouts', what: 'bad JSON', body: { raw: { type: 'application/json', bytes: '{"photoUrl":' } } },
     ],
     getGeneration: get(`/api/v1/generations/${runId}`),
     getOutput: get(`/api/v1/generations/${runId}/outputs/0`),
+    getPhoto: get(`/api/v1/generations/${runId}/photo`),
     getCutout: get(`/api/v1/cutouts/${cutoutId}`),
     exportZip: get(`/api/v1/generations/${runId}/export/trendyol`),
     getAccount: get('/api/v1/account'),
@@ -355,6 +369,7 @@ describe('every answer of every operation is the one the served document declare
     'createCutout',
     'getGeneration',
     'getOutput',
+    'getPhoto',
     'getCutout',
     'exportZip',
     'getAccount',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import type { RunningServer } from '../../server/index';
 import { M, messagesFor } from '../../shared/messages';
-import { SELLER_LIMITS } from '../../shared/constants';
+import { API_REQUEST_LIMITS, SELLER_LIMITS } from '../../shared/constants';
 import type { TApiGeneration } from '../../shared/schemas/api';
 import { photo } from '../studio/photos';
 import { getSettings } from '../../server/services/settings';
@@ -264,6 +264,48 @@ describe('credits and limits visible', () => {
     expect(Number(a.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(SELLER_LIMITS.uploads.windowMs / 1000);
   }, 60_000);
 
+  test('every /api/v1 answer carries RateLimit-*: the request limit per seller (per address without a key); over it 429', async () => {
+    const limited = (res: Response) => ({
+      limit: res.headers.get('ratelimit-limit'),
+      remaining: Number(res.headers.get('ratelimit-remaining')),
+      reset: Number(res.headers.get('ratelimit-reset')),
+    });
+    const seller = String(API_REQUEST_LIMITS.seller.limit);
+    const address = String(API_REQUEST_LIMITS.address.limit);
+    const a = limited(await api('/api/v1/account', aliceKey));
+    const b = limited(await api('/api/v1/generations', aliceKey));
+    expect(a.limit).toBe(seller);
+    expect(b).toMatchObject({ limit: seller, remaining: a.remaining - 1 });
+    expect(b.reset).toBeGreaterThan(0);
+    expect(b.reset).toBeLessThanOrEqual(API_REQUEST_LIMITS.seller.windowMs / 1000);
+    // Refusals and the open document carry them too.
+    expect(limited(await api('/api/v1/generations/00000000-0000-4000-8000-000000000000', aliceKey)).limit).toBe(seller);
+    expect(limited(await api('/api/v1/account', aliceKey, { method: 'PUT' })).limit).toBe(seller);
+    expect(limited(await api('/api/v1/nothing-here', aliceKey)).limit).toBe(seller);
+    expect(limited(await api('/api/v1/account', null)).limit).toBe(address);
+    expect(limited(await api('/api/v1/account', 'vk_live_' + 'x'.repeat(40))).limit).toBe(address);
+    expect(limited(await api('/api/v1/openapi.json', null)).limit).toBe(address);
+    // The account shows where the request limit stands.
+    const account = (await (await api('/api/v1/account', aliceKey)).json()) as {
+      limits: { requests: { limit: number; remaining: number } };
+    };
+    expect(account.limits.requests.limit).toBe(API_REQUEST_LIMITS.seller.limit);
+    expect(account.limits.requests.remaining).toBeLessThan(API_REQUEST_LIMITS.seller.limit);
+    // Over the limit: 429 with Retry-After, in the Error shape; Bob's own limit is untouched.
+    await server.deps.db
+      .updateTable('rate_limits')
+      .set({ count: API_REQUEST_LIMITS.seller.limit })
+      .where('key', '=', `requests:user:${aliceId}`)
+      .execute();
+    const over = await api('/api/v1/account', aliceKey);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited(over)).toMatchObject({ limit: seller, remaining: 0 });
+    expect((await errorOf(over)).code).toBe('RATE_LIMITED');
+    expect((await api('/api/v1/account', bobKey)).status).toBe(200);
+    await server.deps.db.deleteFrom('rate_limits').where('key', '=', `requests:user:${aliceId}`).execute();
+  });
+
   test('exports of unknown ids do not lock out real exports; an unfinished own run is 409 with its status', async () => {
     for (let i = 0; i <= SELLER_LIMITS.exports.limit; i++) {
       const res = await api(`/api/v1/generations/00000000-0000-4000-8000-00000000000${i % 10}/export/trendyol`, aliceKey);
@@ -339,6 +381,32 @@ describe('listing and deleting', () => {
     expect((await api('/api/v1/generations?status=bitti', aliceKey)).status).toBe(422);
   }, 60_000);
 
+  test("a generation shows its prompt, creation time and cost; its photo is served again to the key's seller only", async () => {
+    const id = ids[2]!;
+    const g = (await (await api(`/api/v1/generations/${id}`, aliceKey)).json()) as TApiGeneration;
+    const row = await server.deps.db
+      .selectFrom('generations')
+      .innerJoin('uploads', 'uploads.id', 'generations.upload_id')
+      .select(['generations.created_at', 'generations.credits_used', 'generations.parameters', 'uploads.storage_key'])
+      .where('generations.id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(g).toMatchObject({
+      prompt: (row.parameters as { prompt: string }).prompt,
+      creditsUsed: row.credits_used,
+      createdAt: new Date(row.created_at).toISOString(),
+    });
+    expect(g.photoUrl).toBe(`${server.url}/api/v1/generations/${id}/photo`);
+    const res = await api(g.photoUrl, aliceKey);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals((await server.deps.storage.get(row.storage_key))!.bytes)).toBe(true);
+    expect(res.headers.get('content-type')).toMatch(/^image\//);
+    const other = await api(g.photoUrl, bobKey);
+    expect(other.status).toBe(404);
+    expect((await errorOf(other)).code).toBe('NOT_FOUND');
+    expect((await api(g.photoUrl, null)).status).toBe(401);
+    expect((await api(`/api/v1/generations/00000000-0000-4000-8000-000000000000/photo`, aliceKey)).status).toBe(404);
+  });
+
   test('DELETE /api/v1/generations/{id}: the files go, the run is no longer shown; unfinished is 409, others 404', async () => {
     const id = ids[2]!;
     const row = await server.deps.db.selectFrom('generations').select('outputs').where('id', '=', id).executeTakeFirstOrThrow();
@@ -359,6 +427,7 @@ describe('listing and deleting', () => {
     for (const k of keys) expect(await server.deps.storage.get(k)).toBeNull();
     expect((await api(`/api/v1/generations/${id}`, aliceKey)).status).toBe(404);
     expect((await api(`/api/v1/generations/${id}/outputs/0`, aliceKey)).status).toBe(404);
+    expect((await api(`/api/v1/generations/${id}/photo`, aliceKey)).status).toBe(404);
     expect((await api(`/api/v1/generations/${id}`, aliceKey, { method: 'DELETE' })).status).toBe(404);
     const list = (await (await api('/api/v1/generations', aliceKey)).json()) as { data: TApiGeneration[] };
     expect(list.data.map((g) => g.id)).toEqual([ids[0], ids[1]]);

@@ -277,7 +277,7 @@ describe('a run over the API', () => {
     expect(hook.deliveries[0]).toMatchObject({ eventType: 'generation.completed', generationId: runId, status: 'delivered' });
     expect(hook.deliveries[0]!.attempts.map((a) => a.statusCode)).toEqual([500, 200]);
     // Bob sees none of Alice's deliveries.
-    expect((await bob.query('apiKeys.webhook')).data).toEqual({ url: null, deliveries: [] });
+    expect((await bob.query('apiKeys.webhook')).data).toEqual({ url: null, previousSecretUntil: null, deliveries: [] });
   }, 60_000);
 
   test('POST /api/v1/cutouts answers the cut-out, readable with the key', async () => {

@@ -25,7 +25,7 @@ async function balanceOf(page: Page): Promise<number> {
  * "İşler" (issue 35 item 5) in the browser: a seller's run fails for real (its photo's file is gone
  * from storage, so every attempt fails) and is refunded; the admin sees it with its reason and the
  * refund, retries it after a confirmation, and the seller's balance never moves (docs/decisions.md
- * D-NEW-ops-1). The page follows the run live: no reload between the steps.
+ * D53). The page follows the run live: no reload between the steps.
  */
 test('İşler: a failed, refunded run with its reason; the admin retries it free of charge, live', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -1,8 +1,13 @@
 import { openAsBlob } from 'node:fs';
-import type { NextFunction, Request, Response } from 'express';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from '../../../shared/zod';
 import { M } from '../../../shared/messages';
-import { AppError } from '../../errors';
+import { AppError, RateLimitedError } from '../../errors';
+import { UPLOADS_IN_FLIGHT_PER_SELLER } from '../../../shared/constants';
+import type { Env } from '../../env';
+import { fetchPhoto } from '../../services/photo-url';
+import { webhookPolicy } from '../../services/webhook-url';
 import { checkAndReencode, type CheckedImage } from '../../services/uploads';
 import type { Received, UploadReceiver } from '../upload-body';
 import { callerOf, sendApiFailure } from './respond';
@@ -66,6 +71,70 @@ export function readMultipart(receiver: UploadReceiver) {
       };
       res.locals.apiReceived = { ...received, cleanup } satisfies Received;
       res.once('close', () => void cleanup());
+      next();
+    } catch (e) {
+      await sendApiFailure(res, e, 'api');
+    }
+  };
+}
+
+/** The most a JSON body (the photoUrl form) may hold. */
+const JSON_BODY_LIMIT = '64kb';
+const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+
+/**
+ * The form's body: multipart/form-data with the photo as a file (`readMultipart`), or a JSON object
+ * with the same fields and `photoUrl` instead of the file (issue 34 item 7). The JSON fields are
+ * checked first (nothing is fetched for a request refused anyway), then the photo is fetched by
+ * the server under the webhook's SSRF rules (`fetchPhoto`: resolved addresses checked at every
+ * hop, 10 MB, time limits) into a temporary file within the seller's in-flight cap; from there on
+ * it is handled as an uploaded photo (Idempotency-Key hash, checked by its content, re-encoded).
+ */
+export function readPhotoBody(
+  receiver: UploadReceiver,
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'API_WEBHOOKS_ALLOW_PRIVATE'>,
+  schema: z.ZodObject,
+) {
+  const multipart = readMultipart(receiver);
+  const fieldsOnly = schema.omit({ photo: true });
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (!req.is('application/json')) return multipart(req, res, next);
+    try {
+      const failed = await new Promise<unknown>((resolve) => void parseJson(req, res, resolve));
+      const body = req.body as unknown;
+      if (failed || !body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('VALIDATION', M.api.errors.badJson);
+      const { photoUrl, ...rest } = body as Record<string, unknown>;
+      // The same fields as the multipart form: text as it is, anything else as the JSON text multipart carries.
+      const fields = Object.fromEntries(
+        Object.entries(rest)
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
+      const checked = fieldsOnly.safeParse(fields);
+      if (!checked.success) throw new AppError('VALIDATION', checked.error.issues[0]?.message ?? M.common.invalidInput);
+      if (typeof photoUrl !== 'string' || !photoUrl) throw new AppError('VALIDATION', M.api.errors.needPhotoUrl);
+      const slot = await receiver.reserve(callerOf(res).userId);
+      if (!slot) throw new RateLimitedError(M.generation.uploadsInFlight(UPLOADS_IN_FLIGHT_PER_SELLER), 5);
+      let done = false;
+      const cleanup = async () => {
+        if (done) return;
+        done = true;
+        await slot.cleanup();
+      };
+      res.once('close', () => void cleanup());
+      const target = path.join(slot.dir, 'body');
+      let size: number;
+      try {
+        size = await fetchPhoto(photoUrl, webhookPolicy(env), target);
+      } catch (err) {
+        await cleanup();
+        throw err;
+      }
+      res.locals.apiReceived = {
+        fields: { ...fields, photoUrl },
+        file: { path: target, originalname: 'photo', mimetype: 'application/octet-stream', size },
+        cleanup,
+      } satisfies Received;
       next();
     } catch (e) {
       await sendApiFailure(res, e, 'api');

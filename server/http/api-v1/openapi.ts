@@ -10,6 +10,9 @@ import {
   ZApiAccount,
   ZApiCutout,
   ZApiCutoutFormDoc,
+  ZApiCutoutJsonDoc,
+  ZApiImageJsonDoc,
+  ZApiVideoJsonDoc,
   ZApiError,
   ZApiExportParams,
   ZApiGeneration,
@@ -30,14 +33,15 @@ const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema }
 const binary = (...types: string[]) => ({
   content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string' as const, format: 'binary' } }])),
 });
-/** A multipart form whose JSON text fields are declared as JSON parts. */
-const multipart = (schema: z.ZodType, jsonFields: string[]) => ({
+/** A multipart form whose JSON text fields are declared as JSON parts, or the same fields as JSON with photoUrl. */
+const multipart = (schema: z.ZodType, jsonFields: string[], jsonBody: z.ZodType) => ({
   required: true,
   content: {
     'multipart/form-data': {
       schema,
       encoding: Object.fromEntries(jsonFields.map((f) => [f, { contentType: 'application/json' }])),
     },
+    'application/json': { schema: jsonBody },
   },
 });
 
@@ -55,14 +59,15 @@ const rateHeaders = () => ({
   'RateLimit-Reset': header(D.responses.rateLimitReset!),
 });
 
-function errors(statuses: ErrorStatus[], limited: boolean): ZodOpenApiResponsesObject {
+/** Every answer carries the RateLimit-* headers (the request limit, or the operation's own quota). */
+function errors(statuses: ErrorStatus[]): ZodOpenApiResponsesObject {
   return Object.fromEntries(
-    statuses.map((s) => [
+    [...new Set<ErrorStatus>([...statuses, 429])].map((s) => [
       String(s),
       {
         description: D.responses[s]!,
         ...json(ZApiError),
-        ...(s === 429 ? { headers: { 'Retry-After': header(D.responses.retryAfter!), ...(limited ? rateHeaders() : {}) } } : {}),
+        headers: { ...(s === 429 ? { 'Retry-After': header(D.responses.retryAfter!) } : {}), ...rateHeaders() },
       },
     ]),
   ) as ZodOpenApiResponsesObject;
@@ -80,10 +85,10 @@ const idempotencyKey = z.object({
 });
 
 /** A POST that starts a run: 202 with the charge, the limits and the replay mark; its refusals. */
-function startsRun(key: 'createImage' | 'createVideo', form: z.ZodType, jsonFields: string[]) {
+function startsRun(key: 'createImage' | 'createVideo', form: z.ZodType, jsonFields: string[], jsonBody: z.ZodType) {
   return op(key, {
     requestParams: { header: idempotencyKey },
-    requestBody: multipart(form, jsonFields),
+    requestBody: multipart(form, jsonFields, jsonBody),
     responses: {
       '202': {
         description: D.responses.accepted!,
@@ -94,7 +99,7 @@ function startsRun(key: 'createImage' | 'createVideo', form: z.ZodType, jsonFiel
         },
         ...json(ZApiAccepted),
       },
-      ...errors([401, 402, 409, 412, 413, 422, 429], true),
+      ...errors([401, 402, 409, 412, 413, 422, 429]),
     },
   });
 }
@@ -131,53 +136,71 @@ export function openApiDocument(base: string, costs: ApiCosts) {
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: D.securityDescription } } },
     paths: {
-      '/api/v1/images': { post: startsRun('createImage', ZApiImageFormDoc, ['subject', 'scene']) },
-      '/api/v1/videos': { post: startsRun('createVideo', ZApiVideoFormDoc, ['scene']) },
+      '/api/v1/images': { post: startsRun('createImage', ZApiImageFormDoc, ['subject', 'scene'], ZApiImageJsonDoc) },
+      '/api/v1/videos': { post: startsRun('createVideo', ZApiVideoFormDoc, ['scene'], ZApiVideoJsonDoc) },
       '/api/v1/account': {
         get: op('getAccount', {
-          responses: { '200': { description: D.responses.account!, ...json(ZApiAccount) }, ...errors([401], false) },
+          responses: { '200': { description: D.responses.account!, headers: rateHeaders(), ...json(ZApiAccount) }, ...errors([401]) },
         }),
       },
       '/api/v1/generations': {
         get: op('listGenerations', {
           requestParams: { query: ZApiListQuery },
-          responses: { '200': { description: D.responses.list!, ...json(ZApiGenerationList) }, ...errors([401, 422], false) },
+          responses: {
+            '200': { description: D.responses.list!, headers: rateHeaders(), ...json(ZApiGenerationList) },
+            ...errors([401, 422]),
+          },
         }),
       },
       '/api/v1/generations/{id}': {
         get: op('getGeneration', {
           requestParams: { path: ZApiGenerationParams },
-          responses: { '200': { description: D.responses.generation!, ...json(ZApiGeneration) }, ...errors([401, 404], false) },
+          responses: {
+            '200': { description: D.responses.generation!, headers: rateHeaders(), ...json(ZApiGeneration) },
+            ...errors([401, 404]),
+          },
         }),
         delete: op('deleteGeneration', {
           requestParams: { path: ZApiGenerationParams },
-          responses: { '204': { description: D.responses.deleted! }, ...errors([401, 404, 409], false) },
+          responses: { '204': { description: D.responses.deleted!, headers: rateHeaders() }, ...errors([401, 404, 409]) },
         }),
       },
       '/api/v1/generations/{id}/outputs/{index}': {
         get: op('getOutput', {
           requestParams: { path: ZApiOutputParams },
-          responses: { '200': { description: D.responses.file!, ...binary('image/jpeg', 'video/mp4') }, ...errors([401, 404], false) },
+          responses: {
+            '200': { description: D.responses.file!, headers: rateHeaders(), ...binary('image/jpeg', 'video/mp4') },
+            ...errors([401, 404]),
+          },
+        }),
+      },
+      '/api/v1/generations/{id}/photo': {
+        get: op('getPhoto', {
+          requestParams: { path: ZApiGenerationParams },
+          responses: {
+            '200': { description: D.responses.file!, headers: rateHeaders(), ...binary('image/jpeg', 'image/png', 'image/webp') },
+            ...errors([401, 404]),
+          },
         }),
       },
       '/api/v1/cutouts': {
         post: op('createCutout', {
           requestParams: { header: idempotencyKey },
-          requestBody: multipart(ZApiCutoutFormDoc, ['subject']),
+          requestBody: multipart(ZApiCutoutFormDoc, ['subject'], ZApiCutoutJsonDoc),
           responses: {
             '200': {
               description: D.responses.cutout!,
               headers: { 'Idempotent-Replayed': header(D.responses.replayed!, 'string', false), ...rateHeaders() },
               ...json(ZApiCutout),
             },
-            ...errors([401, 409, 413, 422, 429], true),
+            ...errors([401, 409, 413, 422, 429]),
           },
         }),
       },
       '/api/v1/cutouts/{id}': {
         get: op('getCutout', {
           requestParams: { path: ZApiGenerationParams },
-          responses: { '200': { description: D.responses.file!, ...binary('image/png') }, ...errors([401, 404], false) },
+          responses: { '200': { description: D.responses.file!, headers: rateHeaders(), ...binary('image/png') }, ...errors([401, 404]) },
         }),
       },
       '/api/v1/generations/{id}/export/{preset}': {
@@ -185,14 +208,21 @@ export function openApiDocument(base: string, costs: ApiCosts) {
           requestParams: { path: ZApiExportParams },
           responses: {
             '200': { description: D.responses.zip!, headers: rateHeaders(), ...binary('application/zip') },
-            ...errors([401, 404, 409, 429], true),
+            ...errors([401, 404, 409, 429]),
           },
         }),
       },
       '/api/v1/openapi.json': {
         get: op('openapi', {
           security: [],
-          responses: { '200': { description: D.responses.openapi!, content: { 'application/json': { schema: { type: 'object' } } } } },
+          responses: {
+            '200': {
+              description: D.responses.openapi!,
+              headers: rateHeaders(),
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+            ...errors([]),
+          },
         }),
       },
     },
@@ -200,7 +230,15 @@ export function openApiDocument(base: string, costs: ApiCosts) {
       generationFinished: {
         post: op('webhook', {
           security: [],
-          requestParams: { header: z.object({ 'X-Vitrin-Signature': z.string().meta({ description: D.responses.signatureHeader! }) }) },
+          requestParams: {
+            header: z.object({
+              'webhook-id': z.uuid().meta({ description: D.responses.webhookId! }),
+              'webhook-timestamp': z.string().meta({ description: D.responses.webhookTimestamp! }),
+              'webhook-signature': z.string().meta({ description: D.responses.webhookSignature! }),
+              'X-Vitrin-Signature': z.string().meta({ description: D.responses.signatureHeader! }),
+              'X-Vitrin-Attempt': z.string().meta({ description: D.responses.attemptHeader! }),
+            }),
+          },
           requestBody: { required: true, ...json(ZWebhookEvent) },
           responses: { '200': { description: D.responses.webhookOk! } },
         }),

@@ -4,11 +4,12 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
 import { AppError, isDatabaseUnavailable, RateLimitedError, restStatus } from '../../errors';
 import { M } from '../../../shared/messages';
-import { SELLER_LIMITS, type AppCode, type SellerLimitKind } from '../../../shared/constants';
+import { API_REQUEST_LIMITS, SELLER_LIMITS, type AppCode, type SellerLimitKind } from '../../../shared/constants';
 import { ZApiError } from '../../../shared/schemas/api';
 import type { z } from '../../../shared/zod';
 import { authenticateApiKey, type ApiCaller } from '../../services/api-keys';
 import { hitRateLimit, releaseRateLimit } from '../../auth/rate-limit';
+import { clientIp } from '../../trpc/context';
 
 /** Statuses of the seller API that differ from the other REST routes: too few credits is 402 Payment Required. */
 const API_STATUS: Partial<Record<AppCode, number>> = { INSUFFICIENT_CREDITS: 402, NEEDS_FRAMED_CONSENT: 412 };
@@ -94,20 +95,41 @@ export async function sendApiFailure(res: Response, err: unknown, logTag: string
 /** The caller a handler runs for (set by `requireApiKey`). */
 export const callerOf = (res: Response): ApiCaller => res.locals.apiCaller as ApiCaller;
 
-/** `Authorization: Bearer vk_live_…` or 401; the key's seller is then the only one whose data the route touches. */
-export function requireApiKey(deps: Pick<AppDeps, 'db'>) {
+/**
+ * The first step of every request under /api/v1: the key (when one is sent) is read once, and the
+ * request is counted against the API's request limit — per seller with a valid key, per address
+ * without — whose RateLimit-* headers every answer then carries (an operation with its own quota,
+ * `takeQuota`, shows that one instead). Every request counts here, refused or not: this is the
+ * flood guard. Over it: 429 with Retry-After.
+ */
+export function apiGate(deps: Pick<AppDeps, 'db' | 'env'>) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const caller = await authenticateApiKey(deps.db, req.headers.authorization);
-      if (!caller) {
-        res.setHeader('WWW-Authenticate', 'Bearer');
-        return sendApiError(res, 401, M.api.errors.unauthorized, 'UNAUTHENTICATED');
+      const caller = req.headers.authorization ? await authenticateApiKey(deps.db, req.headers.authorization) : null;
+      res.locals.apiCaller = caller ?? undefined;
+      const { limit, windowMs } = caller ? API_REQUEST_LIMITS.seller : API_REQUEST_LIMITS.address;
+      const key = caller ? `requests:user:${caller.userId}` : `api-requests:ip:${clientIp(req, deps.env.TRUST_PROXY)}`;
+      const hit = await hitRateLimit(deps.db, key, limit, windowMs);
+      rateHeaders(res, { db: deps.db, key, limit, count: hit.count, resetAt: hit.resetAt, released: false });
+      if (!hit.allowed) {
+        const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000));
+        throw new RateLimitedError(M.api.errors.tooManyRequests(seconds), seconds);
       }
-      res.locals.apiCaller = caller;
       next();
     } catch (err) {
       await sendApiFailure(res, err, 'api');
     }
+  };
+}
+
+/** `Authorization: Bearer vk_live_…` (read by `apiGate`) or 401; the key's seller is then the only one whose data the route touches. */
+export function requireApiKey() {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    if (!res.locals.apiCaller) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      return sendApiError(res, 401, M.api.errors.unauthorized, 'UNAUTHENTICATED');
+    }
+    next();
   };
 }
 

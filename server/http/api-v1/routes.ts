@@ -15,7 +15,7 @@ import {
   ZApiOutputParams,
   ZApiVideoForm,
 } from '../../../shared/schemas/api';
-import { ownCutoutKeys, ownOutput } from '../../services/files';
+import { ownCutoutKeys, ownOutput, ownRunPhotoKey } from '../../services/files';
 import { AppError } from '../../errors';
 import { storeUpload } from '../../services/uploads';
 import { getGeneration } from '../../services/generations';
@@ -28,8 +28,8 @@ import { getSettings } from '../../services/settings';
 import { publicBaseUrl } from '../../email/links';
 import { sendStored } from '../files';
 import { sendZip } from '../send-zip';
-import { callerOf, handle, reply, requireApiKey, sendApiError, takeQuota } from './respond';
-import { formOf, photoForm, readMultipart } from './forms';
+import { apiGate, callerOf, handle, reply, requireApiKey, sendApiError, takeQuota } from './respond';
+import { formOf, photoForm, readPhotoBody } from './forms';
 import { answerOnce, idempotent } from './idempotency';
 import { uploadReceiver } from '../upload-body';
 import { openApiDocument } from './openapi';
@@ -58,6 +58,7 @@ const PATHS: Array<[string, string[]]> = [
   ['/api/v1/generations', ['GET']],
   ['/api/v1/generations/:id', ['GET', 'DELETE']],
   ['/api/v1/generations/:id/outputs/:index', ['GET']],
+  ['/api/v1/generations/:id/photo', ['GET']],
   ['/api/v1/generations/:id/export/:preset', ['GET']],
   ['/api/v1/cutouts', ['POST']],
   ['/api/v1/cutouts/:id', ['GET']],
@@ -73,7 +74,7 @@ const PATHS: Array<[string, string[]]> = [
  */
 export function apiV1Routes(deps: AppDeps): Router {
   const r = Router();
-  const auth = requireApiKey(deps);
+  const auth = requireApiKey();
   const base = () => publicBaseUrl(deps.env);
   const receiver = uploadReceiver(deps.env);
   // Each photo is an upload: counted against the upload limit before its body is read, given back if refused.
@@ -81,6 +82,9 @@ export function apiV1Routes(deps: AppDeps): Router {
     await takeQuota(deps.db, res, 'uploads', callerOf(res).userId);
     next();
   });
+
+  // Every request: the key read once, counted against the request limit (RateLimit-* on every answer).
+  r.use('/api/v1', apiGate(deps));
 
   r.get(
     '/api/v1/openapi.json',
@@ -96,7 +100,7 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/images',
     auth,
     withinUploads,
-    readMultipart(receiver),
+    readPhotoBody(receiver, deps.env, ZApiImageForm),
     idempotent(deps.db, { charges: true }),
     photoForm(ZApiImageForm),
     handle('api-images', async (_req, res) => {
@@ -128,7 +132,7 @@ export function apiV1Routes(deps: AppDeps): Router {
     '/api/v1/videos',
     auth,
     withinUploads,
-    readMultipart(receiver),
+    readPhotoBody(receiver, deps.env, ZApiVideoForm),
     idempotent(deps.db, { charges: true }),
     photoForm(ZApiVideoForm),
     handle('api-videos', async (_req, res) => {
@@ -209,11 +213,22 @@ export function apiV1Routes(deps: AppDeps): Router {
     }),
   );
 
+  r.get(
+    '/api/v1/generations/:id/photo',
+    auth,
+    handle('api-photo', async (req, res) => {
+      const { id } = paramsOr404(ZApiGenerationParams, req.params);
+      const key = await ownRunPhotoKey(deps.db, callerOf(res).userId, id);
+      if (!key) throw new AppError('NOT_FOUND', M.api.errors.notFound);
+      await sendStored(deps.storage, key, req, res, PRIVATE_CACHE);
+    }),
+  );
+
   r.post(
     '/api/v1/cutouts',
     auth,
     withinUploads,
-    readMultipart(receiver),
+    readPhotoBody(receiver, deps.env, ZApiCutoutForm),
     idempotent(deps.db, { charges: false }),
     photoForm(ZApiCutoutForm),
     handle('api-cutouts', async (_req, res) => {

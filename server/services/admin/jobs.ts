@@ -215,7 +215,7 @@ export async function adminJobs(db: Db, aiProvider: string, now = new Date()): P
 }
 
 /**
- * An admin retries a failed run (docs/decisions.md D-NEW-ops-1): it is queued again FREE of charge,
+ * An admin retries a failed run (docs/decisions.md D53): it is queued again FREE of charge,
  * so nothing is ever charged twice. In one transaction, under the row's lock: the row must still be
  * `failed` (a second click, or two admins at once, find it queued and change nothing: `not_failed`);
  * its attempts, error and provider request are reset; a run whose credits were refunded keeps

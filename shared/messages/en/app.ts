@@ -554,6 +554,12 @@ export const OWN: AppTexts = {
     subtitle:
       'Run the Vitrin AI studio from your own system: create a key, send a product photo and receive the result by webhook. Generations made through the API use credits just like on the page and are subject to the same limits.',
     docsLink: 'Open the API reference',
+    whatTitle: 'What is the API for?',
+    what: "The API lets your shop's own software (your website, e-commerce platform, stock or product program) use Vitrin AI for you. Instead of uploading product photos here one by one, your software sends them itself, then fetches the finished images, videos and marketplace packages and adds them to your products. Your credits and limits are the same as on the page.",
+    forDeveloperTitle: 'Give this page to your developer',
+    forDeveloper:
+      "If you do not write software yourself, show this page to your developer (or the company that runs your shop's platform): create an API key and hand it to them safely; everything they need is in the examples below and in the reference. A key is like a password: do not post it anywhere public, and revoke it if in doubt.",
+    docsAddress: 'Address of the reference',
     keysTitle: 'API keys',
     keyName: 'Key name',
     keyNameRequired: 'Enter a name for the key.',
@@ -577,7 +583,7 @@ export const OWN: AppTexts = {
     keyLimit: (max: number) => `You can have at most ${max} active API keys. Revoke one first to create a new key.`,
     webhookTitle: 'Webhook',
     webhookDesc:
-      'When one of your generations completes or fails, a signed POST request is sent to this address (X-Vitrin-Signature header). Notifications that cannot be delivered are retried at growing intervals for one day.',
+      'When one of your generations completes or fails, a signed POST request is sent to this address (Standard Webhooks headers and X-Vitrin-Signature). Notifications that cannot be delivered are retried at growing intervals for one day; the same notification may arrive more than once, deduplicate with the event id (webhook-id).',
     webhookUrl: 'Webhook address',
     webhookCurrent: (url: string) => `Current address: ${url}`,
     webhookNone: 'No webhook address is set.',
@@ -585,6 +591,11 @@ export const OWN: AppTexts = {
     webhookSaved: 'Webhook address saved',
     webhookRemove: 'Remove the webhook address',
     webhookRemoved: 'Webhook address removed',
+    rotateSecret: 'Rotate the signing secret',
+    rotateConfirm:
+      'A new signing secret is created. The old one stays valid for 24 more hours, and meanwhile every notification is signed with both. Switch your receiver to the new secret within that time.',
+    rotated: 'New signing secret created',
+    previousSecretUntil: (when: string) => `The old signing secret also stays valid until ${when}.`,
     secretTitle: 'Webhook signing secret',
     secretShownOnce:
       'This signing secret is shown only now. Keep it to verify the signature of incoming requests; if you save the address again, a new signing secret is created.',
@@ -638,6 +649,17 @@ export const OWN: AppTexts = {
       idempotencyMismatch: 'This Idempotency-Key was used with a different request. Send a new key for a new request.',
       idempotencyInProgress: 'The first request sent with this Idempotency-Key is still being processed; try again shortly.',
       badListQuery: 'The list parameters are not valid (limit 1–100, status, type, cursor).',
+      photoUrlInvalid: 'photoUrl must be a valid http(s) address (without a user name or password).',
+      photoUrlHttps: 'photoUrl must start with https://.',
+      photoUrlPrivate: 'photoUrl cannot point to the local network, to the server itself or to a private IP address.',
+      photoUrlUnreachable: 'The photo at photoUrl could not be downloaded (the address was not found or no connection could be made).',
+      photoUrlTimeout: (seconds: number) =>
+        `The photo at photoUrl could not be downloaded within ${seconds} ${enCount(seconds, 'second', 'seconds')}.`,
+      photoUrlRedirects: (max: number) => `photoUrl may be redirected at most ${max} ${enCount(max, 'time', 'times')}.`,
+      photoUrlStatus: (status: number) => `photoUrl answered HTTP ${status} instead of a photo.`,
+      badJson: 'The request body could not be read: send a valid JSON object of at most 64 KB.',
+      needPhotoUrl: 'In a JSON body, send the address of the photo in the photoUrl field (to send a file, use multipart/form-data).',
+      tooManyRequests: (seconds: number) => `Too many requests; try again in ${seconds} ${enCount(seconds, 'second', 'seconds')}.`,
       webhookInvalid: 'Enter a valid webhook address (https://…).',
       webhookHttps: 'The webhook address must start with https://.',
       webhookPrivate: 'The webhook address cannot point to the local network, to this computer or to a private IP address.',

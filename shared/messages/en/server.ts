@@ -103,10 +103,10 @@ export const OWN: ServerTexts = {
       `The same seller limits as on the website apply: ${uploads} photos per ${uploadMinutes} minutes (each image, video and cut-out request counts as one photo) and ${exports} marketplace packages per ${exportMinutes} minutes. When a limit is exceeded you get a 429 response with a Retry-After header saying after how many seconds you can try again. The number of generations processed for you at the same time is limited too; the rest wait in the queue.`,
     webhooksTitle: 'Webhook',
     webhooks:
-      'If you save a webhook address in the dashboard, a POST request with a JSON body is sent to it when your generations complete or fail: { "type": "generation.completed" | "generation.failed", "data": { …the GET /api/v1/generations/{id} response… } }. Responses other than 2xx and unreachable addresses are retried at growing intervals for one day; every attempt is shown in the dashboard. In production the address must use https and cannot point to the local network or to private IP addresses.',
+      'If you save a webhook address in the dashboard, a POST request with a JSON body is sent to it when your generations complete or fail: { "id": "<event id>", "type": "generation.completed" | "generation.failed", "attempt": <attempt number, from 1>, "createdAt": "<when the event happened>", "data": { …the GET /api/v1/generations/{id} response… } }. Responses other than 2xx and unreachable addresses are retried at growing intervals for one day; every attempt is shown in the dashboard. The same event may arrive more than once (e.g. when your answer timed out): id (the webhook-id header) is the same at every attempt, deduplicate with it; attempt (the X-Vitrin-Attempt header) tells which attempt it is. In production the address must use https and cannot point to the local network or to private IP addresses.',
     signatureTitle: 'Verifying the signature',
     signature:
-      'Every request carries the header X-Vitrin-Signature: t=<unix seconds>,v1=<signature>. The signature is the hexadecimal HMAC-SHA256 digest of the text "<t>.<raw body>" with your webhook signing secret. Verify the raw body before parsing it, compare in constant time and reject old t values (e.g. older than 5 minutes).',
+      'Every request carries two signatures. Standard Webhooks (standardwebhooks.com) headers: webhook-id (the event id), webhook-timestamp (unix seconds) and webhook-signature: v1,<signature>, the base64 HMAC-SHA256 digest of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64 bytes after whsec_ in your signing secret (the Standard Webhooks libraries take the whsec_ secret as it is). For existing receivers, X-Vitrin-Signature: t=<unix seconds>,v1=<signature>, the hexadecimal HMAC-SHA256 digest of "<t>.<raw body>" keyed with your whole signing secret. You can change the signing secret with "Rotate the signing secret" in the dashboard: the old secret stays valid for 24 more hours, and meanwhile every request is signed with both (webhook-signature carries two signatures separated by a space, X-Vitrin-Signature two v1 values); accept the request if any of them matches. Verify the raw body before parsing it, compare in constant time and reject old timestamps (e.g. older than 5 minutes).',
     codesTitle: 'Error codes',
     codes: {
       UNAUTHENTICATED: 'The key is missing, wrong or revoked (401).',
@@ -128,7 +128,7 @@ export const OWN: ServerTexts = {
     inputLimits: (megabytes: number, megapixels: number) =>
       `Photo: JPEG, PNG or WEBP (judged by its content), at most ${megabytes} MB and ${megapixels} megapixels, a single file (the photo field). Text fields at most 8 KB, at most 10 fields per form. Sizes are in pixels, durations in seconds. The subject and scene fields are sent as JSON text; their shapes are the Subject and Scene schemas below.`,
     rateHeaders:
-      'Responses of the operations with a limit (image, video, cut-out, package) carry the RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers. Refused requests (4xx) do not count against the limit.',
+      'Every response carries the RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers. For the operations with their own limit (images, videos and cut-outs count against the photo limit, packages against the package limit) they show that limit; for the others the API request limit (600 requests a minute per seller with a key, 300 a minute per address without one). Refused requests (4xx) do not count against the photo and package limits; every request counts against the request limit.',
     idempotencyTitle: 'Retries (Idempotency-Key)',
     idempotency:
       'You may add an Idempotency-Key header (e.g. a UUID) to every POST request. If the connection drops and the same request is sent again with the same key, for 24 hours the first successful answer is returned (with Idempotent-Replayed: true) and no credits are taken a second time. The same key with a different request gets 422; if the first request is still running, 409. Refused requests are not stored; they can be corrected and sent again with the same key.',
@@ -136,7 +136,7 @@ export const OWN: ServerTexts = {
     retention: (days: number) =>
       `Generations and their files are kept until you delete them (DELETE /api/v1/generations/{id}) or your account is deleted. Photos no generation uses, and their cut-outs, are deleted after ${days} days.`,
     webhookRetries:
-      'Retry schedule: 30 seconds after the first failed attempt, then twice as long each time (±25%), at most 4 hours apart; given up after 24 hours. Each attempt times out after 10 seconds. The same notification may arrive more than once; deduplicate with data.id and type.',
+      'Retry schedule: 30 seconds after the first failed attempt, then twice as long each time (±25%), at most 4 hours apart; given up after 24 hours. Each attempt times out after 10 seconds. The same notification may arrive more than once; deduplicate with id (the webhook-id header).',
     methods: '405: when an address is called with an HTTP method it does not take, the Allow header lists the methods it takes.',
     openapiTitle: 'OpenAPI document',
     openapi: 'The machine-readable version of this page (OpenAPI 3.1):',
@@ -156,6 +156,11 @@ export const OWN: ServerTexts = {
         summary: 'Status and results of a generation',
         description:
           'status: queued, processing, completed or failed. Every address in the outputs list of a completed generation is downloaded with the same API key; role: white (marketplace white image), scene, framed (the framed photo when no cut-out could be made) or video.',
+      },
+      getPhoto: {
+        summary: 'Download the product photo',
+        description:
+          "The server's copy of the photo the generation was made from (JPEG, PNG or WEBP without metadata), while it is kept; only with the key of the generation's owner.",
       },
       getOutput: { summary: 'Download an output', description: 'The generation’s file at position index (JPEG or MP4).' },
       createCutout: {
@@ -196,7 +201,12 @@ export const OWN: ServerTexts = {
       cutout: 'The cut-out result.',
       openapi: 'The OpenAPI document.',
       webhookOk: 'Any 2xx response counts the notification as delivered.',
-      signatureHeader: 't=<unix seconds>,v1=<HMAC-SHA256 hexadecimal>',
+      signatureHeader: 't=<unix seconds>,v1=<HMAC-SHA256 hexadecimal> (one v1 per valid secret while the secret is being rotated)',
+      webhookId: 'The event id (the id in the body); the same at every attempt: deduplicate with it.',
+      webhookTimestamp: 'When it was signed, unix seconds.',
+      webhookSignature:
+        'v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">; two, separated by a space, while the secret is being rotated.',
+      attemptHeader: 'Which attempt this is (1, 2, …; attempt in the body).',
       retryAfter: 'After how many seconds you can try again.',
       account: 'The account.',
       list: 'Generations, newest first.',
@@ -205,7 +215,7 @@ export const OWN: ServerTexts = {
       idempotencyKey:
         'Optional, at most 255 characters. A request sent again with the same key within 24 hours gets the first answer and is not charged again; a key used with a different request gets 422.',
       replayed: 'true: this answer is the stored answer of the first request sent with the same Idempotency-Key.',
-      rateLimitLimit: 'The limit of this operation (requests per window).',
+      rateLimitLimit: "The limit this response counts against (requests per window): the operation's own, else the API request limit.",
       rateLimitRemaining: 'Requests left in the window.',
       rateLimitReset: 'Seconds until the window resets.',
       409: 'Conflict: the first request with the same Idempotency-Key is still being processed, or the generation has not finished (the message gives its status).',

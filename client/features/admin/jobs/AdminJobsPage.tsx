@@ -91,7 +91,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The admin retries a failed run: asked first, free of charge (docs/decisions.md D-NEW-ops-1), audited by the server. */
+/** The admin retries a failed run: asked first, free of charge (docs/decisions.md D53), audited by the server. */
 function RetryButton({ run }: { run: FailedRun }) {
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);

@@ -3,10 +3,11 @@ import { M } from '../../../../shared/messages/app';
 import { curlExamples, javascriptExample } from '../../../../shared/api-examples';
 import { CopyField } from '../../common/CopyField';
 import { SectionCard } from '../../common/SectionCard';
+import { useApiBase } from './useApiBase';
 
-/** The same examples as /api/docs, with this site's address: photo → 4 images → Trendyol zip. */
+/** The same examples as /api/docs, with the server's public address: photo → 4 images → Trendyol zip. */
 export function ApiExamples() {
-  const base = window.location.origin;
+  const base = useApiBase();
   return (
     <SectionCard title={M.api.examplesTitle} description={M.api.examplesDesc}>
       <Tabs defaultValue="curl">

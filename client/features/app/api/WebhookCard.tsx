@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { QueryView } from '../../common/QueryView';
@@ -18,6 +18,8 @@ export function WebhookCard() {
   const hook = trpc.apiKeys.webhook.useQuery(undefined, { refetchInterval: 15_000 });
   const save = trpc.apiKeys.setWebhook.useMutation();
   const remove = trpc.apiKeys.removeWebhook.useMutation();
+  const rotate = trpc.apiKeys.rotateWebhookSecret.useMutation();
+  const [confirmRotate, setConfirmRotate] = useState(false);
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -47,6 +49,18 @@ export function WebhookCard() {
     }
   };
 
+  const doRotate = async () => {
+    try {
+      const r = await rotate.mutateAsync();
+      setConfirmRotate(false);
+      setSecret(r.secret);
+      toastSuccess(M.api.rotated);
+      await utils.apiKeys.webhook.invalidate();
+    } catch (err) {
+      toastServerError(err);
+    }
+  };
+
   const data = hook.data;
   return (
     <SectionCard title={M.api.webhookTitle} description={M.api.webhookDesc}>
@@ -57,11 +71,21 @@ export function WebhookCard() {
             {data.url ? M.api.webhookCurrent(data.url) : M.api.webhookNone}
           </Text>
           {data.url && (
-            <Button size="xs" variant="subtle" color="red" onClick={() => void drop()} loading={remove.isPending}>
-              {M.api.webhookRemove}
-            </Button>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => setConfirmRotate(true)}>
+                {M.api.rotateSecret}
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => void drop()} loading={remove.isPending}>
+                {M.api.webhookRemove}
+              </Button>
+            </Group>
           )}
         </Group>
+      )}
+      {data?.previousSecretUntil && (
+        <Text size="sm" c="dimmed" data-testid="previous-secret">
+          {M.api.previousSecretUntil(formatDateTime(data.previousSecretUntil))}
+        </Text>
       )}
       <form
         onSubmit={(e) => {
@@ -127,6 +151,19 @@ export function WebhookCard() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <Modal opened={confirmRotate} onClose={() => setConfirmRotate(false)} title={M.api.rotateSecret}>
+        <Stack gap="md">
+          <Text size="sm">{M.api.rotateConfirm}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmRotate(false)}>
+              {M.api.close}
+            </Button>
+            <Button loading={rotate.isPending} onClick={() => void doRotate()}>
+              {M.api.rotateSecret}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <ShownOnce title={M.api.secretTitle} note={M.api.secretShownOnce} value={secret} onClose={() => setSecret(null)} />
     </SectionCard>
   );
