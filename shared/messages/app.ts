@@ -497,6 +497,9 @@ const OWN = {
     menuLabel: 'Pazaryeri için indir',
     menuTitle: 'Pazaryeri boyutu',
     presetItem: (name: string, width: number, height: number) => `${name} (${width}×${height})`,
+    allItem: 'Tüm pazar yerleri (tek zip)',
+    allHint: (count: number) => `${count} pazaryerinin hepsi, tek indirme hakkıyla`,
+    allZipName: (run: string) => `vitrin-tum-pazaryerleri-${run}.zip`,
     downloaded: 'Pazaryeri paketi indirildi',
     noteFileName: 'OKU-BENI.txt',
     upscaledNote: (files: string) =>

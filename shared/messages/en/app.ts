@@ -470,6 +470,9 @@ export const OWN: AppTexts = {
     menuLabel: 'Download for a marketplace',
     menuTitle: 'Marketplace size',
     presetItem: (name: string, width: number, height: number) => `${name} (${width}×${height})`,
+    allItem: 'All marketplaces (one zip)',
+    allHint: (count: number) => `All ${count} marketplaces, counted as one download`,
+    allZipName: (run: string) => `vitrin-all-marketplaces-${run}.zip`,
     downloaded: 'Marketplace package downloaded',
     noteFileName: 'READ-ME.txt',
     upscaledNote: (files: string) =>
