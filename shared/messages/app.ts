@@ -387,8 +387,14 @@ const OWN = {
     reflectionHint: 'Yansıma, ürün yandan çekildiğinde zeminde görünür.',
     productSize: 'Ürünün kadrajdaki büyüklüğü',
     percent: (pct: number) => `%${pct}`,
+    advanced: 'Gelişmiş',
+    seed: 'Tohum (seed)',
+    seedHint:
+      'Aynı prompt, ayarlar ve tohum her zaman aynı görselleri verir. Boş bırakırsanız prompttan türetilir; "Yeniden üret" yeni bir tohum seçer ve buraya yazar.',
+    seedAuto: 'Prompttan türetilir',
     regenerate: 'Yeniden üret',
-    regenerateHint: (credits: number) => `Aynı prompt ve ayarlarla yeni görseller üretir (${credits} kredi).`,
+    regenerateHint: (credits: number) =>
+      `Aynı prompt ve ayarlarla, yeni bir tohumla yeni bir kompozisyon üretir: ürünün yeri ve boyu, kamera yüksekliği, ışık ve gölge, zemin deseni (${credits} kredi).`,
     understoodTitle: 'Anlaşılan kelimeler',
     understoodNone:
       'Henüz sahneyi değiştiren bir kelime bulunamadı. Örn: mermer, ahşap, sıcak, soğuk, gün batımı, dramatik, yumuşak, sabah, lüks.',

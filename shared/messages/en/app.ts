@@ -363,8 +363,14 @@ export const OWN: AppTexts = {
     reflectionHint: 'The reflection shows on the surface when the product is photographed from the side.',
     productSize: 'Size of the product in the frame',
     percent: (pct: number) => `${pct}%`,
+    advanced: 'Advanced',
+    seed: 'Seed',
+    seedHint:
+      'The same prompt, settings and seed always give the same images. Left empty, it is derived from the prompt; "Generate again" picks a new seed and writes it here.',
+    seedAuto: 'Derived from the prompt',
     regenerate: 'Generate again',
-    regenerateHint: (credits: number) => `Creates new images with the same prompt and settings (${credits} credits).`,
+    regenerateHint: (credits: number) =>
+      `Creates a new composition with the same prompt and settings and a new seed: the product's place and size, the camera height, light and shadow, the surface pattern (${credits} credits).`,
     understoodTitle: 'Words understood',
     understoodNone:
       'No word that changes the scene has been found yet. E.g.: mermer (marble), ahşap (wood), sıcak (warm), soğuk (cool), gün batımı (sunset), dramatik (dramatic), yumuşak (soft), sabah (morning), lüks (luxury).',

@@ -61,7 +61,16 @@ export default function GenerateImagePage() {
     if (user) saveActiveJob('image', { userId: user.id, jobId, jobPhoto, photo, prompt });
   }, [user, jobId, jobPhoto, photo, prompt]);
 
-  /** Without a seed the same prompt and settings give the same images; "Yeniden üret" asks for new ones with a new seed. */
+  /**
+   * Without a seed the same prompt and settings give the same images; "Yeniden üret" asks for a new
+   * composition with a new seed, and shows that seed under the controls' advanced section.
+   */
+  function regenerate() {
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    setControls({ ...controls, seed });
+    generate(seed);
+  }
+
   function generate(seed?: number) {
     const scene = seed === undefined ? controls : { ...controls, seed };
     const valid = !form.validate().hasErrors;
@@ -147,7 +156,7 @@ export default function GenerateImagePage() {
       />
       {completed && !running && (
         <Tooltip label={M.scene.regenerateHint(cost)}>
-          <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => generate(Math.floor(Math.random() * 2 ** 31))}>
+          <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={regenerate}>
             {M.scene.regenerate}
           </Button>
         </Tooltip>
