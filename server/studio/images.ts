@@ -55,7 +55,7 @@ export async function renderStudioImages(input: StudioImagesInput, onProgress: (
   };
   const first = async (): Promise<ProviderOutput> => {
     if (input.cutoutPng) {
-      const white = await composeWhite(product);
+      const white = await composeWhite(product, view);
       return finish(white.image, white.width, white.height);
     }
     // The framed photo on the marketplace white, with its shadow: the same scene path, pure white.
