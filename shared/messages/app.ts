@@ -398,6 +398,21 @@ const OWN = {
     understoodTitle: 'Anlaşılan kelimeler',
     understoodNone:
       'Henüz sahneyi değiştiren bir kelime bulunamadı. Örn: mermer, ahşap, sıcak, soğuk, gün batımı, dramatik, yumuşak, sabah, lüks.',
+    notDrawnTitle: 'Çevrimdışı stüdyonun çizemedikleri',
+    notDrawnIntro: 'Bu sunucudaki çevrimdışı stüdyo yalnızca zemin, duvar, ışık ve gölge çizer; şu kelimeleriniz sahnede görünmez:',
+    notDrawnCloud: 'Bulut modeli (fal.ai) bunları sahneye çizebilir; yöneticiniz FAL_KEY ile açabilir.',
+    notDrawn: {
+      plants: 'bitki ve çiçek çizilmez',
+      sea: 'deniz ve dalga çizilmez; plaj yalnızca kum zemin olur',
+      trees: 'ağaç ve orman çizilmez; dış mekân yalnızca çim zemin ve gök mavisi duvar olur',
+      kitchen: 'mutfak dolabı ve eşyası çizilmez; mutfak yalnızca mermer tezgâh ve duvar rengi olur',
+      bathroom: 'banyo eşyası çizilmez; banyo yalnızca fayans zemin ve duvar rengi olur',
+      office: 'ofis eşyası çizilmez; ofis yalnızca ahşap masa ve gri duvar olur',
+      room: 'mobilya çizilmez; oda yalnızca ahşap zemin ve duvar rengi olur',
+      window: 'pencere ve perde çizilmez',
+      props: 'vazo, mum, kitap gibi aksesuarlar çizilmez',
+      people: 'insan ve manken çizilmez',
+    },
     kinds: {
       material: 'Zemin',
       colour: 'Renk',

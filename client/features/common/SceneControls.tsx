@@ -1,9 +1,9 @@
-import { Badge, Button, Collapse, ColorInput, Group, NumberInput, Slider, Stack, Switch, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { Alert, Badge, Button, Collapse, ColorInput, Group, List, NumberInput, Slider, Stack, Switch, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconCloud } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { SCENE_PRODUCT_SIZE } from '../../../shared/constants';
 import { M } from '../../../shared/messages/app';
-import { understoodWords } from '../../../shared/scene-words';
+import { undrawnWords, understoodWords } from '../../../shared/scene-words';
 import type { SceneControls as Controls } from '../../../shared/schemas/generations';
 
 const S = M.scene;
@@ -12,9 +12,13 @@ const SWATCHES = [PURE_WHITE, '#f2eee8', '#e9dfd3', '#d9e2e6', '#f3d9dc', '#2b2b
 const DEFAULT_SHADOW = 0.6;
 const MAX_SEED = 2 ** 31 - 1;
 
-/** The words of the prompt the studio understood, as the seller typed them, by kind. */
-export function UnderstoodWords({ prompt }: { prompt: string }) {
+/**
+ * The words of the prompt the studio understood, as the seller typed them, by kind; on the offline
+ * studio (`offline`), also the words it cannot draw and that the cloud model can (issue 38 item 7).
+ */
+export function UnderstoodWords({ prompt, offline = false }: { prompt: string; offline?: boolean }) {
   const words = useMemo(() => understoodWords(prompt), [prompt]);
+  const undrawn = useMemo(() => (offline ? undrawnWords(prompt) : []), [prompt, offline]);
   return (
     <Stack gap={4} aria-live="polite">
       <Text size="xs" fw={500}>
@@ -32,6 +36,25 @@ export function UnderstoodWords({ prompt }: { prompt: string }) {
         <Text size="xs" c="dimmed">
           {S.understoodNone}
         </Text>
+      )}
+      {undrawn.length > 0 && (
+        <Alert variant="light" color="yellow" icon={<IconCloud size={16} />} title={S.notDrawnTitle} p="xs" data-testid="not-drawn">
+          <Text size="xs">{S.notDrawnIntro}</Text>
+          <List size="xs" spacing={2} mt={4}>
+            {undrawn.map((u) => (
+              <List.Item key={u.thing}>
+                <Text span size="xs" fw={600}>
+                  {u.word}
+                </Text>
+                {': '}
+                {S.notDrawn[u.thing]}
+              </List.Item>
+            ))}
+          </List>
+          <Text size="xs" mt={4}>
+            {S.notDrawnCloud}
+          </Text>
+        </Alert>
       )}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { zod4Resolver } from '../../../lib/zodResolver';
 import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
 import { useDownloads } from '../../generation/download';
+import { useProviderName } from '../../generation/useGeneration';
 import { GenerateActions } from '../../generation/GenerateActions';
 import { FramedConsentModal } from '../../generation/FramedConsentModal';
 import { GenerateScreen } from '../../generation/GenerateScreen';
@@ -32,6 +33,7 @@ const ZPromptForm = ZCreateImage.pick({ prompt: true });
 /** /app/generate-image: photo + prompt (with category presets) → 4 studio images. */
 export default function GenerateImagePage() {
   usePageTitle(M.titles.generateImage);
+  const provider = useProviderName();
   const { user } = useSession();
   const { site } = useSite();
   const navigate = useNavigate();
@@ -143,7 +145,7 @@ export default function GenerateImagePage() {
         <Text size="xs" c="dimmed" ta="right" mt={-6}>
           {prompt.length}/{PROMPT_MAX}
         </Text>
-        <UnderstoodWords prompt={prompt} />
+        <UnderstoodWords prompt={prompt} offline={provider === 'local'} />
         <SceneControls value={controls} onChange={setControls} disabled={running} />
       </Stack>
 
