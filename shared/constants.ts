@@ -131,8 +131,9 @@ export const CUTOUT_GATE = {
 
 /**
  * Per-seller limits (fair share), counted in the database so every server process shares them.
- * Uploads: three full batches fit in the window, a flood does not. Exports: every preset of a run
- * and a few more. Cut-outs: free, but each costs a second of CPU.
+ * Uploads: three full batches fit in the window, a flood does not. Exports: counted per run (issue 38
+ * item 10): every preset of one run, one by one or all in one zip, is one export; 12 runs in the
+ * window (a batch zip is one). Cut-outs: free, but each costs a second of CPU.
  */
 export const SELLER_LIMITS = {
   uploads: { limit: 60, windowMs: 10 * 60 * 1000 },
@@ -169,3 +170,10 @@ export const API_REQUEST_LIMITS = {
   seller: { limit: 600, windowMs: 60 * 1000 },
   address: { limit: 300, windowMs: 60 * 1000 },
 } as const;
+
+/**
+ * Downloads of one run's marketplace zips within the export window (every preset and the all-presets
+ * zip twice over, and a few retries): the run counts once against `SELLER_LIMITS.exports`, and this
+ * bounds how often its renders can be asked for again.
+ */
+export const EXPORT_DOWNLOADS_PER_RUN = 20;

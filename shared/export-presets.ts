@@ -104,8 +104,14 @@ export const EXPORT_PRESETS: Record<ExportPresetId, ExportPreset> = {
 
 export const isExportPreset = (id: string): id is ExportPresetId => (EXPORT_PRESET_IDS as readonly string[]).includes(id);
 
-/** Owner-only zip of a completed image run fitted to a preset (server/http/exports.ts). */
-export const exportUrl = (generationId: string, preset: ExportPresetId) => `/api/generations/${generationId}/export/${preset}`;
+/** "Tüm pazar yerleri" (issue 38 item 10): every preset of one run in one zip, one folder per preset, one export. */
+export const ALL_PRESETS = 'all';
+/** What an export asks for: one preset, or all of them. */
+export type ExportChoice = ExportPresetId | typeof ALL_PRESETS;
+export const isExportChoice = (id: string): id is ExportChoice => id === ALL_PRESETS || isExportPreset(id);
+
+/** Owner-only zip of a completed image run fitted to a preset, or to all of them (server/http/exports.ts). */
+export const exportUrl = (generationId: string, preset: ExportChoice) => `/api/generations/${generationId}/export/${preset}`;
 
 /**
  * The smallest photo a preset is made from without enlarging: its shorter side (marketplaces ask

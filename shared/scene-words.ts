@@ -96,6 +96,72 @@ export const SCENE_WORDS = {
   ] satisfies Entry<'setting', SettingWord>[],
 } as const;
 
+/**
+ * What the offline studio cannot draw (issue 38 item 7), in one list: it paints surfaces, walls, light
+ * and shadow, never objects or views. Each entry is a thing a prompt may ask for, found by the same
+ * matching as SCENE_WORDS; the page names the seller's own word and says the cloud model can draw it
+ * (the texts: `M.scene.notDrawn`). Setting words are understood for their surface and colours
+ * (SCENE_WORDS.setting), so "mutfak" is both: a marble counter, but no cupboards.
+ */
+export const NOT_DRAWN_OFFLINE = [
+  { thing: 'plants', words: ['bitki', 'cicek', 'saksi', 'yaprak', 'orkide', 'kaktus', 'plant', 'flower'] },
+  { thing: 'sea', words: ['plaj', 'sahil', 'deniz', 'dalga', 'okyanus', 'beach', 'sea '] },
+  { thing: 'trees', words: ['orman', 'agac', 'park ', 'parkta', 'forest', 'tree'] },
+  { thing: 'kitchen', words: ['mutfak', 'kitchen'] },
+  { thing: 'bathroom', words: ['banyo', 'lavabo', 'bathroom'] },
+  { thing: 'office', words: ['ofis', 'calisma masasi', 'office'] },
+  { thing: 'room', words: ['salon', 'oturma odasi', 'yatak odasi', 'living'] },
+  { thing: 'window', words: ['pencere', 'perde', 'window'] },
+  { thing: 'props', words: ['kitaplar', 'vazo', 'mum ', 'mumlar', 'vase', 'candle'] },
+  { thing: 'people', words: ['manken', 'insan', 'person'] },
+] as const;
+export type UndrawnThing = (typeof NOT_DRAWN_OFFLINE)[number]['thing'];
+
+/** Folded pieces of a prompt, each remembering the prompt word it came from (punctuation may split one). */
+function promptPieces(prompt: string) {
+  const original = prompt.split(/\s+/).filter(Boolean);
+  const pieces = original.flatMap((w, i) =>
+    foldTurkish(w)
+      .split(' ')
+      .filter(Boolean)
+      .map((piece) => ({ piece, i })),
+  );
+  return { original, pieces, text: ` ${pieces.map((p) => p.piece).join(' ')} ` };
+}
+
+/** The first of `words` in the prompt: where it starts and the seller's own word(s) for it. */
+function firstOf(p: ReturnType<typeof promptPieces>, words: readonly string[]): { at: number; word: string } | null {
+  let best: { at: number; len: number } | null = null;
+  for (const word of words) {
+    const at = p.text.indexOf(` ${word}`);
+    if (at >= 0 && (!best || at < best.at)) best = { at, len: word.trim().split(' ').length };
+  }
+  if (!best) return null;
+  const first = p.text
+    .slice(0, best.at + 1)
+    .trim()
+    .split(' ')
+    .filter(Boolean).length;
+  const from = p.pieces[first]!.i;
+  const to = p.pieces[Math.min(p.pieces.length - 1, first + best.len - 1)]!.i;
+  const word = p.original
+    .slice(from, to + 1)
+    .join(' ')
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  return { at: best.at, word };
+}
+
+/** The things of NOT_DRAWN_OFFLINE a prompt asks for, in the prompt's order, with the seller's word. */
+export function undrawnWords(prompt: string): { thing: UndrawnThing; word: string }[] {
+  const p = promptPieces(prompt);
+  return NOT_DRAWN_OFFLINE.flatMap((entry) => {
+    const hit = firstOf(p, entry.words);
+    return hit ? [{ thing: entry.thing as UndrawnThing, word: hit.word, at: hit.at }] : [];
+  })
+    .sort((a, b) => a.at - b.at)
+    .map(({ thing, word }) => ({ thing, word }));
+}
+
 /** Lower-case, Turkish-aware, diacritics folded, punctuation to spaces. */
 export function foldTurkish(text: string): string {
   return text
@@ -122,37 +188,15 @@ export type UnderstoodWord = { kind: SceneWordKind; value: string; word: string 
  * ("mermerde", "sıcacık" → "sicak").
  */
 export function understoodWords(prompt: string): UnderstoodWord[] {
-  const original = prompt.split(/\s+/).filter(Boolean);
-  // Folded pieces, each remembering the prompt word it came from (punctuation may split one).
-  const pieces = original.flatMap((w, i) =>
-    foldTurkish(w)
-      .split(' ')
-      .filter(Boolean)
-      .map((piece) => ({ piece, i })),
-  );
-  const text = ` ${pieces.map((p) => p.piece).join(' ')} `;
+  const p = promptPieces(prompt);
   const found: UnderstoodWord[] = [];
   for (const kind of Object.keys(SCENE_WORDS) as SceneWordKind[]) {
-    let best: { at: number; value: string; len: number } | null = null;
+    let best: { at: number; value: string; word: string } | null = null;
     for (const entry of SCENE_WORDS[kind]) {
-      for (const word of entry.words) {
-        const at = text.indexOf(` ${word}`);
-        if (at >= 0 && (!best || at < best.at)) best = { at, value: entry.value, len: word.trim().split(' ').length };
-      }
+      const hit = firstOf(p, entry.words);
+      if (hit && (!best || hit.at < best.at)) best = { ...hit, value: entry.value };
     }
-    if (!best) continue;
-    const first = text
-      .slice(0, best.at + 1)
-      .trim()
-      .split(' ')
-      .filter(Boolean).length;
-    const from = pieces[first]!.i;
-    const to = pieces[Math.min(pieces.length - 1, first + best.len - 1)]!.i;
-    const word = original
-      .slice(from, to + 1)
-      .join(' ')
-      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    found.push({ kind, value: best.value, word });
+    if (best) found.push({ kind, value: best.value, word: best.word });
   }
   return found;
 }

@@ -50,7 +50,8 @@ export function ShellLayout(props: ShellLayoutProps) {
               size="sm"
               aria-label={opened ? props.menuLabels.close : props.menuLabels.open}
             />
-            <BrandLogo to={props.home} size={30} onClick={close} />
+            {/* On a phone the header's controls need the room: the mark alone (issue 38 item 11). */}
+            <BrandLogo to={props.home} size={30} onClick={close} nameFrom="xs" />
             {props.brandExtra}
           </Group>
           {props.headerEnd}

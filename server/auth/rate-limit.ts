@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import { AppError, RateLimitedError } from '../errors';
 import { M } from '../../shared/messages';
-import { SELLER_LIMITS, type SellerLimitKind } from '../../shared/constants';
+import { EXPORT_DOWNLOADS_PER_RUN, SELLER_LIMITS, type SellerLimitKind } from '../../shared/constants';
 
 /**
  * Fixed-window counter kept in the database, so every server process shares it (docs/security.md property 13).
@@ -131,4 +131,27 @@ export async function takeSellerLimit(db: Db, kind: SellerLimitKind, userId: str
   if (hit.allowed) return;
   const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
   throw new RateLimitedError(M.fairShare[kind](Math.ceil(seconds / 60)), seconds);
+}
+
+/**
+ * Counts one marketplace download of `subject` (a run's id) against the export limit, per run rather
+ * than per file (issue 38 item 10): the first download of a run in the window takes one export; the
+ * run's other presets, or all of them in one zip, take none, up to `EXPORT_DOWNLOADS_PER_RUN` downloads
+ * of it. A run refused by the export limit is forgotten again, so asking for it later is counted then.
+ */
+export async function takeExportLimit(db: Db, userId: string, subject: string, now = new Date()): Promise<void> {
+  const { windowMs } = SELLER_LIMITS.exports;
+  const key = `exports:run:${userId}:${subject}`;
+  const run = await hitRateLimit(db, key, EXPORT_DOWNLOADS_PER_RUN, windowMs, now);
+  if (!run.allowed) {
+    const seconds = Math.max(1, Math.ceil((run.resetAt.getTime() - now.getTime()) / 1000));
+    throw new RateLimitedError(M.fairShare.exports(Math.ceil(seconds / 60)), seconds);
+  }
+  if (run.count > 1) return;
+  try {
+    await takeSellerLimit(db, 'exports', userId, now);
+  } catch (err) {
+    await clearRateLimit(db, key);
+    throw err;
+  }
 }

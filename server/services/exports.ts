@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { exportImage, type SceneSource } from '../studio/export-render';
 import { studioPool, type StudioPool } from '../studio/pool';
-import { EXPORT_PRESETS, type ExportPresetId } from '../../shared/export-presets';
+import { ALL_PRESETS, EXPORT_PRESETS, EXPORT_PRESET_IDS, type ExportChoice } from '../../shared/export-presets';
 import { MAX_SILENT_UPSCALE } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import type { StoredOutput } from '../../shared/schemas/generations';
@@ -60,44 +60,48 @@ export const exportRenderLoad = () => renders.load;
 
 /**
  * All images of one run fitted to a preset, as a zip stream: `{preset}-{n}.jpg`, plus a note when
- * any was upscaled more than 2×. Images are rendered and written one at a time, so the zip never
- * holds more than one image; it goes out as fast as it is read. Null: no such run, or none of its
- * files is in storage.
+ * any was upscaled more than 2×. `all` (issue 38 item 10): every preset's images in one zip, a folder
+ * per preset (`{preset}/{preset}-{n}.jpg`) and one note. Images are rendered and written one at a
+ * time, so the zip never holds more than one image; it goes out as fast as it is read. Null: no such
+ * run, or none of its files is in storage.
  */
 export async function exportRun(
   deps: ExportDeps,
   userId: string,
   generationId: string,
-  presetId: ExportPresetId,
+  choice: ExportChoice,
 ): Promise<{ zipName: string; zip: Readable } | null> {
   const run = await loadRunForExport(deps, userId, generationId);
   if (!run) return null;
-  const preset = EXPORT_PRESETS[presetId];
+  const all = choice === ALL_PRESETS;
+  const presets = all ? EXPORT_PRESET_IDS.map((id) => EXPORT_PRESETS[id]) : [EXPORT_PRESETS[choice]];
   const present: { n: number; out: StoredOutput; scene: SceneSource | null }[] = [];
   for (const [i, out] of run.outputs.entries())
     if (await deps.storage.head(out.key)) present.push({ n: i + 1, out, scene: run.scenes[i]! });
   if (!present.length) return null;
   const zip = zipStream(async (writer) => {
     const upscaled: string[] = [];
-    for (const { n, out, scene } of present) {
-      const name = `${preset.id}-${n}.jpg`;
-      const r = await renders.run(userId, async () => {
-        // A client that left while this export queued frees its turn without a render.
-        if (writer.output.destroyed) throw new Error('zip: output closed');
-        const stored = await deps.storage.get(out.key);
-        if (!stored) return null;
-        // The cut-out (a 12 MP PNG can be 20 MB) is read only for what is composed from it, when its turn comes.
-        const cutout = (out.role === 'white' || scene) && run.cutoutKey ? await deps.storage.get(run.cutoutKey) : null;
-        const input = { bytes: stored.bytes, role: out.role, cutoutPng: cutout?.bytes ?? null, scene };
-        // On a studio thread: composing a scene is seconds of pixel work that must not hold the event loop.
-        return (deps.pool ?? studioPool()).run({ kind: 'export', input, preset }, { owner: userId });
-      });
-      if (!r) continue;
-      await writer.add(name, Buffer.from(r.bytes));
-      if (r.upscale > MAX_SILENT_UPSCALE) upscaled.push(`${name} (${r.upscale.toFixed(1)}×)`);
-    }
+    for (const preset of presets)
+      for (const { n, out, scene } of present) {
+        const name = all ? `${preset.id}/${preset.id}-${n}.jpg` : `${preset.id}-${n}.jpg`;
+        const r = await renders.run(userId, async () => {
+          // A client that left while this export queued frees its turn without a render.
+          if (writer.output.destroyed) throw new Error('zip: output closed');
+          const stored = await deps.storage.get(out.key);
+          if (!stored) return null;
+          // The cut-out (a 12 MP PNG can be 20 MB) is read only for what is composed from it, when its turn comes.
+          const cutout = (out.role === 'white' || scene) && run.cutoutKey ? await deps.storage.get(run.cutoutKey) : null;
+          const input = { bytes: stored.bytes, role: out.role, cutoutPng: cutout?.bytes ?? null, scene };
+          // On a studio thread: composing a scene is seconds of pixel work that must not hold the event loop.
+          return (deps.pool ?? studioPool()).run({ kind: 'export', input, preset }, { owner: userId });
+        });
+        if (!r) continue;
+        await writer.add(name, Buffer.from(r.bytes));
+        if (r.upscale > MAX_SILENT_UPSCALE) upscaled.push(`${name} (${r.upscale.toFixed(1)}×)`);
+      }
     // The note of enlarged images (more than 2×) comes last: it is known only once all are rendered.
     if (upscaled.length) await writer.add(M.exports.noteFileName, M.exports.upscaledNote(upscaled.join(', ')));
   });
-  return { zipName: `vitrin-${preset.id}-${run.id.slice(0, 8)}.zip`, zip };
+  const short = run.id.slice(0, 8);
+  return { zipName: all ? M.exports.allZipName(short) : `vitrin-${choice}-${short}.zip`, zip };
 }

@@ -3,7 +3,7 @@ import { productFromCutout } from './cutout-product.js';
 import type { SceneControls } from '../../shared/schemas/generations.js';
 import { loadProduct } from './product.js';
 import { honestSceneCanvas, renderScene } from './scene-render.js';
-import { planStyle, sceneSetups, type SceneSetup, type SceneStyle } from './scene-style.js';
+import { centredSetup, planStyle, sceneSetups, type SceneSetup, type SceneStyle } from './scene-style.js';
 import { detectView } from './view.js';
 import { composeWhite } from './white.js';
 
@@ -55,12 +55,12 @@ export async function renderStudioImages(input: StudioImagesInput, onProgress: (
   };
   const first = async (): Promise<ProviderOutput> => {
     if (input.cutoutPng) {
-      const white = await composeWhite(product);
+      const white = await composeWhite(product, view);
       return finish(white.image, white.width, white.height);
     }
     // The framed photo on the marketplace white, with its shadow: the same scene path, pure white.
     const white = planStyle('', '', { background: '#ffffff' });
-    return render(white, sceneSetups(white)[0]);
+    return render(white, centredSetup(white));
   };
   const scene = async (setup: SceneSetup): Promise<ProviderOutput> => ({ ...(await render(style, setup)), role: 'scene', view });
   // All four at once: each pipeline's JS part (the surface, at texture size) runs while libvips

@@ -49,8 +49,11 @@ export function placeScene(product: Product, style: SceneStyle, setup: SceneSetu
     }
     top = base - height;
   }
-  cx = clamp(cx, width / 2, W - width / 2);
-  return { left: Math.round(cx - width / 2), top: Math.round(clamp(top, 0, H - height)), width, height };
+  // A seed moves the product, but keeps it off the frame's side tenths where it fits in the middle (and a flat-lay off the top and bottom 6%).
+  const mx = Math.min(W * 0.1, Math.max(0, (W - width) / 2));
+  cx = clamp(cx, width / 2 + mx, W - width / 2 - mx);
+  const my = view === 'top' ? Math.min(H * 0.06, Math.max(0, (H - height) / 2)) : 0;
+  return { left: Math.round(cx - width / 2), top: Math.round(clamp(top, my, H - height - my)), width, height };
 }
 
 /**
@@ -97,7 +100,7 @@ async function sceneShade(product: Product, style: SceneStyle, setup: SceneSetup
     }
   }
 
-  const horizon = view === 'side' ? horizonRow(mask, tw, th, mt, mh) : -1;
+  const horizon = view === 'side' ? horizonRow(mask, tw, th, mt, mh, setup.camera) : -1;
   const shade = await shadows(mask, tw, th, style, setup, view);
   return { place, tw, th, horizon, shade };
 }
@@ -164,11 +167,12 @@ export async function renderSceneLayers(
 }
 
 /**
- * The wall-floor seam of a side view, as a texture row: about the middle of the product (a level
- * camera sees the horizon at its own height), but below every object's base, so each stands on
- * the floor and none straddles the seam.
+ * The wall-floor seam of a side view, as a texture row: at the camera's height on the product (a
+ * level camera sees the horizon at its own height: `camera` -1 low near the base, 0 the middle,
+ * 1 high above its top), but below every object's base, so each stands on the floor and none
+ * straddles the seam.
  */
-function horizonRow(mask: Float32Array, tw: number, th: number, mt: number, mh: number): number {
+function horizonRow(mask: Float32Array, tw: number, th: number, mt: number, mh: number, camera: number): number {
   let highestBase = th;
   for (let x = 0; x < tw; x++) {
     for (let y = th - 1; y > 0; y--) {
@@ -185,8 +189,8 @@ function horizonRow(mask: Float32Array, tw: number, th: number, mt: number, mh: 
       }
     }
   }
-  const middle = mt + mh * 0.5;
-  return Math.round(clamp(Math.min(middle, highestBase - th * 0.05), th * 0.18, th * 0.8));
+  const eye = mt + mh * (0.5 - 0.65 * camera);
+  return Math.round(clamp(Math.min(eye, highestBase - th * 0.05), th * 0.12, th * 0.8));
 }
 
 /** Shadow darkness 0..1 per texture pixel: contact shadow at each object's edge or base, and the cast shadow away from the light. */
@@ -200,7 +204,8 @@ async function shadows(
 ): Promise<Float32Array> {
   const out = new Float32Array(tw * th);
   if (style.shadow <= 0) return out;
-  const { low, softness } = style.light;
+  const low = Math.min(1.2, style.light.low * setup.shadowLength);
+  const softness = style.light.softness * setup.shadowSoftness;
   const away = { x: -Math.cos(setup.azimuth), y: Math.sin(setup.azimuth) };
   const short = Math.min(tw, th);
   const cast = new Uint8Array(tw * th);
@@ -296,7 +301,7 @@ function paintBackdrop(
   const ly = th / 2 - Math.sin(setup.azimuth) * th * 0.3;
   const spread = light.spread * Math.max(tw, th);
   const norm = 1 / (light.ambient + (1 - light.ambient) * 0.7);
-  const unit = short / 2; // pixels per surface unit in a flat-lay
+  const unit = (short / 2) * setup.patternScale; // pixels per surface unit in a flat-lay
   const [tr, tg, tb] = light.tint;
   // Fine grain (±1.5 levels) against banding in smooth gradients: a cheap xorshift per pixel.
   const grain = () => {
@@ -320,8 +325,9 @@ function paintBackdrop(
         c = [(top[0] + (bottom[0] - top[0]) * t) * k, (top[1] + (bottom[1] - top[1]) * t) * k, (top[2] + (bottom[2] - top[2]) * t) * k];
       } else {
         // The floor in perspective: distance grows towards the seam; far texture fades to its mean colour (no moiré).
+        // A higher camera looks down on the floor: it runs less steeply away.
         const d = (y - horizon + 0.5) / (th - horizon);
-        const z = 1 / (d + 0.12);
+        const z = 1 / (d + 0.12 * (1 + 0.6 * setup.camera));
         const fx = ((x - tw / 2) / unit) * z * 0.55;
         const fy = z * 1.6;
         const near = surface(fx + 31.7, fy + 12.9);

@@ -32,6 +32,8 @@ export type SceneStyle = {
     spread: number;
     /** Direction the light comes from, radians in the image plane (0: from the right, π/2: from the top). */
     azimuth: number;
+    /** How far a seed may turn the light from `azimuth` (radians): small when a time word places the sun. */
+    azimuthRange: number;
     /** How long shadows fall (0: light overhead, 1: low light, long shadows). */
     low: number;
     /** Shadow blur, share of the product size. */
@@ -95,7 +97,7 @@ const SETTINGS: Record<SettingWord, { material: Material; wall: Rgb }> = {
 
 type Light = SceneStyle['light'];
 
-const NEUTRAL: Light = { tint: [1, 1, 1], ambient: 0.8, spread: 0.6, azimuth: 2.4, low: 0.35, softness: 0.05 };
+const NEUTRAL: Light = { tint: [1, 1, 1], ambient: 0.8, spread: 0.6, azimuth: 2.4, azimuthRange: 1.1, low: 0.35, softness: 0.05 };
 
 /** Each light word's visible effect: colour of the light, contrast of the pool, shadow length and softness. */
 const LIGHTS: Record<LightWord, Partial<Light> & { warmth: number; contrast: number }> = {
@@ -109,9 +111,9 @@ const LIGHTS: Record<LightWord, Partial<Light> & { warmth: number; contrast: num
 
 /** Time of day: where the sun is (shadow length) and its colour, milder than a light word. */
 const TIMES: Record<TimeWord, Partial<Light> & { warmth: number }> = {
-  morning: { tint: [1.02, 1.01, 1.04], low: 0.7, azimuth: 2.6, warmth: -0.01 },
+  morning: { tint: [1.02, 1.01, 1.04], low: 0.7, azimuth: 2.6, azimuthRange: 0.35, warmth: -0.01 },
   noon: { tint: [1.03, 1.03, 1.02], low: 0.08, ambient: 0.9, warmth: 0 },
-  evening: { tint: [1.1, 0.97, 0.84], low: 0.85, azimuth: 0.5, warmth: 0.05 },
+  evening: { tint: [1.1, 0.97, 0.84], low: 0.85, azimuth: 0.5, azimuthRange: 0.35, warmth: 0.05 },
   night: { tint: [0.92, 0.94, 1.06], ambient: 0.3, spread: 0.32, low: 0.5, warmth: -0.02 },
 };
 
@@ -199,8 +201,32 @@ export function planStyle(prompt: string, category = '', controls: SceneControls
   };
 }
 
-/** Three set-ups of one style (hero, close, wide), varied by the seed: light side, size, offset, pattern angle. */
-export type SceneSetup = { azimuth: number; size: number; offsetX: number; offsetY: number; angle: number; noiseSeed: number };
+/**
+ * Three set-ups of one style (hero, close, wide), varied by the seed within what the words fixed
+ * (issue 38 item 6: a new seed is a new composition, not only new marble veins): where the product
+ * sits and how large (around the seller's size), the camera's height in a level view (where the
+ * wall meets the floor, how steep the floor runs), the light's side (within a time word's sun) and
+ * the shadow's length and softness, and the surface pattern's angle, scale and noise.
+ */
+export type SceneSetup = {
+  azimuth: number;
+  /** Multiplier on the product's size in frame. */
+  size: number;
+  offsetX: number;
+  offsetY: number;
+  /** Level views: the camera's height, -1 (low, at the product's base) .. 1 (high, looking down on it). */
+  camera: number;
+  /** Multipliers on the light's shadow length (`low`) and its blur. */
+  shadowLength: number;
+  shadowSoftness: number;
+  /** The surface pattern: its angle, its scale (1: the style's own) and its noise. */
+  angle: number;
+  patternScale: number;
+  noiseSeed: number;
+};
+
+/** How far the seed moves each set-up: product offset (share of the frame), size (× around the style's), camera. */
+const SEED_RANGE = { offsetX: 0.14, offsetY: 0.08, size: 0.16, camera: 1 } as const;
 
 export function sceneSetups(style: SceneStyle): [SceneSetup, SceneSetup, SceneSetup] {
   let s = style.seed || 1;
@@ -213,31 +239,50 @@ export function sceneSetups(style: SceneStyle): [SceneSetup, SceneSetup, SceneSe
   };
   const jitter = (r: number) => (rnd() - 0.5) * 2 * r;
   const base = style.light.azimuth;
+  const turn = style.light.azimuthRange;
+  // The pattern's lines (veins, plank seams) never run within 20° of level: across a flat-lay a level
+  // line reads as a table's edge or a horizon, and on a floor as stripes.
+  const level = style.surface.material === 'wood' || style.surface.material === 'walnut' ? Math.PI / 2 : 0;
+  const OFF_LEVEL = 0.35;
+  // The light, shadow and surface of one set-up; each set-up draws its own.
+  const look = () => ({
+    shadowLength: 0.65 + rnd() * 0.7,
+    shadowSoftness: 0.7 + rnd() * 0.7,
+    angle: level + OFF_LEVEL + rnd() * (Math.PI - 2 * OFF_LEVEL),
+    patternScale: 0.75 + rnd() * 0.6,
+    camera: jitter(SEED_RANGE.camera),
+  });
   const hero: SceneSetup = {
-    azimuth: base + jitter(0.35),
-    size: 1,
-    offsetX: jitter(0.02),
-    offsetY: 0,
-    angle: rnd() * Math.PI,
+    azimuth: base + jitter(turn),
+    size: 1 + jitter(SEED_RANGE.size),
+    offsetX: jitter(SEED_RANGE.offsetX),
+    offsetY: jitter(SEED_RANGE.offsetY),
+    ...look(),
     noiseSeed: 0,
   };
   const close: SceneSetup = {
-    azimuth: Math.PI - base + jitter(0.35),
-    size: 1.18,
-    offsetX: jitter(0.03),
-    offsetY: 0.02,
-    angle: rnd() * Math.PI,
+    azimuth: Math.PI - base + jitter(turn),
+    size: 1.18 + jitter(SEED_RANGE.size * 0.6),
+    offsetX: jitter(SEED_RANGE.offsetX * 0.6),
+    offsetY: 0.02 + jitter(SEED_RANGE.offsetY * 0.5),
+    ...look(),
     noiseSeed: 0,
   };
   const wide: SceneSetup = {
-    azimuth: base + 0.4 + jitter(0.3),
-    size: 0.8,
-    offsetX: (rnd() < 0.5 ? -1 : 1) * (0.08 + rnd() * 0.04),
-    offsetY: -0.02,
-    angle: rnd() * Math.PI,
+    azimuth: base + 0.4 + jitter(turn),
+    size: 0.8 + jitter(SEED_RANGE.size * 0.5),
+    offsetX: (rnd() < 0.5 ? -1 : 1) * (0.08 + rnd() * 0.1),
+    offsetY: -0.02 + jitter(SEED_RANGE.offsetY * 0.5),
+    ...look(),
     noiseSeed: 0,
   };
   const setups: [SceneSetup, SceneSetup, SceneSetup] = [hero, close, wide];
   for (const setup of setups) setup.noiseSeed = Math.floor(rnd() * 2 ** 31) + 1;
   return setups;
+}
+
+/** The set-up of a marketplace white image made on the scene path (a framed photo): centred, its own size, no seed's turn. */
+export function centredSetup(style: SceneStyle): SceneSetup {
+  const [hero] = sceneSetups(style);
+  return { ...hero, azimuth: style.light.azimuth, size: 1, offsetX: 0, offsetY: 0, camera: 0, shadowLength: 1, shadowSoftness: 1 };
 }

@@ -387,11 +387,32 @@ const OWN = {
     reflectionHint: 'Yansıma, ürün yandan çekildiğinde zeminde görünür.',
     productSize: 'Ürünün kadrajdaki büyüklüğü',
     percent: (pct: number) => `%${pct}`,
+    advanced: 'Gelişmiş',
+    seed: 'Tohum (seed)',
+    seedHint:
+      'Aynı prompt, ayarlar ve tohum her zaman aynı görselleri verir. Boş bırakırsanız prompttan türetilir; "Yeniden üret" yeni bir tohum seçer ve buraya yazar.',
+    seedAuto: 'Prompttan türetilir',
     regenerate: 'Yeniden üret',
-    regenerateHint: (credits: number) => `Aynı prompt ve ayarlarla yeni görseller üretir (${credits} kredi).`,
+    regenerateHint: (credits: number) =>
+      `Aynı prompt ve ayarlarla, yeni bir tohumla yeni bir kompozisyon üretir: ürünün yeri ve boyu, kamera yüksekliği, ışık ve gölge, zemin deseni (${credits} kredi).`,
     understoodTitle: 'Anlaşılan kelimeler',
     understoodNone:
       'Henüz sahneyi değiştiren bir kelime bulunamadı. Örn: mermer, ahşap, sıcak, soğuk, gün batımı, dramatik, yumuşak, sabah, lüks.',
+    notDrawnTitle: 'Çevrimdışı stüdyonun çizemedikleri',
+    notDrawnIntro: 'Bu sunucudaki çevrimdışı stüdyo yalnızca zemin, duvar, ışık ve gölge çizer; şu kelimeleriniz sahnede görünmez:',
+    notDrawnCloud: 'Bulut modeli (fal.ai) bunları sahneye çizebilir; yöneticiniz FAL_KEY ile açabilir.',
+    notDrawn: {
+      plants: 'bitki ve çiçek çizilmez',
+      sea: 'deniz ve dalga çizilmez; plaj yalnızca kum zemin olur',
+      trees: 'ağaç ve orman çizilmez; dış mekân yalnızca çim zemin ve gök mavisi duvar olur',
+      kitchen: 'mutfak dolabı ve eşyası çizilmez; mutfak yalnızca mermer tezgâh ve duvar rengi olur',
+      bathroom: 'banyo eşyası çizilmez; banyo yalnızca fayans zemin ve duvar rengi olur',
+      office: 'ofis eşyası çizilmez; ofis yalnızca ahşap masa ve gri duvar olur',
+      room: 'mobilya çizilmez; oda yalnızca ahşap zemin ve duvar rengi olur',
+      window: 'pencere ve perde çizilmez',
+      props: 'vazo, mum, kitap gibi aksesuarlar çizilmez',
+      people: 'insan ve manken çizilmez',
+    },
     kinds: {
       material: 'Zemin',
       colour: 'Renk',
@@ -497,6 +518,9 @@ const OWN = {
     menuLabel: 'Pazaryeri için indir',
     menuTitle: 'Pazaryeri boyutu',
     presetItem: (name: string, width: number, height: number) => `${name} (${width}×${height})`,
+    allItem: 'Tüm pazar yerleri (tek zip)',
+    allHint: (count: number) => `${count} pazaryerinin hepsi, tek indirme hakkıyla`,
+    allZipName: (run: string) => `vitrin-tum-pazaryerleri-${run}.zip`,
     downloaded: 'Pazaryeri paketi indirildi',
     noteFileName: 'OKU-BENI.txt',
     upscaledNote: (files: string) =>

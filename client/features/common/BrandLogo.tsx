@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, type MantineBreakpoint } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../site/useSite';
@@ -24,14 +24,27 @@ export function BrandMark({ size = 32 }: { size?: number }) {
   );
 }
 
-/** Mark + site name, linking to `to`. */
-export function BrandLogo({ to = '/', size = 32, onClick }: { to?: string; size?: number; onClick?: () => void }) {
+/**
+ * Mark + site name, linking to `to`. `nameFrom`: the name is shown only from that width up (a
+ * phone's crowded header keeps the mark; the link is still named by the site's name).
+ */
+export function BrandLogo({
+  to = '/',
+  size = 32,
+  onClick,
+  nameFrom,
+}: {
+  to?: string;
+  size?: number;
+  onClick?: () => void;
+  nameFrom?: MantineBreakpoint;
+}) {
   const { site } = useSite();
   return (
     <Link to={to} onClick={onClick} aria-label={site.siteName} style={{ textDecoration: 'none', color: 'inherit', display: 'inline-flex' }}>
       <Group gap={10} wrap="nowrap">
         <BrandMark size={size} />
-        <Text fw={800} fz={size >= 32 ? 'lg' : 'md'} style={{ letterSpacing: '-0.02em', whiteSpace: 'nowrap' }}>
+        <Text fw={800} fz={size >= 32 ? 'lg' : 'md'} visibleFrom={nameFrom} style={{ letterSpacing: '-0.02em', whiteSpace: 'nowrap' }}>
           {site.siteName}
         </Text>
       </Group>

@@ -1,18 +1,24 @@
-import { Badge, Button, ColorInput, Group, Slider, Stack, Switch, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { Alert, Badge, Button, Collapse, ColorInput, Group, List, NumberInput, Slider, Stack, Switch, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconCloud } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { SCENE_PRODUCT_SIZE } from '../../../shared/constants';
 import { M } from '../../../shared/messages/app';
-import { understoodWords } from '../../../shared/scene-words';
+import { undrawnWords, understoodWords } from '../../../shared/scene-words';
 import type { SceneControls as Controls } from '../../../shared/schemas/generations';
 
 const S = M.scene;
 const PURE_WHITE = '#ffffff';
 const SWATCHES = [PURE_WHITE, '#f2eee8', '#e9dfd3', '#d9e2e6', '#f3d9dc', '#2b2b30'];
 const DEFAULT_SHADOW = 0.6;
+const MAX_SEED = 2 ** 31 - 1;
 
-/** The words of the prompt the studio understood, as the seller typed them, by kind. */
-export function UnderstoodWords({ prompt }: { prompt: string }) {
+/**
+ * The words of the prompt the studio understood, as the seller typed them, by kind; on the offline
+ * studio (`offline`), also the words it cannot draw and that the cloud model can (issue 38 item 7).
+ */
+export function UnderstoodWords({ prompt, offline = false }: { prompt: string; offline?: boolean }) {
   const words = useMemo(() => understoodWords(prompt), [prompt]);
+  const undrawn = useMemo(() => (offline ? undrawnWords(prompt) : []), [prompt, offline]);
   return (
     <Stack gap={4} aria-live="polite">
       <Text size="xs" fw={500}>
@@ -31,12 +37,36 @@ export function UnderstoodWords({ prompt }: { prompt: string }) {
           {S.understoodNone}
         </Text>
       )}
+      {undrawn.length > 0 && (
+        <Alert variant="light" color="yellow" icon={<IconCloud size={16} />} title={S.notDrawnTitle} p="xs" data-testid="not-drawn">
+          <Text size="xs">{S.notDrawnIntro}</Text>
+          <List size="xs" spacing={2} mt={4}>
+            {undrawn.map((u) => (
+              <List.Item key={u.thing}>
+                <Text span size="xs" fw={600}>
+                  {u.word}
+                </Text>
+                {': '}
+                {S.notDrawn[u.thing]}
+              </List.Item>
+            ))}
+          </List>
+          <Text size="xs" mt={4}>
+            {S.notDrawnCloud}
+          </Text>
+        </Alert>
+      )}
     </Stack>
   );
 }
 
-/** Background colour (pure white one click away), shadow, reflection and product size beside the prompt. */
+/**
+ * Background colour (pure white one click away), shadow, reflection and product size beside the prompt;
+ * under "Gelişmiş", the seed (issue 38 item 6): the same seed gives the same images, "Yeniden üret"
+ * picks a new one and shows it here.
+ */
 export function SceneControls({ value, onChange, disabled }: { value: Controls; onChange: (next: Controls) => void; disabled?: boolean }) {
+  const [advanced, setAdvanced] = useState(value.seed !== undefined);
   const set = (patch: Partial<Controls>) => {
     const next = { ...value, ...patch };
     for (const k of Object.keys(next) as (keyof Controls)[]) if (next[k] === undefined) delete next[k];
@@ -114,6 +144,32 @@ export function SceneControls({ value, onChange, disabled }: { value: Controls; 
           disabled={disabled}
         />
       </Stack>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => setAdvanced((open) => !open)}
+        rightSection={advanced ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+        aria-expanded={advanced}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {S.advanced}
+      </Button>
+      <Collapse in={advanced}>
+        <NumberInput
+          label={S.seed}
+          description={S.seedHint}
+          placeholder={S.seedAuto}
+          value={value.seed ?? ''}
+          onChange={(v) => set({ seed: typeof v === 'number' && Number.isInteger(v) ? v : undefined })}
+          min={0}
+          max={MAX_SEED}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          disabled={disabled}
+          data-testid="scene-seed"
+        />
+      </Collapse>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Menu } from '@mantine/core';
-import { IconBuildingStore, IconChevronDown } from '@tabler/icons-react';
+import { Button, Menu, Text } from '@mantine/core';
+import { IconBuildingStore, IconChevronDown, IconPackages } from '@tabler/icons-react';
 import { M } from '../../../shared/messages/app';
-import { EXPORT_PRESETS, EXPORT_PRESET_IDS, exportUrl } from '../../../shared/export-presets';
+import { ALL_PRESETS, EXPORT_PRESETS, EXPORT_PRESET_IDS, exportUrl, type ExportChoice } from '../../../shared/export-presets';
 import { downloadOne, type useDownloads } from './download';
 
 interface ExportMenuProps {
@@ -12,18 +12,24 @@ interface ExportMenuProps {
 
 /**
  * "Pazaryeri için indir": the run's images fitted to a marketplace, rendered
- * on the server (GET /api/generations/{id}/export/{preset}) and saved as a zip.
+ * on the server (GET /api/generations/{id}/export/{preset}) and saved as a zip; "Tüm pazar yerleri"
+ * puts every preset in one zip (counted as one export, issue 38 item 10).
  */
 export function ExportMenu({ generationId, downloads, size = 'sm' }: ExportMenuProps) {
   const busy = downloads.busy?.startsWith(`${generationId}:export`) ?? false;
-  const run = (preset: (typeof EXPORT_PRESET_IDS)[number]) =>
+  const short = generationId.slice(0, 8);
+  const run = (preset: ExportChoice) =>
     void downloads.run(
       `${generationId}:export:${preset}`,
-      () => downloadOne({ url: exportUrl(generationId, preset), name: `vitrin-${preset}-${generationId.slice(0, 8)}.zip` }),
+      () =>
+        downloadOne({
+          url: exportUrl(generationId, preset),
+          name: preset === ALL_PRESETS ? M.exports.allZipName(short) : `vitrin-${preset}-${short}.zip`,
+        }),
       M.exports.downloaded,
     );
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={260}>
       <Menu.Target>
         <Button
           variant="default"
@@ -37,6 +43,15 @@ export function ExportMenu({ generationId, downloads, size = 'sm' }: ExportMenuP
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item onClick={() => run(ALL_PRESETS)} data-preset={ALL_PRESETS} leftSection={<IconPackages size={16} />}>
+          <Text size="sm" fw={600}>
+            {M.exports.allItem}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {M.exports.allHint(EXPORT_PRESET_IDS.length)}
+          </Text>
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Label>{M.exports.menuTitle}</Menu.Label>
         {EXPORT_PRESET_IDS.map((id) => {
           const p = EXPORT_PRESETS[id];

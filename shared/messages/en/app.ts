@@ -363,11 +363,33 @@ export const OWN: AppTexts = {
     reflectionHint: 'The reflection shows on the surface when the product is photographed from the side.',
     productSize: 'Size of the product in the frame',
     percent: (pct: number) => `${pct}%`,
+    advanced: 'Advanced',
+    seed: 'Seed',
+    seedHint:
+      'The same prompt, settings and seed always give the same images. Left empty, it is derived from the prompt; "Generate again" picks a new seed and writes it here.',
+    seedAuto: 'Derived from the prompt',
     regenerate: 'Generate again',
-    regenerateHint: (credits: number) => `Creates new images with the same prompt and settings (${credits} credits).`,
+    regenerateHint: (credits: number) =>
+      `Creates a new composition with the same prompt and settings and a new seed: the product's place and size, the camera height, light and shadow, the surface pattern (${credits} credits).`,
     understoodTitle: 'Words understood',
     understoodNone:
       'No word that changes the scene has been found yet. E.g.: mermer (marble), ahşap (wood), sıcak (warm), soğuk (cool), gün batımı (sunset), dramatik (dramatic), yumuşak (soft), sabah (morning), lüks (luxury).',
+    notDrawnTitle: 'What the offline studio cannot draw',
+    notDrawnIntro:
+      'The offline studio on this server draws only the surface, wall, light and shadow; these words of yours will not appear in the scene:',
+    notDrawnCloud: 'The cloud model (fal.ai) can draw them into the scene; your administrator can turn it on with FAL_KEY.',
+    notDrawn: {
+      plants: 'plants and flowers are not drawn',
+      sea: 'the sea and waves are not drawn; a beach becomes a sand surface only',
+      trees: 'trees and forests are not drawn; outdoors becomes a grass surface and a sky-blue wall only',
+      kitchen: 'kitchen cupboards and things are not drawn; a kitchen becomes a marble counter and a wall colour only',
+      bathroom: 'bathroom fittings are not drawn; a bathroom becomes a tiled surface and a wall colour only',
+      office: 'office things are not drawn; an office becomes a wooden desk and a grey wall only',
+      room: 'furniture is not drawn; a room becomes a wooden floor and a wall colour only',
+      window: 'windows and curtains are not drawn',
+      props: 'props such as vases, candles and books are not drawn',
+      people: 'people and mannequins are not drawn',
+    },
     kinds: {
       material: 'Surface',
       colour: 'Colour',
@@ -470,6 +492,9 @@ export const OWN: AppTexts = {
     menuLabel: 'Download for a marketplace',
     menuTitle: 'Marketplace size',
     presetItem: (name: string, width: number, height: number) => `${name} (${width}×${height})`,
+    allItem: 'All marketplaces (one zip)',
+    allHint: (count: number) => `All ${count} marketplaces, counted as one download`,
+    allZipName: (run: string) => `vitrin-all-marketplaces-${run}.zip`,
     downloaded: 'Marketplace package downloaded',
     noteFileName: 'READ-ME.txt',
     upscaledNote: (files: string) =>

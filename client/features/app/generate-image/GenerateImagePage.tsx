@@ -10,6 +10,7 @@ import { zod4Resolver } from '../../../lib/zodResolver';
 import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
 import { useDownloads } from '../../generation/download';
+import { useProviderName } from '../../generation/useGeneration';
 import { GenerateActions } from '../../generation/GenerateActions';
 import { FramedConsentModal } from '../../generation/FramedConsentModal';
 import { GenerateScreen } from '../../generation/GenerateScreen';
@@ -32,6 +33,7 @@ const ZPromptForm = ZCreateImage.pick({ prompt: true });
 /** /app/generate-image: photo + prompt (with category presets) → 4 studio images. */
 export default function GenerateImagePage() {
   usePageTitle(M.titles.generateImage);
+  const provider = useProviderName();
   const { user } = useSession();
   const { site } = useSite();
   const navigate = useNavigate();
@@ -61,7 +63,16 @@ export default function GenerateImagePage() {
     if (user) saveActiveJob('image', { userId: user.id, jobId, jobPhoto, photo, prompt });
   }, [user, jobId, jobPhoto, photo, prompt]);
 
-  /** Without a seed the same prompt and settings give the same images; "Yeniden üret" asks for new ones with a new seed. */
+  /**
+   * Without a seed the same prompt and settings give the same images; "Yeniden üret" asks for a new
+   * composition with a new seed, and shows that seed under the controls' advanced section.
+   */
+  function regenerate() {
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    setControls({ ...controls, seed });
+    generate(seed);
+  }
+
   function generate(seed?: number) {
     const scene = seed === undefined ? controls : { ...controls, seed };
     const valid = !form.validate().hasErrors;
@@ -134,7 +145,7 @@ export default function GenerateImagePage() {
         <Text size="xs" c="dimmed" ta="right" mt={-6}>
           {prompt.length}/{PROMPT_MAX}
         </Text>
-        <UnderstoodWords prompt={prompt} />
+        <UnderstoodWords prompt={prompt} offline={provider === 'local'} />
         <SceneControls value={controls} onChange={setControls} disabled={running} />
       </Stack>
 
@@ -147,7 +158,7 @@ export default function GenerateImagePage() {
       />
       {completed && !running && (
         <Tooltip label={M.scene.regenerateHint(cost)}>
-          <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => generate(Math.floor(Math.random() * 2 ** 31))}>
+          <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={regenerate}>
             {M.scene.regenerate}
           </Button>
         </Tooltip>

@@ -11,6 +11,7 @@ import { zod4Resolver } from '../../../lib/zodResolver';
 import { useSession } from '../../auth/useSession';
 import { loadActiveJob, saveActiveJob } from '../../generation/activeJob';
 import { downloadOne, GENERATED_VIDEO_NAME, useDownloads } from '../../generation/download';
+import { useProviderName } from '../../generation/useGeneration';
 import { GenerateActions } from '../../generation/GenerateActions';
 import { FramedConsentModal } from '../../generation/FramedConsentModal';
 import { GenerateScreen } from '../../generation/GenerateScreen';
@@ -41,6 +42,7 @@ const DURATION_MARKS = Array.from({ length: VIDEO_DURATIONS.max - VIDEO_DURATION
 /** /app/generate-video: photo (or the one handed over from the image screen, docs/decisions.md D16) → one 1080p MP4. */
 export default function GenerateVideoPage() {
   usePageTitle(M.titles.generateVideo);
+  const provider = useProviderName();
   const { user } = useSession();
   const { site } = useSite();
   const location = useLocation();
@@ -143,7 +145,7 @@ export default function GenerateVideoPage() {
           {...form.getInputProps('prompt')}
           disabled={running}
         />
-        <UnderstoodWords prompt={prompt} />
+        <UnderstoodWords prompt={prompt} offline={provider === 'local'} />
         <SceneControls value={controls} onChange={setControls} disabled={running} />
         <Box>
           <Group justify="space-between" mb={6}>
