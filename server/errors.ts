@@ -1,42 +1,48 @@
 import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { M } from '../shared/messages';
 import type { AppCode } from '../shared/constants';
 
 type TrpcCode = TRPCError['code'];
 
 /**
- * What each code means on the wire: its tRPC code, and so the HTTP status tRPC answers with. REST
- * routes answer with the same status, except where `REST_STATUS` says otherwise.
+ * The one error map: what each code means on the wire. `trpc` is its tRPC code and `status` the HTTP
+ * status tRPC answers it with; `rest` is the status on a REST (non-tRPC) route where that differs (a
+ * refused form or file is 422 Unprocessable Content there) and `api` the seller API's own (too few
+ * credits is 402 Payment Required). tests/security/error-map.test.ts holds `status` to tRPC's own
+ * mapping and the three users (tRPC, REST, last resort) to this table.
  */
-const TRPC_CODE: Record<AppCode, TrpcCode> = {
-  INVALID_CREDENTIALS: 'UNAUTHORIZED',
-  ACCOUNT_DISABLED: 'FORBIDDEN',
-  EMAIL_NOT_VERIFIED: 'FORBIDDEN',
-  EMAIL_TAKEN: 'CONFLICT',
-  SIGNUPS_DISABLED: 'FORBIDDEN',
-  RATE_LIMITED: 'TOO_MANY_REQUESTS',
-  QUOTA_EXCEEDED: 'PAYLOAD_TOO_LARGE',
-  BAD_ORIGIN: 'FORBIDDEN',
-  UNAUTHENTICATED: 'UNAUTHORIZED',
-  NOT_ADMIN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  VALIDATION: 'BAD_REQUEST',
-  INSUFFICIENT_CREDITS: 'PRECONDITION_FAILED',
-  NEEDS_FRAMED_CONSENT: 'PRECONDITION_FAILED',
-  CONFLICT: 'CONFLICT',
-  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
-  SESSION_EXPIRED: 'NOT_FOUND',
-  MAINTENANCE: 'SERVICE_UNAVAILABLE',
-  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  INTERNAL: 'INTERNAL_SERVER_ERROR',
+export const ERROR_MAP: Record<AppCode, { trpc: TrpcCode; status: number; rest?: number; api?: number }> = {
+  INVALID_CREDENTIALS: { trpc: 'UNAUTHORIZED', status: 401 },
+  ACCOUNT_DISABLED: { trpc: 'FORBIDDEN', status: 403 },
+  EMAIL_NOT_VERIFIED: { trpc: 'FORBIDDEN', status: 403 },
+  EMAIL_TAKEN: { trpc: 'CONFLICT', status: 409 },
+  SIGNUPS_DISABLED: { trpc: 'FORBIDDEN', status: 403 },
+  RATE_LIMITED: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
+  QUOTA_EXCEEDED: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
+  BAD_ORIGIN: { trpc: 'FORBIDDEN', status: 403 },
+  UNAUTHENTICATED: { trpc: 'UNAUTHORIZED', status: 401 },
+  NOT_ADMIN: { trpc: 'FORBIDDEN', status: 403 },
+  NOT_FOUND: { trpc: 'NOT_FOUND', status: 404 },
+  VALIDATION: { trpc: 'BAD_REQUEST', status: 400, rest: 422 },
+  INSUFFICIENT_CREDITS: { trpc: 'PRECONDITION_FAILED', status: 412, api: 402 },
+  NEEDS_FRAMED_CONSENT: { trpc: 'PRECONDITION_FAILED', status: 412 },
+  CONFLICT: { trpc: 'CONFLICT', status: 409 },
+  METHOD_NOT_ALLOWED: { trpc: 'METHOD_NOT_SUPPORTED', status: 405 },
+  SESSION_EXPIRED: { trpc: 'NOT_FOUND', status: 404 },
+  MAINTENANCE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
+  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
+  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 };
 
-/** REST's own statuses: a refused form or file is 422 Unprocessable Content there. */
-const REST_STATUS: Partial<Record<AppCode, number>> = { VALIDATION: 422 };
+/** Where an answer goes: tRPC, a REST route, or the seller API (a REST route with its own statuses). */
+export type Surface = 'trpc' | 'rest' | 'api';
 
-/** The HTTP status of a code on a REST (non-tRPC) route. */
-export function restStatus(code: AppCode): number {
-  return REST_STATUS[code] ?? getHTTPStatusCodeFromError(new TRPCError({ code: TRPC_CODE[code] }));
+/** The HTTP status of a code on a surface. */
+export function statusOf(code: AppCode, surface: Surface = 'rest'): number {
+  const row = ERROR_MAP[code];
+  if (surface === 'api') return row.api ?? row.rest ?? row.status;
+  if (surface === 'rest') return row.rest ?? row.status;
+  return row.status;
 }
 
 /** A failure whose Turkish message is safe to show the user, with a stable machine code. */
@@ -50,7 +56,11 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
   get trpcCode(): TrpcCode {
-    return TRPC_CODE[this.appCode];
+    return ERROR_MAP[this.appCode].trpc;
+  }
+  /** This error as tRPC throws it: its code from the map, so tRPC answers with the map's status. */
+  toTRPCError(): TRPCError {
+    return new TRPCError({ code: this.trpcCode, message: this.message, cause: this });
   }
 }
 
@@ -118,6 +128,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof message === 'string' && UNAVAILABLE_TEXT.test(message)) return true;
   }
   return false;
+}
+
+/**
+ * What any thrown value means to the caller, written once for every surface: an AppError is itself,
+ * a database that cannot be reached is UNAVAILABLE (503, "try again shortly"), anything else is
+ * INTERNAL (500) with the generic text, never its own message, and `unexpected` says to log it.
+ */
+export function explainError(err: unknown): { error: AppError; unexpected: boolean } {
+  if (err instanceof AppError) return { error: err, unexpected: false };
+  if (isDatabaseUnavailable(err)) return { error: new AppError('UNAVAILABLE', M.common.serviceUnavailable), unexpected: false };
+  return { error: new AppError('INTERNAL', M.common.unexpected), unexpected: true };
 }
 
 /**
