@@ -5,34 +5,40 @@ import type { AppCode } from '../shared/constants';
 type TrpcCode = TRPCError['code'];
 
 /**
- * The one error map: what each code means on the wire. `trpc` is its tRPC code and `status` the HTTP
- * status tRPC answers it with; `rest` is the status on a REST (non-tRPC) route where that differs (a
- * refused form or file is 422 Unprocessable Content there) and `api` the seller API's own (too few
- * credits is 402 Payment Required). tests/security/error-map.test.ts holds `status` to tRPC's own
- * mapping and the three users (tRPC, REST, last resort) to this table.
+ * The one error map: each tRPC code with the HTTP status tRPC answers it with, and the app codes it
+ * carries. REST (non-tRPC) routes answer with the same status except where `OWN_STATUS.rest` says
+ * otherwise (a refused form or file is 422 Unprocessable Content there), and the seller API except
+ * where `OWN_STATUS.api` does (too few credits is 402 Payment Required). tests/security/error-map.test.ts
+ * holds every code to one row, each status to tRPC's own, and the three users (tRPC, REST, last resort)
+ * to this table.
  */
-export const ERROR_MAP: Record<AppCode, { trpc: TrpcCode; status: number; rest?: number; api?: number }> = {
-  INVALID_CREDENTIALS: { trpc: 'UNAUTHORIZED', status: 401 },
-  ACCOUNT_DISABLED: { trpc: 'FORBIDDEN', status: 403 },
-  EMAIL_NOT_VERIFIED: { trpc: 'FORBIDDEN', status: 403 },
-  EMAIL_TAKEN: { trpc: 'CONFLICT', status: 409 },
-  SIGNUPS_DISABLED: { trpc: 'FORBIDDEN', status: 403 },
-  RATE_LIMITED: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
-  QUOTA_EXCEEDED: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
-  BAD_ORIGIN: { trpc: 'FORBIDDEN', status: 403 },
-  UNAUTHENTICATED: { trpc: 'UNAUTHORIZED', status: 401 },
-  NOT_ADMIN: { trpc: 'FORBIDDEN', status: 403 },
-  NOT_FOUND: { trpc: 'NOT_FOUND', status: 404 },
-  VALIDATION: { trpc: 'BAD_REQUEST', status: 400, rest: 422 },
-  INSUFFICIENT_CREDITS: { trpc: 'PRECONDITION_FAILED', status: 412, api: 402 },
-  NEEDS_FRAMED_CONSENT: { trpc: 'PRECONDITION_FAILED', status: 412 },
-  CONFLICT: { trpc: 'CONFLICT', status: 409 },
-  METHOD_NOT_ALLOWED: { trpc: 'METHOD_NOT_SUPPORTED', status: 405 },
-  SESSION_EXPIRED: { trpc: 'NOT_FOUND', status: 404 },
-  MAINTENANCE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
-  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
-  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
+const BY_TRPC_CODE: ReadonlyArray<readonly [TrpcCode, number, readonly AppCode[]]> = [
+  ['UNAUTHORIZED', 401, ['INVALID_CREDENTIALS', 'UNAUTHENTICATED']],
+  ['FORBIDDEN', 403, ['ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED', 'SIGNUPS_DISABLED', 'BAD_ORIGIN', 'NOT_ADMIN']],
+  ['NOT_FOUND', 404, ['NOT_FOUND', 'SESSION_EXPIRED']],
+  ['METHOD_NOT_SUPPORTED', 405, ['METHOD_NOT_ALLOWED']],
+  ['CONFLICT', 409, ['EMAIL_TAKEN', 'CONFLICT']],
+  ['PAYLOAD_TOO_LARGE', 413, ['QUOTA_EXCEEDED']],
+  ['PRECONDITION_FAILED', 412, ['INSUFFICIENT_CREDITS', 'NEEDS_FRAMED_CONSENT']],
+  ['BAD_REQUEST', 400, ['VALIDATION']],
+  ['SERVICE_UNAVAILABLE', 503, ['MAINTENANCE', 'UNAVAILABLE']],
+  ['TOO_MANY_REQUESTS', 429, ['RATE_LIMITED']],
+  ['INTERNAL_SERVER_ERROR', 500, ['INTERNAL']],
+];
+const OWN_STATUS: { rest: Partial<Record<AppCode, number>>; api: Partial<Record<AppCode, number>> } = {
+  rest: { VALIDATION: 422 },
+  api: { INSUFFICIENT_CREDITS: 402 },
 };
+
+/** The map by app code: its tRPC code and its HTTP status on each surface. */
+export const ERROR_MAP = Object.fromEntries(
+  BY_TRPC_CODE.flatMap(([trpc, status, codes]) =>
+    codes.map((code) => {
+      const rest = OWN_STATUS.rest[code] ?? status;
+      return [code, { trpc, status, rest, api: OWN_STATUS.api[code] ?? rest }];
+    }),
+  ),
+) as Record<AppCode, { trpc: TrpcCode; status: number; rest: number; api: number }>;
 
 /** Where an answer goes: tRPC, a REST route, or the seller API (a REST route with its own statuses). */
 export type Surface = 'trpc' | 'rest' | 'api';
@@ -40,9 +46,7 @@ export type Surface = 'trpc' | 'rest' | 'api';
 /** The HTTP status of a code on a surface. */
 export function statusOf(code: AppCode, surface: Surface = 'rest'): number {
   const row = ERROR_MAP[code];
-  if (surface === 'api') return row.api ?? row.rest ?? row.status;
-  if (surface === 'rest') return row.rest ?? row.status;
-  return row.status;
+  return surface === 'trpc' ? row.status : row[surface];
 }
 
 /** A failure whose Turkish message is safe to show the user, with a stable machine code. */
