@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
-import { initTRPC } from '@trpc/server';
+import { initTRPC, tracked } from '@trpc/server';
 import { z } from 'zod';
 import { appRouter } from '../../server/routers';
+import { liveOutput } from '../../server/trpc/live-output';
 
 // Issue 36 item 8: every procedure declares its output (`.output(schema)`, the schemas in shared/schemas),
 // so what leaves the server is parsed (unknown keys dropped) and the client's types are the schemas'.
@@ -34,4 +35,20 @@ test('every procedure declares its output (the known exceptions only shrink)', (
   const procedures = Object.keys(appRouter._def.procedures);
   expect(procedures.length).toBeGreaterThan(60);
   expect(withoutOutput(appRouter)).toEqual([...NOT_YET].sort());
+});
+
+test("a subscription's output parses each item it yields: unknown keys dropped, a broken item ends it", async () => {
+  async function* feed() {
+    yield tracked('1', { balance: 5, secret: 'x' });
+    yield tracked('2', { balance: 'five' });
+    yield tracked('3', { balance: 6 });
+  }
+  const items = await liveOutput(z.object({ balance: z.number() })).parseAsync(feed());
+  const seen: unknown[] = [];
+  await expect(
+    (async () => {
+      for await (const [id, data] of items) seen.push([id, data]);
+    })(),
+  ).rejects.toThrow();
+  expect(seen).toEqual([['1', { balance: 5 }]]);
 });
