@@ -8,7 +8,6 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from './routers';
 import { retryAfterMeta } from './trpc/init';
 import { M } from '../shared/messages';
-import { isDatabaseUnavailable } from './errors';
 import { createContext } from './trpc/context';
 import type { AppDeps } from './deps';
 import { securityHeaders } from './http/security-headers';
@@ -28,7 +27,8 @@ import { exportRoutes } from './http/exports';
 import { batchRoutes } from './http/batch';
 import { adminUploadRoutes } from './http/admin-uploads';
 import { jsonBody } from './http/json-body';
-import { sendError } from './http/rest-error';
+import { sendAppError, sendError } from './http/rest-error';
+import { explainError } from './errors';
 import { refuseHttpSubscriptions } from './http/socket-only';
 import { publicReadCache } from './http/public-read-cache';
 import { trpcQueries } from './http/trpc-queries';
@@ -141,7 +141,7 @@ function serveClient(app: express.Express, opts: AppOptions): void {
 }
 
 /** Last resort: never a stack trace to the client. */
-function lastResort(err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction): void {
+export function lastResort(err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction): void {
   const e = err as { type?: string; status?: number };
   // The client went away mid-body (or a shutdown cut it after its grace): nobody is left to answer.
   if (e?.type === 'request.aborted') return;
@@ -151,8 +151,8 @@ function lastResort(err: unknown, _req: express.Request, res: express.Response, 
   }
   // A path parameter that is no valid %-escape (`/api/invoices/%`): the router could not decode it. A 400 as /trpc answers.
   if (err instanceof URIError) return sendError(res, 400, M.common.invalidInput, 'VALIDATION');
-  if (isDatabaseUnavailable(err)) return sendError(res, 503, M.common.serviceUnavailable, 'UNAVAILABLE');
+  const { error, unexpected } = explainError(err);
   // pino-http writes the request's line with this error (its status 500) when the response ends.
-  res.err = err instanceof Error ? err : new Error(String(err));
-  sendError(res, 500, M.common.unexpected, 'INTERNAL');
+  if (unexpected) res.err = err instanceof Error ? err : new Error(String(err));
+  sendAppError(res, error);
 }

@@ -1,42 +1,52 @@
 import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { M } from '../shared/messages';
 import type { AppCode } from '../shared/constants';
 
 type TrpcCode = TRPCError['code'];
 
 /**
- * What each code means on the wire: its tRPC code, and so the HTTP status tRPC answers with. REST
- * routes answer with the same status, except where `REST_STATUS` says otherwise.
+ * The one error map: each tRPC code with the HTTP status tRPC answers it with, and the app codes it
+ * carries. REST (non-tRPC) routes answer with the same status except where `OWN_STATUS.rest` says
+ * otherwise (a refused form or file is 422 Unprocessable Content there), and the seller API except
+ * where `OWN_STATUS.api` does (too few credits is 402 Payment Required). tests/security/error-map.test.ts
+ * holds every code to one row, each status to tRPC's own, and the three users (tRPC, REST, last resort)
+ * to this table.
  */
-const TRPC_CODE: Record<AppCode, TrpcCode> = {
-  INVALID_CREDENTIALS: 'UNAUTHORIZED',
-  ACCOUNT_DISABLED: 'FORBIDDEN',
-  EMAIL_NOT_VERIFIED: 'FORBIDDEN',
-  EMAIL_TAKEN: 'CONFLICT',
-  SIGNUPS_DISABLED: 'FORBIDDEN',
-  RATE_LIMITED: 'TOO_MANY_REQUESTS',
-  QUOTA_EXCEEDED: 'PAYLOAD_TOO_LARGE',
-  BAD_ORIGIN: 'FORBIDDEN',
-  UNAUTHENTICATED: 'UNAUTHORIZED',
-  NOT_ADMIN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  VALIDATION: 'BAD_REQUEST',
-  INSUFFICIENT_CREDITS: 'PRECONDITION_FAILED',
-  NEEDS_FRAMED_CONSENT: 'PRECONDITION_FAILED',
-  CONFLICT: 'CONFLICT',
-  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
-  SESSION_EXPIRED: 'NOT_FOUND',
-  MAINTENANCE: 'SERVICE_UNAVAILABLE',
-  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  INTERNAL: 'INTERNAL_SERVER_ERROR',
+const BY_TRPC_CODE: ReadonlyArray<readonly [TrpcCode, number, readonly AppCode[]]> = [
+  ['UNAUTHORIZED', 401, ['INVALID_CREDENTIALS', 'UNAUTHENTICATED']],
+  ['FORBIDDEN', 403, ['ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED', 'SIGNUPS_DISABLED', 'BAD_ORIGIN', 'NOT_ADMIN']],
+  ['NOT_FOUND', 404, ['NOT_FOUND', 'SESSION_EXPIRED']],
+  ['METHOD_NOT_SUPPORTED', 405, ['METHOD_NOT_ALLOWED']],
+  ['CONFLICT', 409, ['EMAIL_TAKEN', 'CONFLICT']],
+  ['PAYLOAD_TOO_LARGE', 413, ['QUOTA_EXCEEDED']],
+  ['PRECONDITION_FAILED', 412, ['INSUFFICIENT_CREDITS', 'NEEDS_FRAMED_CONSENT']],
+  ['BAD_REQUEST', 400, ['VALIDATION']],
+  ['SERVICE_UNAVAILABLE', 503, ['MAINTENANCE', 'UNAVAILABLE']],
+  ['TOO_MANY_REQUESTS', 429, ['RATE_LIMITED']],
+  ['INTERNAL_SERVER_ERROR', 500, ['INTERNAL']],
+];
+const OWN_STATUS: { rest: Partial<Record<AppCode, number>>; api: Partial<Record<AppCode, number>> } = {
+  rest: { VALIDATION: 422 },
+  api: { INSUFFICIENT_CREDITS: 402 },
 };
 
-/** REST's own statuses: a refused form or file is 422 Unprocessable Content there. */
-const REST_STATUS: Partial<Record<AppCode, number>> = { VALIDATION: 422 };
+/** The map by app code: its tRPC code and its HTTP status on each surface. */
+export const ERROR_MAP = Object.fromEntries(
+  BY_TRPC_CODE.flatMap(([trpc, status, codes]) =>
+    codes.map((code) => {
+      const rest = OWN_STATUS.rest[code] ?? status;
+      return [code, { trpc, status, rest, api: OWN_STATUS.api[code] ?? rest }];
+    }),
+  ),
+) as Record<AppCode, { trpc: TrpcCode; status: number; rest: number; api: number }>;
 
-/** The HTTP status of a code on a REST (non-tRPC) route. */
-export function restStatus(code: AppCode): number {
-  return REST_STATUS[code] ?? getHTTPStatusCodeFromError(new TRPCError({ code: TRPC_CODE[code] }));
+/** Where an answer goes: tRPC, a REST route, or the seller API (a REST route with its own statuses). */
+export type Surface = 'trpc' | 'rest' | 'api';
+
+/** The HTTP status of a code on a surface. */
+export function statusOf(code: AppCode, surface: Surface = 'rest'): number {
+  const row = ERROR_MAP[code];
+  return surface === 'trpc' ? row.status : row[surface];
 }
 
 /** A failure whose Turkish message is safe to show the user, with a stable machine code. */
@@ -50,7 +60,11 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
   get trpcCode(): TrpcCode {
-    return TRPC_CODE[this.appCode];
+    return ERROR_MAP[this.appCode].trpc;
+  }
+  /** This error as tRPC throws it: its code from the map, so tRPC answers with the map's status. */
+  toTRPCError(): TRPCError {
+    return new TRPCError({ code: this.trpcCode, message: this.message, cause: this });
   }
 }
 
@@ -118,6 +132,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof message === 'string' && UNAVAILABLE_TEXT.test(message)) return true;
   }
   return false;
+}
+
+/**
+ * What any thrown value means to the caller, written once for every surface: an AppError is itself,
+ * a database that cannot be reached is UNAVAILABLE (503, "try again shortly"), anything else is
+ * INTERNAL (500) with the generic text, never its own message, and `unexpected` says to log it.
+ */
+export function explainError(err: unknown): { error: AppError; unexpected: boolean } {
+  if (err instanceof AppError) return { error: err, unexpected: false };
+  if (isDatabaseUnavailable(err)) return { error: new AppError('UNAVAILABLE', M.common.serviceUnavailable), unexpected: false };
+  return { error: new AppError('INTERNAL', M.common.unexpected), unexpected: true };
 }
 
 /**

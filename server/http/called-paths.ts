@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { M } from '../../shared/messages';
+import { sendTrpcError } from './rest-error';
 
 const decodedPaths = new WeakMap<Request, string[] | null>();
 
@@ -23,11 +24,5 @@ export function calledPaths(req: Request): string[] | null {
 
 /** The answer to a path that cannot be decoded: the client's mistake, so a 400 in tRPC's error shape. */
 export function refuseBrokenPath(res: Response): void {
-  res.status(400).json({
-    error: {
-      message: M.common.invalidInput,
-      code: -32600,
-      data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'VALIDATION' },
-    },
-  });
+  sendTrpcError(res, 'VALIDATION', M.common.invalidInput);
 }

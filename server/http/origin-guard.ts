@@ -1,4 +1,4 @@
-import { sendError } from './rest-error';
+import { sendError, sendTrpcError } from './rest-error';
 import type { RequestHandler } from 'express';
 import { originAllowed } from '../auth/origin';
 import { M } from '../../shared/messages';
@@ -17,15 +17,9 @@ export function originGuard(allowedOrigins: string[]): RequestHandler {
     const json = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
     if (!ok || (isTrpc && !json)) {
       if (!isTrpc) return sendError(res, 403, M.common.forbiddenOrigin, 'BAD_ORIGIN');
-      const error = {
-        message: M.common.forbiddenOrigin,
-        code: -32003,
-        data: { code: 'FORBIDDEN', httpStatus: 403, appCode: 'BAD_ORIGIN' },
-      };
       // tRPC clients read `{ error }` per call; a batched call expects one entry per procedure.
       const calls = req.path.slice('/trpc/'.length).split(',').length;
-      res.status(403).json(req.query.batch === '1' ? Array.from({ length: calls }, () => ({ error })) : { error });
-      return;
+      return sendTrpcError(res, 'BAD_ORIGIN', M.common.forbiddenOrigin, req.query.batch === '1' ? calls : undefined);
     }
     next();
   };

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { AppCode } from '../../shared/constants';
-import { RateLimitedError, restStatus, type AppError } from '../errors';
+import { ERROR_MAP, RateLimitedError, statusOf, type AppError } from '../errors';
 import { translateText } from '../../shared/messages/localize';
 
 /**
@@ -14,9 +15,20 @@ export function sendError(res: Response, status: number, message: string, appCod
 
 /**
  * A service's AppError on a REST route: its own text, with the status its code means (or `status`,
- * where a route's contract differs: the seller API's 402) and Retry-After on a 429.
+ * where a route's contract differs) and Retry-After on a 429.
  */
-export function sendAppError(res: Response, err: AppError, status = restStatus(err.appCode)): void {
+export function sendAppError(res: Response, err: AppError, status = statusOf(err.appCode)): void {
   if (err instanceof RateLimitedError && !res.headersSent) res.setHeader('Retry-After', String(err.retryAfterSeconds));
   sendError(res, status, err.message, err.appCode);
+}
+
+/**
+ * tRPC's error envelope for an answer given before tRPC's adapter runs (the Origin guard, the
+ * subscription refusal, an undecodable path): the shape its error formatter gives, from the error
+ * map. `calls` answers a batch with one entry per called procedure, as tRPC clients expect.
+ */
+export function sendTrpcError(res: Response, appCode: AppCode, message: string, calls?: number): void {
+  const { trpc, status } = ERROR_MAP[appCode];
+  const error = { message, code: TRPC_ERROR_CODES_BY_KEY[trpc], data: { code: trpc, httpStatus: status, appCode } };
+  res.status(status).json(calls === undefined ? { error } : Array.from({ length: calls }, () => ({ error })));
 }

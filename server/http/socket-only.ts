@@ -3,6 +3,7 @@ import type { AnyRouter } from '@trpc/server';
 import { M } from '../../shared/messages';
 import { calledPaths, refuseBrokenPath } from './called-paths';
 import { procedureKinds } from './trpc-internals';
+import { sendTrpcError } from './rest-error';
 
 /**
  * Subscriptions are served over the WebSocket only (see trpc/init.ts). Over HTTP, tRPC would
@@ -15,12 +16,6 @@ export function refuseHttpSubscriptions(router: AnyRouter): RequestHandler {
     const paths = calledPaths(req);
     if (!paths) return refuseBrokenPath(res);
     if (!paths.some((p) => kindOf(p) === 'subscription')) return next();
-    res.status(400).json({
-      error: {
-        message: M.common.subscriptionsOverSocket,
-        code: -32600,
-        data: { code: 'BAD_REQUEST', httpStatus: 400, appCode: 'VALIDATION' },
-      },
-    });
+    sendTrpcError(res, 'VALIDATION', M.common.subscriptionsOverSocket);
   };
 }

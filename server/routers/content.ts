@@ -4,11 +4,13 @@ import { getLanding } from '../services/landing';
 import { landingClaims } from '../services/landing-stats';
 import { submitContactMessage } from '../services/contact';
 import { ZContactMessage } from '../../shared/schemas/contact';
+import { ZLanding, ZPlans, ZSiteInfo } from '../../shared/schemas/content';
+import { ZOk } from '../../shared/schemas/common';
 import { PLANS } from '../../shared/plans';
 
 export const contentRouter = router({
   /** Public site facts the shell needs everywhere, readable even in maintenance mode. */
-  site: openProcedure.query(async ({ ctx }) => {
+  site: openProcedure.output(ZSiteInfo).query(async ({ ctx }) => {
     const s = await getCachedSettings(ctx.db);
     return {
       siteName: s.siteName,
@@ -31,14 +33,17 @@ export const contentRouter = router({
    * empty), and what this install's configuration makes true (`claims`).
    * Served from a short-lived cache that admin edits invalidate (services/landing.ts).
    */
-  landing: publicProcedure.query(({ ctx }) => getLanding(ctx.db, landingClaims(ctx))),
+  landing: publicProcedure.output(ZLanding).query(({ ctx }) => getLanding(ctx.db, landingClaims(ctx))),
 
   /** The four built-in packages (docs/product.md §9). */
-  plans: publicProcedure.query(() => PLANS),
+  plans: publicProcedure.output(ZPlans).query(() => PLANS),
 
   /** docs/decisions.md D19: the landing page contact form; rate-limited per IP (docs/decisions.md D15). */
-  submitContact: publicProcedure.input(ZContactMessage).mutation(async ({ ctx, input }) => {
-    await submitContactMessage(ctx, ctx.ip, input);
-    return { ok: true as const };
-  }),
+  submitContact: publicProcedure
+    .input(ZContactMessage)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await submitContactMessage(ctx, ctx.ip, input);
+      return { ok: true as const };
+    }),
 });

@@ -8,10 +8,19 @@ import { customerDashboard } from '../services/dashboard';
 import { billingSummary, listTransactions } from '../services/billing';
 import { installCurrency } from '../services/prices';
 import { getCachedSettings } from '../services/settings';
-import { startCheckout, type CheckoutResult } from '../services/checkout';
+import { startCheckout } from '../services/checkout';
+import { liveOutput } from '../trpc/live-output';
+import {
+  ZBalance,
+  ZBalanceChange,
+  ZBillingSummary,
+  ZCheckoutResult,
+  ZCustomerDashboard,
+  ZTransactionPage,
+} from '../../shared/schemas/billing';
 
 export const creditsRouter = router({
-  balance: protectedProcedure.query(({ ctx }) => getBalance(ctx.db, ctx.userId, { known: ctx.session.credits })),
+  balance: protectedProcedure.output(ZBalance).query(({ ctx }) => getBalance(ctx.db, ctx.userId, { known: ctx.session.credits })),
 
   /**
    * Where a package button leads (docs/product.md §4, docs/decisions.md D25, issue 16 (docs/history.md)): the trial goes to /app; a paid plan
@@ -20,20 +29,22 @@ export const creditsRouter = router({
    */
   checkout: protectedProcedure
     .input(z.object({ plan: z.enum(PLAN_CODES) }))
-    .mutation(({ ctx, input }): Promise<CheckoutResult> => startCheckout(ctx, ctx.userId, input.plan)),
+    .output(ZCheckoutResult)
+    .mutation(({ ctx, input }) => startCheckout(ctx, ctx.userId, input.plan)),
 
   transactions: protectedProcedure
     .input(z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(20) }))
+    .output(ZTransactionPage)
     .query(({ ctx, input }) => listTransactions(ctx.db, ctx.userId, input)),
 
-  dashboard: protectedProcedure.query(({ ctx }) => customerDashboard(ctx.db, ctx.userId)),
+  dashboard: protectedProcedure.output(ZCustomerDashboard).query(({ ctx }) => customerDashboard(ctx.db, ctx.userId)),
 
-  billing: protectedProcedure.query(async ({ ctx }) =>
-    billingSummary(ctx.db, ctx.userId, installCurrency(await getCachedSettings(ctx.db), ctx.payments.checkout)),
-  ),
+  billing: protectedProcedure
+    .output(ZBillingSummary)
+    .query(async ({ ctx }) => billingSummary(ctx.db, ctx.userId, installCurrency(await getCachedSettings(ctx.db), ctx.payments.checkout))),
 
   /** The caller's balance, now and after every change (purchase, usage, refund, admin). */
-  onChange: protectedProcedure.subscription(({ ctx, signal }) =>
+  onChange: protectedProcedure.output(liveOutput(ZBalanceChange)).subscription(({ ctx, signal }) =>
     liveFeed(ctx.bus, signal, {
       snapshot: async () => {
         const now = await getBalance(ctx.db, ctx.userId);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
-import { ZCutoutInput } from '../../shared/schemas/generations';
-import { ZEditorOpen, ZEditorRefine } from '../../shared/schemas/editor';
+import { ZCutoutInput, ZCutoutResult } from '../../shared/schemas/generations';
+import { ZEditorOpen, ZEditorOpened, ZEditorPreview, ZEditorRefine } from '../../shared/schemas/editor';
+import { ZOk } from '../../shared/schemas/common';
 import { chooseCutout, cutoutView, runCutout } from '../services/studio';
 import { editorSessions } from '../services/cutout-sessions';
 
@@ -11,9 +12,12 @@ export const studioRouter = router({
    * box and keep/remove strokes (fractions of the oriented photo). Owner only,
    * rate limited, no credits; runs on the studio worker threads.
    */
-  cutout: protectedProcedure.input(ZCutoutInput).mutation(async ({ ctx, input }) => {
-    return runCutout({ db: ctx.db, storage: ctx.storage }, ctx.userId, input);
-  }),
+  cutout: protectedProcedure
+    .input(ZCutoutInput)
+    .output(ZCutoutResult)
+    .mutation(async ({ ctx, input }) => {
+      return runCutout({ db: ctx.db, storage: ctx.storage }, ctx.userId, input);
+    }),
 
   /**
    * The photo's cut-out as a run would use it now (issue 37): the seller's accepted one, else the
@@ -22,6 +26,7 @@ export const studioRouter = router({
    */
   current: protectedProcedure
     .input(ZEditorOpen)
+    .output(ZCutoutResult)
     .mutation(async ({ ctx, input }) =>
       cutoutView(await chooseCutout({ db: ctx.db, storage: ctx.storage }, ctx.userId, input.uploadId, null)),
     ),
@@ -29,21 +34,27 @@ export const studioRouter = router({
   /** The editor (issue 26 (docs/history.md)): opens a warm session on the owner's upload; answers the opening mask. */
   editorOpen: protectedProcedure
     .input(ZEditorOpen)
+    .output(ZEditorOpened)
     .mutation(({ ctx, input }) => editorSessions.open({ db: ctx.db, storage: ctx.storage }, ctx.userId, input.uploadId)),
 
   /** One live round: the working-size mask for the box and strokes, with the gate's preview verdict. */
   refine: protectedProcedure
     .input(ZEditorRefine)
+    .output(ZEditorPreview)
     .mutation(({ ctx, input }) => editorSessions.refine({ db: ctx.db, storage: ctx.storage }, ctx.userId, input)),
 
   /** The final cut-out, made once from the previewed mask and judged by the gate; the upload's latest from now on. */
   accept: protectedProcedure
     .input(ZEditorRefine)
+    .output(ZCutoutResult)
     .mutation(({ ctx, input }) => editorSessions.accept({ db: ctx.db, storage: ctx.storage }, ctx.userId, input)),
 
   /** The editor closed: its memory is given back at once. */
-  editorClose: protectedProcedure.input(z.object({ sessionId: z.uuid() })).mutation(({ ctx, input }) => {
-    editorSessions.close(ctx.userId, input.sessionId);
-    return { ok: true };
-  }),
+  editorClose: protectedProcedure
+    .input(z.object({ sessionId: z.uuid() }))
+    .output(ZOk)
+    .mutation(({ ctx, input }) => {
+      editorSessions.close(ctx.userId, input.sessionId);
+      return { ok: true };
+    }),
 });

@@ -12,20 +12,12 @@ import type { AppDeps } from '../deps';
 import { announceBalance, announceEndedSessions } from '../events/announce';
 import { deleteUserFolders } from './account-files';
 import { readOutputs } from '../db/read';
+import type { TDeletionRequestView } from '../../shared/schemas/admin-outputs';
 
 /** The address an erased account keeps: unique, not deliverable (`.invalid` is reserved, RFC 2606). */
 export const erasedEmail = (userId: string) => `silinmis-${userId}@silinmis.invalid`;
 
-export type DeletionRequestView = {
-  id: string;
-  userId: string;
-  email: string;
-  fullName: string | null;
-  reason: string | null;
-  status: 'pending' | 'completed' | 'rejected';
-  createdAt: string;
-  processedAt: string | null;
-};
+export type DeletionRequestView = TDeletionRequestView;
 
 /**
  * docs/decisions.md D32: the seller asks, an admin carries it out. One open request per account (a second ask

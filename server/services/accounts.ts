@@ -8,17 +8,9 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { getSettings } from './settings';
 import type { AppDeps } from '../deps';
 import { announceEndedSessions } from '../events/announce';
+import type { TPublicUser } from '../../shared/schemas/auth';
 
-export type PublicUser = {
-  id: string;
-  email: string;
-  fullName: string;
-  companyName: string | null;
-  phone: string | null;
-  createdAt: string;
-  /** Whether the current address was confirmed through an e-mailed link. */
-  emailVerified: boolean;
-};
+export type PublicUser = TPublicUser;
 
 export async function getPublicUser(db: Db, userId: string): Promise<PublicUser | null> {
   const row = await db

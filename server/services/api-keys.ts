@@ -5,11 +5,12 @@ import { M } from '../../shared/messages';
 import { API_KEY_PREFIX, MAX_API_KEYS } from '../../shared/schemas/api';
 import { hashSecret, randomToken } from '../auth/tokens';
 import { writeAudit } from './admin/audit';
+import type { TApiKeyListItem } from '../../shared/schemas/api';
 
 /** Characters of a key shown in lists (the fixed prefix and the first 4 random ones): enough to tell keys apart, useless to use. */
 const SHOWN_LENGTH = API_KEY_PREFIX.length + 4;
 
-export type ApiKeyListItem = { id: string; name: string; createdAt: string; lastUsedAt: string | null; prefix: string };
+export type ApiKeyListItem = TApiKeyListItem;
 
 /**
  * A new key for the seller: 240 random bits after `vk_live_`, returned once; like a session

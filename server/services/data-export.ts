@@ -15,18 +15,13 @@ import type { AppDeps } from '../deps';
 import { ZipWriter } from './zip-stream';
 import { inLanguage } from '../i18n';
 import { ledgerText, ledgerTypeLabel } from '../../shared/ledger-text';
+import type { TExportView } from '../../shared/schemas/accounts';
 
 /** A prepared zip can be downloaded for this long. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
 const EXPORTS_PER_DAY = 5;
 
-export type ExportView = {
-  id: string;
-  status: 'queued' | 'processing' | 'ready' | 'failed' | 'expired';
-  createdAt: string;
-  expiresAt: string | null;
-  sizeBytes: number | null;
-};
+export type ExportView = TExportView;
 
 export const exportKey = (userId: string, exportId: string) => `exports/${userId}/${exportId}.zip`;
 

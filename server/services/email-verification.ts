@@ -11,6 +11,7 @@ import { getSettings } from './settings';
 import { consumeToken, mailTokenLink } from './account-tokens';
 import { atLeast } from '../auth/timing';
 import type { AppDeps } from '../deps';
+import type { TVerifyOutcome } from '../../shared/schemas/accounts';
 
 export const VERIFY_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
@@ -69,7 +70,7 @@ export async function assertMaySignIn(db: Db, user: { email_verified_at: Date | 
   if ((await getSettings(db)).requireEmailVerification) throw new AppError('EMAIL_NOT_VERIFIED', M.auth.emailNotConfirmed);
 }
 
-export type VerifyOutcome = { kind: 'verified' | 'changed'; email: string };
+export type VerifyOutcome = TVerifyOutcome;
 
 /**
  * Uses a verification or address-change link once. A verification counts only for the address it

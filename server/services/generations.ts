@@ -13,7 +13,7 @@ import {
   type GenerationParams,
   type ImageParams,
   type StoredOutput,
-  type TypedParams,
+  type TGenerationView,
   type VideoParams,
 } from '../../shared/schemas/generations';
 import { isErased, readOutputs, rowParams } from '../db/read';
@@ -123,28 +123,7 @@ export async function createGeneration(
   return { id };
 }
 
-export type GenerationView = TypedParams & {
-  id: string;
-  status: Generation['status'];
-  progress: number;
-  prompt: string;
-  creditsUsed: number;
-  outputs: string[];
-  thumbnails: string[];
-  /** Real pixel size of each output (null when unknown, e.g. runs made before sizes were recorded). */
-  outputSizes: Array<{ width: number; height: number } | null>;
-  /** What each output is: 'white' marketplace image, prompt 'scene', 'framed' photo, or 'video'. */
-  outputRoles: Array<StoredOutput['role'] | null>;
-  /** The cut-out this run uses (fixed when it was accepted; null: none applies, e.g. a fal video). */
-  cutoutId: string | null;
-  /** The transparent PNG this run used ("Şeffaf PNG"), or null when it fell back to the framed photo. */
-  cutoutUrl: string | null;
-  /** Why there was no cut-out (Turkish), when the run fell back. */
-  cutoutNote: string | null;
-  errorMessage: string | null;
-  createdAt: string;
-  completedAt: string | null;
-};
+export type GenerationView = TGenerationView;
 
 type CutoutRef = CutoutRow;
 

@@ -2,8 +2,10 @@ import type { Db } from '../db';
 import { M } from '../../shared/messages';
 import type { LegalPageKey } from '../../shared/legal';
 import { getSettings } from './settings';
+import type { z } from '../../shared/zod';
+import type { ZLegalPage } from '../../shared/schemas/content';
 
-export type LegalPage = { page: LegalPageKey; body: string; updatedAt: string | null };
+export type LegalPage = z.output<typeof ZLegalPage>;
 
 /**
  * A legal page's text as the admin left it in the content screen (section `legal`), else the

@@ -1,7 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { TRPCError } from '@trpc/server';
-import { AppError, isDatabaseUnavailable } from '../errors';
-import { M } from '../../shared/messages';
+import { explainError } from '../errors';
 import type { AppDeps } from '../deps';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
 import { sessionFromRequest, type Session, type SessionKind } from '../auth/sessions';
@@ -73,13 +71,8 @@ export async function createContext(
     const localCaller = isLocalCaller(req);
     return { ...deps, ip, localCaller, ...(await sessions()), setCookie, transport, revalidate: transport === 'ws' ? sessions : undefined };
   } catch (err) {
-    // The session lookup is the first query of a request: an unreachable database answers 503.
-    if (isDatabaseUnavailable(err))
-      throw new TRPCError({
-        code: 'SERVICE_UNAVAILABLE',
-        message: M.common.serviceUnavailable,
-        cause: new AppError('UNAVAILABLE', M.common.serviceUnavailable),
-      });
-    throw err;
+    // The session lookup is the first query of a request: an unreachable database answers 503 (the error map).
+    const { error, unexpected } = explainError(err);
+    throw unexpected ? err : error.toTRPCError();
   }
 }

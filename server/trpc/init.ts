@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import { AppError, RateLimitedError, isDatabaseUnavailable } from '../errors';
+import { AppError, RateLimitedError, explainError } from '../errors';
 import { M } from '../../shared/messages';
 import { translateText } from '../../shared/messages/localize';
 import type { AppCode } from '../../shared/constants';
@@ -23,6 +23,30 @@ function fieldErrorsOf(issues: Issue[]): Record<string, string> {
   return out;
 }
 
+/** tRPC's own refusals (no AppError behind them): the code and catalogue text each stands for. */
+const OWN_REFUSALS: Partial<Record<TRPCError['code'], [AppCode, string]>> = {
+  UNAUTHORIZED: ['UNAUTHENTICATED', M.common.unauthorized],
+  FORBIDDEN: ['NOT_ADMIN', M.common.forbidden],
+  NOT_FOUND: ['NOT_FOUND', M.common.notFound],
+  METHOD_NOT_SUPPORTED: ['VALIDATION', M.common.methodNotAllowed],
+  BAD_REQUEST: ['VALIDATION', M.common.invalidInput],
+  PARSE_ERROR: ['VALIDATION', M.common.invalidInput],
+};
+
+/** The AppError a tRPC error stands for: its own cause, a refused input, tRPC's own refusal, or `explainError`'s answer. */
+function appErrorOf(error: TRPCError): AppError {
+  const cause = error.cause;
+  if (cause instanceof AppError) return cause;
+  // Input validation only: an output that breaks its schema is the server's fault (500, the generic text).
+  const issues = error.code === 'BAD_REQUEST' ? validationIssues(cause) : null;
+  if (issues) return new AppError('VALIDATION', translateText(issues[0].message), fieldErrorsOf(issues));
+  const own = OWN_REFUSALS[error.code];
+  if (own) return new AppError(own[0], own[1]);
+  const explained = explainError(cause ?? error);
+  if (explained.unexpected && error.code === 'INTERNAL_SERVER_ERROR') console.error('[trpc]', cause ?? error);
+  return explained.error;
+}
+
 /**
  * Errors carry the Turkish catalogue text as `message` and a stable `data.appCode`.
  * Anything unexpected becomes the generic text: no stack, SQL or secret leaves the server.
@@ -30,39 +54,9 @@ function fieldErrorsOf(issues: Issue[]): Record<string, string> {
 const t = initTRPC.context<Context>().create({
   isDev: false,
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    let message: string = M.common.unexpected;
-    let appCode: AppCode = 'INTERNAL';
-    let fieldErrors: Record<string, string> | undefined;
+    const { appCode, message, fieldErrors } = appErrorOf(error);
     // Seconds until a per-seller limit's window ends (also sent as Retry-After over HTTP).
-    const retryAfter = cause instanceof RateLimitedError ? cause.retryAfterSeconds : undefined;
-    const issues = validationIssues(cause);
-    if (cause instanceof AppError) {
-      message = cause.message;
-      appCode = cause.appCode;
-      fieldErrors = cause.fieldErrors;
-    } else if (issues) {
-      message = translateText(issues[0].message);
-      appCode = 'VALIDATION';
-      fieldErrors = fieldErrorsOf(issues);
-    } else if (error.code === 'UNAUTHORIZED') {
-      message = M.common.unauthorized;
-      appCode = 'UNAUTHENTICATED';
-    } else if (error.code === 'FORBIDDEN') {
-      message = M.common.forbidden;
-      appCode = 'NOT_ADMIN';
-    } else if (error.code === 'NOT_FOUND') {
-      message = M.common.notFound;
-      appCode = 'NOT_FOUND';
-    } else if (error.code === 'METHOD_NOT_SUPPORTED') {
-      message = M.common.methodNotAllowed;
-      appCode = 'VALIDATION';
-    } else if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
-      message = M.common.invalidInput;
-      appCode = 'VALIDATION';
-    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
-      console.error('[trpc]', error.cause ?? error);
-    }
+    const retryAfter = error.cause instanceof RateLimitedError ? error.cause.retryAfterSeconds : undefined;
     return {
       message,
       code: shape.code,
@@ -81,8 +75,8 @@ export const createCallerFactory = t.createCallerFactory;
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = isDatabaseUnavailable(result.error.cause) ? unavailable() : result.error.cause;
-    if (cause instanceof AppError) throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
+    const { error, unexpected } = explainError(result.error.cause);
+    if (!unexpected) throw error.toTRPCError();
   }
   return result;
 });
@@ -91,10 +85,6 @@ const appErrors = t.middleware(async ({ next }) => {
 export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
   const limited = errors.map((e) => e.cause).find((c): c is RateLimitedError => c instanceof RateLimitedError);
   return limited ? { headers: { 'Retry-After': String(limited.retryAfterSeconds) } } : {};
-}
-
-export function unavailable(): AppError {
-  return new AppError('UNAVAILABLE', M.common.serviceUnavailable);
 }
 
 /**

@@ -42,3 +42,20 @@ export const ZAdminEmailsList = z.object({
 export type TAdminEmailsList = z.input<typeof ZAdminEmailsList>;
 export const ZAdminId = z.object({ id: z.uuid() });
 export const ZAdminDeletionList = z.object({ status: z.enum(['pending', 'done', 'all']).default('pending') });
+
+/** The seller's newest data export ("Verilerimi indir"). */
+export const ZExportView = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'processing', 'ready', 'failed', 'expired']),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  sizeBytes: z.number().nullable(),
+});
+export type TExportView = z.output<typeof ZExportView>;
+export const ZDeletionPending = z.object({ id: z.string(), createdAt: z.string() });
+/** The profile page's storage bar. */
+export const ZStorageUsage = z.object({ usedBytes: z.number(), quotaBytes: z.number(), retentionDays: z.number() });
+export const ZResetTokenValid = z.object({ valid: z.boolean() });
+/** A used verification link: a first verification, or a changed address now confirmed. */
+export const ZVerifyOutcome = z.object({ kind: z.enum(['verified', 'changed']), email: z.string() });
+export type TVerifyOutcome = z.output<typeof ZVerifyOutcome>;

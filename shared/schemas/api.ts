@@ -19,6 +19,43 @@ export const ZApiKeyCreate = z.object({ name: ZLine().min(1, M.api.keyNameRequir
 export const ZApiKeyId = z.object({ id: z.uuid() });
 export const ZWebhookSet = z.object({ url: ZLine().max(2000).pipe(z.url(M.api.errors.webhookInvalid)) });
 
+// What the API page's procedures send (`apiKeys.*`).
+export const ZApiKeyListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  prefix: z.string(),
+});
+export type TApiKeyListItem = z.output<typeof ZApiKeyListItem>;
+/** A new key: the only time its secret is shown. */
+export const ZApiKeyCreated = z.object({ id: z.string(), name: z.string(), key: z.string() });
+/** A new webhook's signing secret, shown once. */
+export const ZWebhookSecret = z.object({ secret: z.string() });
+/** A rotated secret, shown once; the previous one keeps signing until `previousValidUntil`. */
+export const ZWebhookRotated = ZWebhookSecret.extend({ previousValidUntil: z.string() });
+/** The server's public address for the API page's examples (null: PUBLIC_URL unset). */
+export const ZApiAddress = z.object({ baseUrl: z.string().nullable() });
+export const ZWebhookOverview = z.object({
+  url: z.string().nullable(),
+  /** While the secret a rotation replaced still signs deliveries: until when. */
+  previousSecretUntil: z.string().nullable(),
+  deliveries: z.array(
+    z.object({
+      id: z.string(),
+      eventType: z.string(),
+      generationId: z.string().nullable(),
+      status: z.enum(['queued', 'sending', 'delivered', 'failed']),
+      url: z.string(),
+      createdAt: z.string(),
+      deliveredAt: z.string().nullable(),
+      attempts: z.array(
+        z.object({ at: z.string(), statusCode: z.number().nullable(), error: z.string().nullable(), durationMs: z.number() }),
+      ),
+    }),
+  ),
+});
+
 /** A multipart text field holding JSON, read by `schema`; unreadable JSON is refused with `message`. */
 function jsonField<T extends z.ZodType>(schema: T, message: string) {
   return z

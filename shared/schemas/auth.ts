@@ -65,3 +65,20 @@ export const ZChangePassword = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: V.passwordMismatch, path: ['confirmPassword'] });
 export type TChangePassword = z.input<typeof ZChangePassword>;
+
+/** The signed-in seller as the app sees them (`auth.me`, sign-in, sign-up, profile). */
+export const ZPublicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  companyName: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+  /** Whether the current address was confirmed through an e-mailed link. */
+  emailVerified: z.boolean(),
+});
+export type TPublicUser = z.output<typeof ZPublicUser>;
+export const ZMe = z.object({ user: ZPublicUser.nullable() });
+export const ZSignedIn = z.object({ user: ZPublicUser });
+/** With the verification gate on, a new account has no session (`user: null`) until its link is used. */
+export const ZSignedUp = z.object({ user: ZPublicUser.nullable(), verificationRequired: z.boolean() });

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages/app';
 import { ZLine } from './text';
-import { ZImagePrompt, type CutoutVerdict } from './generations';
+import { ZCutoutResult, ZCutoutVerdict, ZGenerationView, ZImagePrompt } from './generations';
 
 /** Batch runs (issue 12 (docs/history.md)): at most this many photos in one go, each its own generation. */
 export const BATCH_MAX_PHOTOS = 20;
@@ -29,10 +29,19 @@ export const ZBatchId = z.object({ batchId: z.uuid() });
  * it). `needsConsent`: refused only because it has no trustworthy cut-out; the page asks once for all
  * such photos and sends them again in `allowFramed`. `cutout`: the gate's verdict for the photo.
  */
-export type TBatchItem = {
-  uploadId: string;
-  generationId: string | null;
-  error: string | null;
-  needsConsent: boolean;
-  cutout: CutoutVerdict | null;
-};
+export const ZBatchItem = z.object({
+  uploadId: z.string(),
+  generationId: z.string().nullable(),
+  error: z.string().nullable(),
+  needsConsent: z.boolean(),
+  cutout: ZCutoutVerdict.nullable(),
+});
+export type TBatchItem = z.output<typeof ZBatchItem>;
+export const ZBatchCreated = z.object({ batchId: z.string(), items: z.array(ZBatchItem) });
+
+/** `batch.get`: every photo of the batch with its run. */
+export const ZBatchView = z.object({
+  batchId: z.string(),
+  items: z.array(ZGenerationView),
+  photos: z.array(z.object({ uploadId: z.string().nullable(), photoUrl: z.string().nullable(), cutout: ZCutoutResult.nullable() })),
+});

@@ -11,6 +11,7 @@ import {
   type AspectRatio,
 } from '../constants';
 import { ZLine, ZText } from './text';
+import { pageOf } from './common';
 
 export { ASPECT_RATIOS, IMAGES_PER_RUN, PROMPT_MAX, VIDEO_DURATIONS, VIDEO_RESOLUTION, type AspectRatio };
 
@@ -187,6 +188,48 @@ export const ZGenerationParams = z.discriminatedUnion('type', [
 ]);
 export type TypedParams = z.output<typeof ZGenerationParams>;
 export type GenerationParams = TypedParams['parameters'];
+
+export const GENERATION_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export const OUTPUT_ROLES = ['white', 'scene', 'framed', 'video'] as const;
+
+/** What the seller's pages see of a run (`generations.get`, `.list`, `batch.get`, `generations.onUpdate`). */
+const viewFields = {
+  id: z.string(),
+  status: z.enum(GENERATION_STATUSES),
+  progress: z.number(),
+  prompt: z.string(),
+  creditsUsed: z.number(),
+  outputs: z.array(z.string()),
+  thumbnails: z.array(z.string()),
+  /** Real pixel size of each output (null when unknown, e.g. runs made before sizes were recorded). */
+  outputSizes: z.array(z.object({ width: z.number(), height: z.number() }).nullable()),
+  /** What each output is: 'white' marketplace image, prompt 'scene', 'framed' photo, or 'video'. */
+  outputRoles: z.array(z.enum(OUTPUT_ROLES).nullable()),
+  /** The cut-out this run uses (fixed when it was accepted; null: none applies, e.g. a fal video). */
+  cutoutId: z.string().nullable(),
+  /** The transparent PNG this run used ("Şeffaf PNG"), or null when it fell back to the framed photo. */
+  cutoutUrl: z.string().nullable(),
+  /** Why there was no cut-out (Turkish), when the run fell back. */
+  cutoutNote: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+};
+export const ZGenerationView = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('image'), parameters: ZImageParams, ...viewFields }),
+  z.object({ type: z.literal('video'), parameters: ZVideoParams, ...viewFields }),
+]);
+export type TGenerationView = z.output<typeof ZGenerationView>;
+export const ZGenerationPage = pageOf(ZGenerationView);
+/** One live `generations.onUpdate` item: a finished run carries its whole view. */
+export const ZGenerationUpdate = z.object({
+  id: z.string(),
+  status: z.enum(GENERATION_STATUSES),
+  progress: z.number(),
+  generation: ZGenerationView.nullable(),
+});
+export const ZGenerationStarted = z.object({ id: z.string() });
+export const ZAiProvider = z.object({ name: z.enum(['local', 'fal']) });
 
 /**
  * One stored output (in `outputs`): the file and its WEBP thumbnail, private

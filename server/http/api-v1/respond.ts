@@ -2,7 +2,7 @@ import { translateText } from '../../../shared/messages/localize';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db';
-import { AppError, isDatabaseUnavailable, RateLimitedError, restStatus } from '../../errors';
+import { explainError, RateLimitedError, statusOf } from '../../errors';
 import { M } from '../../../shared/messages';
 import { API_REQUEST_LIMITS, SELLER_LIMITS, type AppCode, type SellerLimitKind } from '../../../shared/constants';
 import { ZApiError } from '../../../shared/schemas/api';
@@ -10,9 +10,6 @@ import type { z } from '../../../shared/zod';
 import { authenticateApiKey, type ApiCaller } from '../../services/api-keys';
 import { hitRateLimit, releaseRateLimit } from '../../auth/rate-limit';
 import { clientIp } from '../../trpc/context';
-
-/** Statuses of the seller API that differ from the other REST routes: too few credits is 402 Payment Required. */
-const API_STATUS: Partial<Record<AppCode, number>> = { INSUFFICIENT_CREDITS: 402, NEEDS_FRAMED_CONSENT: 412 };
 
 /**
  * Every JSON answer of the API goes out through its schema: the very zod schema the OpenAPI
@@ -69,27 +66,17 @@ export async function takeQuota(db: Db, res: Response, kind: SellerLimitKind, us
 
 /** Any failure of an API handler as an `Error` body (Retry-After on a 429); never a stack trace. Refusals give their quota back. */
 export async function sendApiFailure(res: Response, err: unknown, logTag: string): Promise<void> {
-  let status = 500;
-  let code: AppCode = 'INTERNAL';
-  let message: string = M.common.unexpected;
-  if (err instanceof AppError) {
-    status = API_STATUS[err.appCode] ?? restStatus(err.appCode);
-    code = err.appCode;
-    message = err.message;
-    if (err instanceof RateLimitedError && !res.headersSent) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-  } else if (isDatabaseUnavailable(err)) {
-    status = 503;
-    code = 'UNAVAILABLE';
-    message = M.common.serviceUnavailable;
-  } else {
-    console.error(`[${logTag}]`, err);
-  }
+  const { error, unexpected } = explainError(err);
+  if (unexpected) console.error(`[${logTag}]`, err);
+  // The seller API's own statuses (ERROR_MAP's `api`: too few credits is 402 Payment Required).
+  const status = statusOf(error.appCode, 'api');
+  if (error instanceof RateLimitedError && !res.headersSent) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   if (status >= 400 && status < 500) await releaseQuota(res).catch((e: unknown) => console.error(`[${logTag}]`, e));
   // A refused or failed first request gives its Idempotency-Key up (idempotency.ts).
   const forget = res.locals.apiForget as (() => Promise<void>) | undefined;
   res.locals.apiForget = undefined;
   if (forget) await forget().catch((e: unknown) => console.error(`[${logTag}]`, e));
-  sendApiError(res, status, message, code);
+  sendApiError(res, status, error.message, error.appCode);
 }
 
 /** The caller a handler runs for (set by `requireApiKey`). */

@@ -13,6 +13,8 @@ import { adminContentRouter } from './content';
 import { adminPortfolioRouter } from './portfolio';
 import { adminTestimonialsRouter } from './testimonials';
 import { adminSettingsRouter } from './settings';
+import { ZAdminMe, ZAdminPing, ZAdminSignedIn } from '../../../shared/schemas/admin-outputs';
+import { ZOk } from '../../../shared/schemas/common';
 import { adminLogsRouter } from './logs';
 import { adminEmailsRouter } from './emails';
 import { adminDeletionRouter } from './deletion';
@@ -22,18 +24,21 @@ import { dashboardProcedure, onActivityProcedure } from './dashboard';
 
 export const adminRouter = router({
   /** Same limiter as customer sign-in (docs/decisions.md D15), under its own keys. */
-  login: openProcedure.input(ZAdminLogin).mutation(async ({ ctx, input }) => {
-    // Counted atomically before argon2 runs, exactly as auth.signIn.
-    const adminId = await signInWithLimits(ctx.db, 'admin', { email: input.email, ip: ctx.ip }, () =>
-      checkAdminCredentials(ctx.db, input.email, input.password),
-    );
-    if (ctx.adminSession) await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
-    const { token, session } = await createSession(ctx.db, 'admin', adminId, false);
-    ctx.setCookie(sessionCookie('admin', token, session, ctx.secureCookies));
-    return { admin: (await getPublicAdmin(ctx.db, adminId))! };
-  }),
+  login: openProcedure
+    .input(ZAdminLogin)
+    .output(ZAdminSignedIn)
+    .mutation(async ({ ctx, input }) => {
+      // Counted atomically before argon2 runs, exactly as auth.signIn.
+      const adminId = await signInWithLimits(ctx.db, 'admin', { email: input.email, ip: ctx.ip }, () =>
+        checkAdminCredentials(ctx.db, input.email, input.password),
+      );
+      if (ctx.adminSession) await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
+      const { token, session } = await createSession(ctx.db, 'admin', adminId, false);
+      ctx.setCookie(sessionCookie('admin', token, session, ctx.secureCookies));
+      return { admin: (await getPublicAdmin(ctx.db, adminId))! };
+    }),
 
-  logout: openProcedure.mutation(async ({ ctx }) => {
+  logout: openProcedure.output(ZOk).mutation(async ({ ctx }) => {
     if (ctx.adminSession) {
       await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
       ctx.bus.publish({ type: 'session.ended', sessionId: ctx.adminSession.id });
@@ -42,12 +47,12 @@ export const adminRouter = router({
     return { ok: true as const };
   }),
 
-  me: openProcedure.query(async ({ ctx }) => ({
+  me: openProcedure.output(ZAdminMe).query(async ({ ctx }) => ({
     admin: ctx.adminSession ? await getPublicAdmin(ctx.db, ctx.adminSession.ownerId) : null,
   })),
 
   /** A cheap probe of the admin session (used by the authorization tests). */
-  ping: adminProcedure.query(({ ctx }) => ({ adminId: ctx.adminId })),
+  ping: adminProcedure.output(ZAdminPing).query(({ ctx }) => ({ adminId: ctx.adminId })),
 
   // The back-office. Every procedure below is an adminProcedure; every change writes admin_logs.
   dashboard: dashboardProcedure,

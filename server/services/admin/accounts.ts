@@ -3,16 +3,10 @@ import { AppError } from '../../errors';
 import { M } from '../../../shared/messages';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { randomToken } from '../../auth/tokens';
+import type { TPublicAdmin } from '../../../shared/schemas/admin-outputs';
 
 /** The admin session object of docs/product.md §3, as the client sees it. */
-export type PublicAdmin = {
-  id: string;
-  email: string;
-  fullName: string;
-  isActive: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-};
+export type PublicAdmin = TPublicAdmin;
 
 export async function getPublicAdmin(db: Db, adminId: string): Promise<PublicAdmin | null> {
   const a = await db.selectFrom('admin_users').selectAll().where('id', '=', adminId).executeTakeFirst();

@@ -7,19 +7,9 @@ import { M } from '../../../shared/messages';
 import { containsPattern, iso } from './search';
 import { redactSecretLinks } from '../../email/links';
 import { readAttachments } from '../../db/read';
+import type { TAdminEmailRow } from '../../../shared/schemas/admin-outputs';
 
-export type AdminEmailRow = {
-  id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  status: EmailStatus;
-  transport: string | null;
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
-  lastError: string | null;
-};
+export type AdminEmailRow = TAdminEmailRow;
 
 /** The "E-postalar" page: newest first, searchable by recipient or subject, filterable by status. */
 export async function listEmails(db: Db, input: { search?: string | null; status?: EmailStatus | null; page: number; pageSize: number }) {

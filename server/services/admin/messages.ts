@@ -6,20 +6,11 @@ import { M } from '../../../shared/messages';
 import type { ZAdminMessagesList } from '../../../shared/schemas/admin';
 import { writeAudit } from './audit';
 import { containsPattern, iso } from './search';
+import type { TAdminMessage } from '../../../shared/schemas/admin-outputs';
 
 type ListInput = z.output<typeof ZAdminMessagesList>;
 
-export type AdminMessage = {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  isRead: boolean;
-  readAt: string | null;
-  readBy: { id: string; name: string; email: string } | null;
-  createdAt: string;
-};
+export type AdminMessage = TAdminMessage;
 
 function base(db: Db) {
   return db.selectFrom('contact_messages as m').leftJoin('admin_users as a', 'a.id', 'm.read_by');

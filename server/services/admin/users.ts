@@ -15,29 +15,13 @@ import { applyAdminBalance, checkCap, lockBalance, type CreditChange } from './c
 import { containsPattern, daysAgo, iso } from './search';
 import type { AppDeps } from '../../deps';
 import { announceBalance, announceEndedSessions } from '../../events/announce';
+import type { TAdminUserRow } from '../../../shared/schemas/admin-outputs';
 
 type ListInput = z.output<typeof ZAdminUsersList>;
 type UpdateInput = z.output<typeof ZAdminUserUpdate>;
 type EB = ExpressionBuilder<Database, 'users' | 'profiles'>;
 
-export type AdminUserRow = {
-  id: string;
-  email: string;
-  fullName: string;
-  companyName: string | null;
-  phone: string | null;
-  balance: number;
-  unlimited: boolean;
-  planCode: string | null;
-  expiresAt: string | null;
-  disabled: boolean;
-  /** docs/product.md §4: profile updated or signed in within the last 30 days. */
-  active: boolean;
-  lastSignInAt: string | null;
-  profileUpdatedAt: string;
-  createdAt: string;
-  updatedAt: string;
-};
+export type AdminUserRow = TAdminUserRow;
 
 /** docs/product.md §4 "active": the profile changed or the user signed in within ACTIVE_USER_DAYS. */
 function recentlyActive(eb: EB, since: Date): Expression<SqlBool> {
