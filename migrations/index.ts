@@ -19,6 +19,7 @@ import * as cutoutNoteCodeCheck from './2026-11-27T10-00-cutout-note-code-check'
 import * as adminAdjustmentType from './2026-11-27T10-10-admin-adjustment-type';
 import * as sellerCutouts from './2026-11-27T10-30-seller-cutouts';
 import * as apiIdempotency from './2026-11-27T10-40-api-idempotency';
+import * as batchPhotos from './2026-11-27T14-00-batch-photos';
 
 /**
  * Every migration, by its ISO-date name. Add new files here and their hash to manifest.json; never
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T10-10-admin-adjustment-type': adminAdjustmentType,
   '2026-11-27T10-30-seller-cutouts': sellerCutouts,
   '2026-11-27T10-40-api-idempotency': apiIdempotency,
+  '2026-11-27T14-00-batch-photos': batchPhotos,
 };

@@ -19,6 +19,10 @@ export const ZCreateBatch = z.object({
   batchId: z.uuid().optional(),
   /** The cut-out each photo's run uses (upload id → cut-out id); default: the seller's accepted one, else the automatic one. */
   cutoutIds: z.record(z.uuid(), z.uuid()).optional(),
+  /** Each photo's file name as picked (upload id → name), kept with the batch for its page after a reload. */
+  fileNames: z.record(z.uuid(), ZLine().max(255)).optional(),
+  /** Photos of this batch (`batchId`) to run again with their current cut-out (fixed on the review): one run each. */
+  rerun: z.array(z.uuid()).max(BATCH_MAX_PHOTOS).optional(),
 });
 export type TCreateBatch = z.input<typeof ZCreateBatch>;
 
