@@ -115,12 +115,13 @@ async function openBatch(db: Db, userId: string, batchId: string, input: TCreate
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     const seen = new Set<string>();
+    let position = 0;
     for (const g of earlier) {
       if (g.upload_id && seen.has(g.upload_id)) continue;
       if (g.upload_id) seen.add(g.upload_id);
       await trx
         .insertInto('batch_photos')
-        .values({ batch_id: batchId, position: seen.size - 1, upload_id: g.upload_id, generation_id: g.id })
+        .values({ batch_id: batchId, position: position++, upload_id: g.upload_id, generation_id: g.id })
         .onConflict((oc) => oc.columns(['batch_id', 'position']).doNothing())
         .execute();
     }

@@ -181,3 +181,38 @@ test('a batch where no photo started (all waiting for consent) opens again', asy
   expect(got.items).toEqual([]);
   expect(await batchWhiteZip({ db: h.db, storage }, userId, batchId)).toBeNull();
 });
+
+test('a batch started before batches were kept (its runs only) is recorded when a photo is added, its runs first', async () => {
+  const { userId, uploadIds } = await seller(3);
+  const [a, b, c] = uploadIds as [string, string, string];
+  const batchId = crypto.randomUUID();
+  for (const [i, u] of [a, b].entries()) {
+    await h.db
+      .insertInto('generations')
+      .values({
+        user_id: userId,
+        upload_id: u,
+        type: 'image',
+        status: 'queued',
+        credits_used: 1,
+        parameters: JSON.stringify({ prompt: 'eski istem', batch: batchId }),
+        created_at: new Date(Date.now() - 10_000 + i * 1000),
+      })
+      .execute();
+  }
+  expect((await getBatch(h.db, userId, batchId)).photos.map((p) => [p.uploadId, p.state])).toEqual([
+    [a, 'run'],
+    [b, 'run'],
+  ]);
+  await cutout(userId, c, 'trusted');
+  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const, onJobQueued: () => undefined };
+  const added = await createBatch(deps, userId, { uploadIds: [c], prompt: 'yeni istem', batchId, fileNames: { [c]: 'uc.jpg' } });
+  expect(added.items[0]!.generationId).toBeTruthy();
+  const got = await getBatch(h.db, userId, batchId);
+  expect(got.prompt).toBe('eski istem');
+  expect(got.photos.map((p) => [p.position, p.uploadId, p.fileName, p.state])).toEqual([
+    [0, a, null, 'run'],
+    [1, b, null, 'run'],
+    [2, c, 'uc.jpg', 'run'],
+  ]);
+});
