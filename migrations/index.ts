@@ -20,6 +20,7 @@ import * as adminAdjustmentType from './2026-11-27T10-10-admin-adjustment-type';
 import * as sellerCutouts from './2026-11-27T10-30-seller-cutouts';
 import * as apiIdempotency from './2026-11-27T10-40-api-idempotency';
 import * as webhookSecretRotation from './2026-11-27T14-00-webhook-secret-rotation';
+import * as batchPhotos from './2026-11-27T14-10-batch-photos';
 
 /**
  * Every migration, by its ISO-date name. Add new files here and their hash to manifest.json; never
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T10-30-seller-cutouts': sellerCutouts,
   '2026-11-27T10-40-api-idempotency': apiIdempotency,
   '2026-11-27T14-00-webhook-secret-rotation': webhookSecretRotation,
+  '2026-11-27T14-10-batch-photos': batchPhotos,
 };

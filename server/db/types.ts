@@ -122,6 +122,29 @@ export interface GenerationsTable {
   updated_at: Timestamp;
 }
 
+/** A batch run (issue 37 item 6): its prompt once; its photos in `batch_photos`. */
+export interface BatchesTable {
+  id: string;
+  user_id: string;
+  prompt: string;
+  category: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** One photo of a batch, in the order given, also when it did not start (waiting for consent, refused). */
+export interface BatchPhotosTable {
+  batch_id: string;
+  position: number;
+  upload_id: string | null;
+  file_name: Generated<string>;
+  /** The photo's latest run (a fixed photo run again points at its new run). */
+  generation_id: string | null;
+  /** Not started: no trustworthy cut-out, and the seller has not agreed to a framed run. */
+  needs_consent: Generated<boolean>;
+  /** Not started for another reason (the catalogue text given at the time, e.g. too few credits). */
+  error: string | null;
+}
+
 export interface CutoutsTable {
   id: Generated<string>;
   upload_id: string;
@@ -492,6 +515,8 @@ export interface Database {
   uploads: UploadsTable;
   generations: GenerationsTable;
   cutouts: CutoutsTable;
+  batches: BatchesTable;
+  batch_photos: BatchPhotosTable;
   credit_transactions: CreditTransactionsTable;
   credit_ledger: CreditLedgerTable;
   invoice_sequences: InvoiceSequencesTable;

@@ -250,6 +250,7 @@ async function eraseAccount(
     .where('user_id', '=', userId)
     .execute();
   await trx.updateTable('generations').set({ cutout_id: null }).where('user_id', '=', userId).execute();
+  await trx.deleteFrom('batches').where('user_id', '=', userId).execute(); // its photos (file names) go with it
   await trx.deleteFrom('cutouts').where('user_id', '=', userId).execute();
   await trx.deleteFrom('uploads').where('user_id', '=', userId).execute();
   await trx.deleteFrom('data_exports').where('user_id', '=', userId).execute();

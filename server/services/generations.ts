@@ -70,6 +70,8 @@ export async function createGeneration(
   input: CreateInput,
   /** `apiKeyId`: the run came over the seller API with this key (its usage on the admin's user page). */
   source: { apiKeyId?: string } = {},
+  /** More writes that belong to the same take of credits (a batch photo pointing at its new run). */
+  within?: (trx: Db, generationId: string) => Promise<void>,
 ): Promise<{ id: string }> {
   const { db, bus } = deps;
   await applyExpiry(db, userId);
@@ -98,6 +100,7 @@ export async function createGeneration(
         ...(input.cutoutId ? { cutout_id: input.cutoutId } : {}),
       })
       .execute();
+    await within?.(trx, id);
     return takeCredits(
       trx,
       {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { ProviderError } from '../providers/ai/errors.js';
 import type { Product } from './product.js';
+import { boundsOf } from './mask.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
@@ -22,21 +23,9 @@ export async function productFromCutout(png: Buffer): Promise<Product> {
   }
   const { data, info } = decoded;
   const { width, height } = info;
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (data[(y * width + x) * 4 + 3]! <= EMPTY_ALPHA) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
-  if (x1 < 0) throw new ProviderError('invalid_input', { retryable: false, detail: 'cut-out is empty' });
-  const crop = { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  const kept = boundsOf((i) => data[i * 4 + 3]! > EMPTY_ALPHA, width, height);
+  if (!kept) throw new ProviderError('invalid_input', { retryable: false, detail: 'cut-out is empty' });
+  const crop = { left: kept.x0, top: kept.y0, width: kept.x1 - kept.x0, height: kept.y1 - kept.y0 };
   const region = await sharp(data, { raw: { width, height, channels: 4 } })
     .extract(crop)
     .raw()

@@ -6,6 +6,7 @@ import { loadOpenCv, type Cv } from './wasm.js';
 import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
 import { judgeMask, unattendedDoubts, type GateFigures } from './gate.js';
+import { erode, fractionBounds, maskBounds, toPixels } from './mask.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
@@ -120,7 +121,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     const t = Math.max(0.25, otsu(sal));
 
     // Region the product may occupy.
-    let salBox = boxOf((i) => sal[i]! > t, sw, sh);
+    let salBox = fractionBounds((i) => sal[i]! > t, sw, sh);
     let roi: Box;
     if (hints.subject) roi = grow(hints.subject, 0.02);
     else if (subject) roi = grow(union(subject, salBox && overlaps(salBox, subject) ? salBox : subject), 0.08);
@@ -130,11 +131,12 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
 
     const aroundBox = hints.subject ? backgroundColoured(lab.data as Uint8Array, sw, sh, roi) : null;
     const seeds = new Uint8Array(sw * sh);
-    const core = erodeBinary(
+    const core = erode(
       Uint8Array.from(sal, (v) => (v > Math.min(0.9, t + 0.25) ? 1 : 0)),
       sw,
       sh,
       2,
+      0,
     );
     const border = Math.max(1, Math.round(Math.min(sw, sh) * 0.01));
     for (let y = 0; y < sh; y++) {
@@ -180,7 +182,7 @@ export async function cutOut(bytes: Buffer, hints: CutoutHints = {}): Promise<Cu
     // The gate, for automatic and guided cut-outs alike: every failed check is a reason.
     const area = mask.reduce((s, v) => s + v, 0) / (sw * sh);
     const confidence = contrastConfidence(sal, mask);
-    const maskBox = boxOf((i) => mask[i]! > 0, sw, sh);
+    const maskBox = fractionBounds((i) => mask[i]! > 0, sw, sh);
     if (!maskBox || area < CUTOUT_LIMITS.minCoverage) return done({ ok: false, reasons: ['no_subject'], confidence }, await overlay(mask));
     const reasons: CutoutReason[] = [];
     if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
@@ -362,13 +364,13 @@ async function fullSizeCutout(
   const { mw, mh } = photo;
   const r = Math.max(2, Math.round(Math.max(mw, mh) / 160));
   // The filter runs on the window around the mask (grown past the filter's reach), not the whole photo.
-  const ext = extent(mask, sw, sh);
+  const ext = maskBounds(mask, sw, sh);
   if (!ext) throw new Error('an accepted mask is not empty');
   const pad = 2 * r + 2;
   const ox = Math.max(0, Math.floor((ext.x0 * mw) / sw) - pad);
   const oy = Math.max(0, Math.floor((ext.y0 * mh) / sh) - pad);
-  const ww = Math.min(mw, Math.ceil(((ext.x1 + 1) * mw) / sw) + pad) - ox;
-  const wh = Math.min(mh, Math.ceil(((ext.y1 + 1) * mh) / sh) + pad) - oy;
+  const ww = Math.min(mw, Math.ceil((ext.x1 * mw) / sw) + pad) - ox;
+  const wh = Math.min(mh, Math.ceil((ext.y1 * mh) / sh) + pad) - oy;
   const n = ww * wh;
   const I = new Float32Array(n);
   for (let y = 0; y < wh; y++) for (let x = 0; x < ww; x++) I[y * ww + x] = luma(mid, ((oy + y) * mw + ox + x) * 3) / 255;
@@ -411,14 +413,7 @@ async function fullSizeCutout(
   };
   const ax = axis(W, mw, ox, ww);
   const ay = axis(H, mh, oy, wh);
-  const sb = box
-    ? {
-        x0: Math.floor(box.x * W),
-        y0: Math.floor(box.y * H),
-        x1: Math.ceil((box.x + box.width) * W),
-        y1: Math.ceil((box.y + box.height) * H),
-      }
-    : { x0: 0, y0: 0, x1: W, y1: H };
+  const sb = box ? toPixels(box, W, H) : { x0: 0, y0: 0, x1: W, y1: H };
   const clip = {
     x0: Math.max(0, sb.x0, Math.floor((ox * W) / mw)),
     y0: Math.max(0, sb.y0, Math.floor((oy * H) / mh)),
@@ -521,24 +516,6 @@ function sampleBilinear(
   return out;
 }
 
-/** Pixel extent of the kept part of a 0/1 mask, or null when nothing is kept. */
-function extent(mask: Uint8Array, w: number, h: number): { x0: number; y0: number; x1: number; y1: number } | null {
-  let x0 = w;
-  let y0 = h;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!mask[y * w + x]) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
-  return x1 < 0 ? null : { x0, y0, x1, y1 };
-}
-
 /**
  * Holes enclosed by the product are background showing through (a cup handle)
  * or a part grabCut lost (a shiny spoon on a saucer). A hole is filled when it
@@ -615,38 +592,6 @@ function paint(seeds: Uint8Array, w: number, h: number, p: Point, r: number, val
   }
 }
 
-function erodeBinary(m: Uint8Array, w: number, h: number, times: number): Uint8Array {
-  let cur = m;
-  for (let t = 0; t < times; t++) {
-    const next = new Uint8Array(w * h);
-    for (let y = 1; y < h - 1; y++) {
-      for (let x = 1; x < w - 1; x++) {
-        const i = y * w + x;
-        next[i] = cur[i]! & cur[i - 1]! & cur[i + 1]! & cur[i - w]! & cur[i + w]!;
-      }
-    }
-    cur = next;
-  }
-  return cur;
-}
-
-function boxOf(test: (i: number) => boolean, w: number, h: number): Box | null {
-  let x0 = w;
-  let y0 = h;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!test(y * w + x)) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
-  return x1 < 0 ? null : { x: x0 / w, y: y0 / h, width: (x1 + 1 - x0) / w, height: (y1 + 1 - y0) / h };
-}
-
 function grow(b: Box, share: number): Box {
   const dx = b.width * share;
   const dy = b.height * share;
@@ -680,5 +625,4 @@ export const cutoutSteps = {
   backgroundColoured,
   overlayPng,
   contrastConfidence,
-  boxOf,
 };

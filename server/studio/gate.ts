@@ -1,6 +1,7 @@
 import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
 import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { Box } from './detect.js';
+import { boundsOf, dilate, erode, flood8, maskBounds, toPixels } from './mask.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 channels each); the `!` on those reads states that, at no run-time cost.
@@ -151,27 +152,20 @@ function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: numbe
  * count: a product may run out of the picture.
  */
 function weakStraightRun(mask: Uint8Array, grad: Float32Array, w: number, h: number): number {
-  let minX = w;
-  let maxX = -1;
-  let minY = h;
-  let maxY = -1;
+  const bounds = maskBounds(mask, w, h);
   let edgeSum = 0;
   let edgeN = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!mask[i]) continue;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
       if ((x > 0 && !mask[i - 1]) || (x < w - 1 && !mask[i + 1]) || (y > 0 && !mask[i - w]) || (y < h - 1 && !mask[i + w])) {
         edgeSum += grad[i]!;
         edgeN++;
       }
     }
   }
-  if (maxX < 0 || !edgeN) return 0;
+  if (!bounds || !edgeN) return 0;
   const typical = edgeSum / edgeN;
   const weak = typical * CUTOUT_GATE.weakEdgeShare;
   let best = 0;
@@ -200,8 +194,8 @@ function weakStraightRun(mask: Uint8Array, grad: Float32Array, w: number, h: num
       }
     }
   };
-  const height = maxY - minY + 1;
-  const width = maxX - minX + 1;
+  const height = bounds.y1 - bounds.y0;
+  const width = bounds.x1 - bounds.x0;
   for (const dir of [-1, 1]) {
     for (let x = 1; x < w - 1; x++) walk(h, (y) => y * w + x, dir, height);
     for (let y = 1; y < h - 1; y++) walk(w, (x) => y * w + x, dir * w, width);
@@ -212,29 +206,13 @@ function weakStraightRun(mask: Uint8Array, grad: Float32Array, w: number, h: num
 /** How much of the box the mask spans (the smaller of width and height share) and fills (area share). */
 function boxFit(mask: Uint8Array, w: number, h: number, box: Box | null): { span: number; fill: number } {
   if (!box) return { span: 1, fill: 1 };
-  const x0 = Math.max(0, Math.floor(box.x * w));
-  const y0 = Math.max(0, Math.floor(box.y * h));
-  const x1 = Math.min(w, Math.ceil((box.x + box.width) * w));
-  const y1 = Math.min(h, Math.ceil((box.y + box.height) * h));
-  let minX = w;
-  let maxX = -1;
-  let minY = h;
-  let maxY = -1;
+  const r = toPixels(box, w, h);
   let inside = 0;
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
-      if (!mask[y * w + x]) continue;
-      inside++;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-  }
-  if (maxX < 0) return { span: 0, fill: 0 };
-  const bw = Math.max(1, x1 - x0);
-  const bh = Math.max(1, y1 - y0);
-  return { span: Math.min((maxX - minX + 1) / bw, (maxY - minY + 1) / bh), fill: inside / (bw * bh) };
+  const spanned = boundsOf((i) => (mask[i] ? (inside++, true) : false), w, h, r);
+  if (!spanned) return { span: 0, fill: 0 };
+  const bw = Math.max(1, r.x1 - r.x0);
+  const bh = Math.max(1, r.y1 - r.y0);
+  return { span: Math.min((spanned.x1 - spanned.x0) / bw, (spanned.y1 - spanned.y0) / bh), fill: inside / (bw * bh) };
 }
 
 /**
@@ -258,30 +236,8 @@ function boxContents(
   removed: Set<number>,
 ): { background: number; missing: number } {
   const n = w * h;
-  let x0: number;
-  let y0: number;
-  let x1: number;
-  let y1: number;
-  if (box) {
-    x0 = Math.max(0, Math.floor(box.x * w));
-    y0 = Math.max(0, Math.floor(box.y * h));
-    x1 = Math.min(w, Math.ceil((box.x + box.width) * w));
-    y1 = Math.min(h, Math.ceil((box.y + box.height) * h));
-  } else {
-    x0 = w;
-    y0 = h;
-    x1 = 0;
-    y1 = 0;
-    for (let i = 0; i < n; i++) {
-      if (!mask[i]) continue;
-      const x = i % w;
-      const y = (i - x) / w;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x + 1);
-      y1 = Math.max(y1, y + 1);
-    }
-  }
+  // The seller's or detector's box, else the mask's own (an empty rectangle for an empty mask).
+  const { x0, y0, x1, y1 } = box ? toPixels(box, w, h) : (maskBounds(mask, w, h) ?? { x0: w, y0: h, x1: 0, y1: 0 });
   const inBox = (i: number) => {
     const x = i % w;
     const y = (i - x) / w;
@@ -319,9 +275,9 @@ function boxContents(
       else if (hulls[i] && open[i] && pf > 2 * pb && fg[b]! >= fgTotal * 0.002) productLike[i] = 1;
     }
   }
-  const opened = grow(shrink(productLike, w, h, 2), w, h, 2);
+  const opened = dilate(erode(productLike, w, h, 2), w, h, 2);
   for (let i = 0; i < n; i++) opened[i] = opened[i]! & productLike[i]!;
-  const near = grow(mask, w, h, 2);
+  const near = dilate(mask, w, h, 2);
   const seen = new Uint8Array(n);
   const queue = new Int32Array(n);
   let largest = 0;
@@ -456,40 +412,6 @@ function reachesFrame(mask: Uint8Array, w: number, h: number): Uint8Array {
   return out;
 }
 
-/** Erosion of a 0/1 map by `times` 4-neighbour steps (the frame counts as kept). */
-function shrink(m: Uint8Array, w: number, h: number, times: number): Uint8Array {
-  let cur = m;
-  for (let t = 0; t < times; t++) {
-    const next = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        next[i] =
-          cur[i]! & (x > 0 ? cur[i - 1]! : 1) & (x < w - 1 ? cur[i + 1]! : 1) & (y > 0 ? cur[i - w]! : 1) & (y < h - 1 ? cur[i + w]! : 1);
-      }
-    }
-    cur = next;
-  }
-  return cur;
-}
-
-/** Dilation of a 0/1 map by `times` 4-neighbour steps. */
-function grow(m: Uint8Array, w: number, h: number, times: number): Uint8Array {
-  let cur = m;
-  for (let t = 0; t < times; t++) {
-    const next = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        next[i] =
-          cur[i]! | (x > 0 ? cur[i - 1]! : 0) | (x < w - 1 ? cur[i + 1]! : 0) | (y > 0 ? cur[i - w]! : 0) | (y < h - 1 ? cur[i + w]! : 0);
-      }
-    }
-    cur = next;
-  }
-  return cur;
-}
-
 /**
  * Mean colour gradient on the outline against the mean over the photo: an outline on the photo's
  * edges sits well above the photo's average, one cut through flat areas does not.
@@ -560,30 +482,19 @@ export function unattendedDoubts(
   const seen = new Uint8Array(w * h);
   let parts = 0;
   let partAtFrame = false;
-  const stack: number[] = [];
   for (let s = 0; s < w * h; s++) {
     if (!mask[s] || seen[s]) continue;
     parts++;
-    seen[s] = 1;
-    stack.push(s);
-    while (stack.length) {
-      const p = stack.pop()!;
-      const x = p % w;
-      const y = (p - x) / w;
-      if (near(x, y)) partAtFrame = true;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const X = x + dx;
-          const Y = y + dy;
-          if (X < 0 || Y < 0 || X >= w || Y >= h) continue;
-          const q = Y * w + X;
-          if (mask[q] && !seen[q]) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-      }
-    }
+    flood8(
+      [s],
+      w,
+      h,
+      (q) => mask[q]! > 0,
+      (_p, x, y) => {
+        if (near(x, y)) partAtFrame = true;
+      },
+      seen,
+    );
   }
   const uncertain =
     frameContact > UNATTENDED.maxFrameContact ||

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ProviderError } from '../providers/ai/errors.js';
+import { erode, maskBounds } from './mask.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
@@ -67,7 +68,7 @@ export async function loadProduct(bytes: Buffer): Promise<Product> {
   if (!mask) return { rgb: rgbFull, width, height, alpha: null, sourceAspect, sourceLongSide };
 
   // Crop to the product (plus a little air) so it can be centred and scaled.
-  const box = boundingBox(mask, sw, sh);
+  const box = maskBounds(mask, sw, sh, 127) ?? { x0: 0, y0: 0, x1: sw, y1: sh };
   const pad = Math.round(Math.max(sw, sh) * 0.01);
   const sx0 = Math.max(0, box.x0 - pad);
   const sy0 = Math.max(0, box.y0 - pad);
@@ -85,7 +86,7 @@ export async function loadProduct(bytes: Buffer): Promise<Product> {
     .extract(crop)
     .raw()
     .toBuffer();
-  const alpha = await sharp(erode(erode(mask, sw, sh), sw, sh), { raw: { width: sw, height: sh, channels: 1 } })
+  const alpha = await sharp(erode(mask, sw, sh, 2), { raw: { width: sw, height: sh, channels: 1 } })
     .extract({ left: sx0, top: sy0, width: sx1 - sx0, height: sy1 - sy0 })
     .resize(crop.width, crop.height, { fit: 'fill', kernel: 'cubic' })
     // The mask is binary at analysis resolution; blur about one analysis pixel so its steps don't show.
@@ -153,44 +154,6 @@ function keyOutPlainBackground(rgba: Buffer, w: number, h: number): Uint8Array |
   }
   const share = 1 - tail / (w * h);
   return share > 0.03 && share < 0.97 ? mask : null;
-}
-
-/**
- * One-pixel erosion (applied twice): drops the fringe of pixels mixed with
- * the old background, which would show as a light halo on dark backdrops.
- */
-function erode(mask: Uint8Array, w: number, h: number): Buffer {
-  const out = Buffer.alloc(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      let v = mask[p]!;
-      if (x > 0) v = Math.min(v, mask[p - 1]!);
-      if (x < w - 1) v = Math.min(v, mask[p + 1]!);
-      if (y > 0) v = Math.min(v, mask[p - w]!);
-      if (y < h - 1) v = Math.min(v, mask[p + w]!);
-      out[p] = v;
-    }
-  }
-  return out;
-}
-
-function boundingBox(mask: Uint8Array, w: number, h: number) {
-  let x0 = w;
-  let y0 = h;
-  let x1 = 0;
-  let y1 = 0;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (mask[y * w + x]! > 127) {
-        if (x < x0) x0 = x;
-        if (x >= x1) x1 = x + 1;
-        if (y < y0) y0 = y;
-        if (y >= y1) y1 = y + 1;
-      }
-    }
-  }
-  return x1 > x0 ? { x0, y0, x1, y1 } : { x0: 0, y0: 0, x1: w, y1: h };
 }
 
 function median(values: number[]): number {

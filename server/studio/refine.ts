@@ -3,6 +3,7 @@ import { ProviderError } from '../providers/ai/errors.js';
 import { BGD, FGD, PR_BGD, PR_FGD, cutoutSteps, type CutoutResult, type Point } from './cutout.js';
 import type { Box } from './detect.js';
 import { judgeMask } from './gate.js';
+import { dilate, flood8, fractionBounds, toPixels, type PixelBox } from './mask.js';
 import { saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
 import { CUTOUT_LIMITS } from '../../shared/constants.js';
@@ -119,7 +120,7 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
   const keepMat: Keep = (m) => (mats.push(m), m);
   try {
     const mask = Uint8Array.from(input.from);
-    const boxPx = box ? pixelBox(cutoutSteps.grow(box, 0.02), w, h) : null;
+    const boxPx = box ? toPixels(cutoutSteps.grow(box, 0.02), w, h) : null;
     // A box over (nearly) the whole frame leaves no background to learn from: the product fills the
     // frame, and the round answers with the box itself rather than a guess (issue 37 item 5).
     if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX) {
@@ -197,7 +198,8 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     if (boxPx)
       for (let y = 0; y < h; y++)
         for (let x = 0; x < w; x++) if (x < boxPx.x0 || x >= boxPx.x1 || y < boxPx.y0 || y >= boxPx.y1) mask[y * w + x] = 0;
-    if (!boxRound) return describe(cv, photo, strokeRound(photo, input.from, mask, strokes.slice(fresh), boxPx), box, strokes, keepMat);
+    if (!boxRound)
+      return describe(cv, photo, strokeRound(photo, input.from, mask, strokes.slice(fresh), boxPx, win), box, strokes, keepMat);
     const keepPoints = strokes.filter((s) => s.kind === 'keep').flatMap((s) => s.points);
     const cleaned = cutoutSteps.keepComponents(cv, mask, w, h, keepPoints, keepMat);
     return describe(cv, photo, cleaned, box, strokes, keepMat);
@@ -245,7 +247,7 @@ export async function acceptMask(input: {
     const confidence = cutoutSteps.contrastConfidence(sal, mask);
     const base = { width: W, height: H, confidence, maskPng, timings: { totalMs: 0 } };
     const area = mask.reduce((s, v) => s + v, 0) / (w * h);
-    const maskBox = cutoutSteps.boxOf((i: number) => mask[i]! > 0, w, h);
+    const maskBox = fractionBounds((i: number) => mask[i]! > 0, w, h);
     const reasons: CutoutNoteCode[] = [];
     if (!maskBox || area < CUTOUT_LIMITS.minCoverage) reasons.push('no_subject');
     else if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
@@ -315,16 +317,7 @@ function learnModels(cv: Cv, rgb: Cv, mask: Uint8Array, w: number, h: number, ke
   return { bgd: Float64Array.from(bgd.data64F as Float64Array), fgd: Float64Array.from(fgd.data64F as Float64Array) };
 }
 
-type Px = { x0: number; y0: number; x1: number; y1: number };
-
-function pixelBox(b: Box, w: number, h: number): Px {
-  return {
-    x0: Math.max(0, Math.floor(b.x * w)),
-    y0: Math.max(0, Math.floor(b.y * h)),
-    x1: Math.min(w, Math.ceil((b.x + b.width) * w)),
-    y1: Math.min(h, Math.ceil((b.y + b.height) * h)),
-  };
-}
+type Px = PixelBox;
 
 function expand(p: Px, by: number, w: number, h: number): Px {
   return { x0: Math.max(0, p.x0 - by), y0: Math.max(0, p.y0 - by), x1: Math.min(w, p.x1 + by), y1: Math.min(h, p.y1 + by) };
@@ -390,50 +383,117 @@ function paintStroke(seeds: Uint8Array, ww: number, wh: number, win: Px, s: Edit
   void wh;
 }
 
+/** Lab distance (8-bit OpenCV Lab) under which a pixel has the colour a stroke was drawn on. */
+const FLOOD_COLOUR = 12;
+/** Lab distance across a pixel's two neighbours at which the colour flood stops (an edge in the photo). */
+const FLOOD_EDGE = 8;
+/** The same two when the stroke's colour is also what grabCut kept on the other side (no colour to tell apart). */
+const FLOOD_COLOUR_ALONE = 8;
+const FLOOD_EDGE_ALONE = 6;
+/** A flooded pixel is this many times nearer the stroke's colour than the other side's. */
+const FLOOD_MARGIN = 3;
+
 /**
  * What a stroke round may change (issue 37 item 5): only what the new strokes were drawn on. A keep
- * stroke only adds and a remove stroke only takes away: the brush's core, and the region
- * grabCut moved to the stroke's side that is connected to the stroke (a floor patch of one colour
- * goes with one stroke as far as grabCut's window reaches). Everything else stays as it was, so a
- * correction never changes the mask where the seller did not draw, or on the far side of it.
- * (A flood over the stroke's colour beyond grabCut's answer was tried: it leaked into a white
- * table from a white saucer, IoU 0.985 → 0.786 in one click, so it is not used.)
+ * stroke only adds and a remove stroke only takes away. It changes the connected region of the
+ * stroke's colour it was drawn on (a floor patch goes in one stroke, wherever it reaches), stopped by
+ * the photo's edges, and what grabCut moved to the stroke's side connected to it; the brush's core
+ * changes only where it has the stroke's colour (a click overlapping the product's edge does not
+ * paint over it). Everything else stays as it was.
  */
-function strokeRound(photo: EditorPhoto, from: Uint8Array, cut: Uint8Array, fresh: EditorStroke[], boxPx: Px | null): Uint8Array {
-  const { w, h } = photo;
+function strokeRound(photo: EditorPhoto, from: Uint8Array, cut: Uint8Array, fresh: EditorStroke[], boxPx: Px | null, win: Px): Uint8Array {
+  const { w, h, lab } = photo;
   const out = Uint8Array.from(from);
   const all: Px = { x0: 0, y0: 0, x1: w, y1: h };
   const outsideBox = (x: number, y: number) => !!boxPx && (x < boxPx.x0 || x >= boxPx.x1 || y < boxPx.y0 || y >= boxPx.y1);
+  const dist = (i: number, L: number, A: number, B: number) => Math.hypot(lab[i * 3]! - L, lab[i * 3 + 1]! - A, lab[i * 3 + 2]! - B);
+  const edge = edgeMap(lab, w, h);
   for (const s of fresh) {
     const want = s.kind === 'keep' ? 1 : 0;
     const painted = new Uint8Array(w * h);
     paintStroke(painted, w, h, all, { ...s, kind: 'keep' }, w, h, false);
-    const region = new Uint8Array(w * h);
-    const stack: number[] = [];
+    // The stroke's colour: the mean of its core where the mask is on the wrong side.
+    let n = 0;
+    let sL = 0;
+    let sA = 0;
+    let sB = 0;
+    for (let pass = 0; pass < 2 && !n; pass++)
+      for (let i = 0; i < w * h; i++)
+        if (painted[i] === FGD && (pass || out[i] !== want)) {
+          n++;
+          sL += lab[i * 3]!;
+          sA += lab[i * 3 + 1]!;
+          sB += lab[i * 3 + 2]!;
+        }
+    if (!n) continue;
+    const L = sL / n;
+    const A = sA / n;
+    const B = sB / n;
+    // The other side's colour: the mean of what grabCut left on the other side in the window. A pixel
+    // floods only when it is nearer the stroke's colour than that (a white table next to a white
+    // saucer is told apart by the edge between them, a red apple on a brown table by its colour).
+    let m = 0;
+    let oL = 0;
+    let oA = 0;
+    let oB = 0;
+    for (let y = win.y0; y < win.y1; y++)
+      for (let x = win.x0; x < win.x1; x++) {
+        const i = y * w + x;
+        if (cut[i] === want || painted[i] === FGD) continue;
+        m++;
+        oL += lab[i * 3]!;
+        oA += lab[i * 3 + 1]!;
+        oB += lab[i * 3 + 2]!;
+      }
+    // No other side to tell apart (grabCut kept the stroke's colour there too, as when the whole
+    // frame was kept): the photo's edges alone stop the flood.
+    const mean = m ? ([oL / m, oA / m, oB / m] as const) : null;
+    const other = mean && Math.hypot(mean[0] - L, mean[1] - A, mean[2] - B) >= FLOOD_COLOUR ? mean : null;
+    const nearer = (i: number, d: number, margin: number) => !other || d * margin < dist(i, other[0], other[1], other[2]);
+    // Without another side to compare with, only the closest colours flood, and the faintest edge stops them.
+    const near = other ? FLOOD_COLOUR : FLOOD_COLOUR_ALONE;
+    const stop = other ? FLOOD_EDGE : FLOOD_EDGE_ALONE;
+    const similar = (i: number) => {
+      const d = dist(i, L, A, B);
+      return d < near && nearer(i, d, FLOOD_MARGIN);
+    };
+    const inWin = (x: number, y: number) => x >= win.x0 && x < win.x1 && y >= win.y0 && y < win.y1;
+    const seeds: number[] = [];
     for (let i = 0; i < w * h; i++) {
       const x = i % w;
-      if (painted[i] === FGD && !(want && outsideBox(x, (i - x) / w))) {
-        region[i] = 1;
-        stack.push(i);
-      }
+      if (painted[i] === FGD && out[i] !== want && similar(i) && !(want && outsideBox(x, (i - x) / w))) seeds.push(i);
     }
-    while (stack.length) {
-      const p = stack.pop()!;
-      const x = p % w;
-      const y = (p - x) / w;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const X = x + dx;
-          const Y = y + dy;
-          if (X < 0 || Y < 0 || X >= w || Y >= h) continue;
-          const q = Y * w + X;
-          if (region[q] || out[q] === want || cut[q] !== want) continue;
-          region[q] = 1;
-          stack.push(q);
-        }
+    const region = flood8(seeds, w, h, (q, X, Y) => {
+      if (out[q] === want || (want && outsideBox(X, Y))) return false;
+      // The stroke's colour, up to the photo's edges; or what grabCut moved to the stroke's side.
+      return (similar(q) && edge[q]! < stop) || (inWin(X, Y) && cut[q] === want && nearer(q, dist(q, L, A, B), 1));
+    });
+    // The flood stops a pixel or two short of an edge (the edge's own pixels): those that are nearer
+    // the stroke's colour than the other side's join it.
+    for (let step = 0; step < 2; step++) {
+      const ring = dilate(region, w, h);
+      for (let i = 0; i < w * h; i++) {
+        const x = i % w;
+        if (ring[i] && !region[i] && out[i] !== want && !(want && outsideBox(x, (i - x) / w)) && nearer(i, dist(i, L, A, B), 1))
+          region[i] = 1;
       }
     }
     for (let i = 0; i < w * h; i++) if (region[i]) out[i] = want;
   }
   return out;
+}
+
+/** Per pixel, the largest Lab distance between its opposite neighbours (left/right, up/down): an edge's strength. */
+function edgeMap(lab: Uint8Array, w: number, h: number): Float32Array {
+  const e = new Float32Array(w * h);
+  const d = (a: number, b: number) =>
+    Math.hypot(lab[a * 3]! - lab[b * 3]!, lab[a * 3 + 1]! - lab[b * 3 + 1]!, lab[a * 3 + 2]! - lab[b * 3 + 2]!);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const gx = d(y * w + Math.max(0, x - 1), y * w + Math.min(w - 1, x + 1));
+      const gy = d(Math.max(0, y - 1) * w + x, Math.min(h - 1, y + 1) * w + x);
+      e[i] = Math.max(gx, gy);
+    }
+  return e;
 }

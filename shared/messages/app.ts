@@ -553,6 +553,10 @@ const OWN = {
     openBatch: 'Toplu üretimi aç',
     newBatch: 'Yeni toplu üretim',
     batchLink: 'Bu toplu üretimin sayfası (sayfa yenilense de açılır)',
+    /** Issue 37 item 6: a photo of the batch not started yet, or fixed after its run, run from the review. */
+    runPhoto: (credits: number) => `Üret (${credits} kredi)`,
+    rerunPhoto: (credits: number) => `Yeniden üret (${credits} kredi)`,
+    rerunHint: 'Dekupaj bu üretimden sonra düzeltildi; yeni dekupajla yeniden üretebilirsiniz.',
   },
 
   /** Issue 26 (docs/history.md): the cut-out editor with its live preview. */

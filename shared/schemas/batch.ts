@@ -19,6 +19,10 @@ export const ZCreateBatch = z.object({
   batchId: z.uuid().optional(),
   /** The cut-out each photo's run uses (upload id → cut-out id); default: the seller's accepted one, else the automatic one. */
   cutoutIds: z.record(z.uuid(), z.uuid()).optional(),
+  /** Each photo's file name as picked (upload id → name), kept with the batch for its page after a reload. */
+  fileNames: z.record(z.uuid(), ZLine().max(255)).optional(),
+  /** Photos of this batch (`batchId`) to run again with their current cut-out (fixed on the review): one run each. */
+  rerun: z.array(z.uuid()).max(BATCH_MAX_PHOTOS).optional(),
 });
 export type TCreateBatch = z.input<typeof ZCreateBatch>;
 
@@ -39,9 +43,27 @@ export const ZBatchItem = z.object({
 export type TBatchItem = z.output<typeof ZBatchItem>;
 export const ZBatchCreated = z.object({ batchId: z.string(), items: z.array(ZBatchItem) });
 
-/** `batch.get`: every photo of the batch with its run. */
+/**
+ * One photo of a kept batch, in its place: its file name, its latest run (`generationId`) or why it
+ * has none (`state`: waiting for the framed consent, or refused with `error`), and its cut-out.
+ */
+export const ZBatchPhoto = z.object({
+  position: z.number(),
+  uploadId: z.string().nullable(),
+  fileName: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  cutout: ZCutoutResult.nullable(),
+  generationId: z.string().nullable(),
+  state: z.enum(['run', 'needs_consent', 'refused']),
+  error: z.string().nullable(),
+});
+export type TBatchPhoto = z.output<typeof ZBatchPhoto>;
+
+/** `batch.get`: every photo of the batch with its run, and the batch's prompt and category. */
 export const ZBatchView = z.object({
   batchId: z.string(),
+  prompt: z.string(),
+  category: z.string().nullable(),
   items: z.array(ZGenerationView),
-  photos: z.array(z.object({ uploadId: z.string().nullable(), photoUrl: z.string().nullable(), cutout: ZCutoutResult.nullable() })),
+  photos: z.array(ZBatchPhoto),
 });

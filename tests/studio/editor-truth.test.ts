@@ -33,19 +33,21 @@ const BOX_GAPS: Partial<Record<TruthName, string>> = {
   coins: 'box IoU 0.34: the coins reach the frame, so their box fills it and the box round keeps all of it',
 };
 const ROUND_GAPS: Partial<Record<TruthName, string>> = {
-  stuff: 'IoU 0.82 after two passes',
-  rocket: 'IoU 0.897 after two passes: the thin rocket between the towers',
-  coins: 'IoU 0.36 after two passes: 15 clicks a pass do not reach the cloth between 24 coins',
-  astronaut: 'IoU 0.52 after two passes',
+  coins: 'IoU 0.74 after two passes: the cloth goes in large patches (one Sil click floods its colour), 24 coins need more clicks',
+  astronaut: 'IoU 0.67 after two passes: the dark helmet on the dark ground',
 };
-// Issue 37 item 5: a stroke round changes only what the stroke was drawn on (refine.ts strokeRound);
-// a remove click whose brush overlaps the product's edge can still lower the IoU a little.
+// Issue 37 item 5: a stroke round changes only what the stroke was drawn on, on its side (refine.ts
+// strokeRound), but the colour flood of a stroke can still take a part of the product of the stroke's
+// colour with no edge between them; the walk's later clicks win it back (figures 2026-11-27).
 const DROP_GAPS: Partial<Record<TruthName, string>> = {
-  box: '4 rounds lower it, by under 0.001',
-  fish: '4 rounds lower it, by under 0.001',
-  camera: '4 rounds lower it, by up to 0.003',
-  squirrel: 'the last click lowers it 0.966 → 0.935',
-  rocket: 'one round lowers it 0.8975 → 0.8969',
+  box: '2 rounds lower it, by under 0.001',
+  apple: '1 round lowers it, by under 0.001',
+  orange: '1 round lowers it 0.895 → 0.890',
+  butterfly: '2 rounds lower it by up to 0.010',
+  fish: 'one Sil click floods into the fish, 0.980 → 0.695; later clicks take it back (0.973)',
+  camera: '5 rounds lower it, the last 0.974 → 0.967',
+  squirrel: '2 rounds lower it, 0.926 → 0.911',
+  rocket: 'one click floods into the rocket, 0.903 → 0.769; later clicks take it back (0.904)',
 };
 
 describe('the editor on the hand-masked photos', () => {
@@ -80,14 +82,10 @@ describe('the editor on the hand-masked photos', () => {
     );
   }
 
-  // Fails today: 11 of 15 (stuff, rocket, coins and astronaut stay under 0.90).
-  it.fails(
-    'at least 12 of the 15 photos reach IoU ≥ 0.90 within two passes (fails: 11 of 15)',
-    async () => {
-      let reached = 0;
-      for (const name of TRUTH_PHOTOS) if ((await walk(name)).afterRoundsIoU >= 0.9) reached++;
-      expect(reached).toBeGreaterThanOrEqual(12);
-    },
-    600_000,
-  );
+  // 13 of 15 on 2026-11-27 (coins and astronaut stay under 0.90).
+  it('at least 12 of the 15 photos reach IoU ≥ 0.90 within two passes', async () => {
+    let reached = 0;
+    for (const name of TRUTH_PHOTOS) if ((await walk(name)).afterRoundsIoU >= 0.9) reached++;
+    expect(reached).toBeGreaterThanOrEqual(12);
+  }, 600_000);
 });

@@ -526,6 +526,9 @@ export const OWN: AppTexts = {
     openBatch: 'Open the batch',
     newBatch: 'New batch',
     batchLink: "This batch's page (opens again after a reload)",
+    runPhoto: (credits: number) => `Create (${enCredits(credits)})`,
+    rerunPhoto: (credits: number) => `Create again (${enCredits(credits)})`,
+    rerunHint: 'The cut-out was fixed after this run; you can create it again with the new cut-out.',
   },
 
   editor: {

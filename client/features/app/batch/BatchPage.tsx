@@ -34,7 +34,7 @@ export default function BatchPage() {
     batchId,
     starting,
     byGeneration,
-    started,
+    sent,
     completed,
     allDone,
     pick,
@@ -95,7 +95,7 @@ export default function BatchPage() {
             {batchId ? (
               <Stack gap={2}>
                 <Text fw={600} data-testid="batch-summary">
-                  {M.exports.batchSummary(completed.length, started.length)}
+                  {M.exports.batchSummary(completed.length, sent.length)}
                 </Text>
                 <Anchor component={Link} to={`/app/batch/${batchId}`} size="xs" data-testid="batch-link">
                   {M.exports.batchLink}

@@ -48,6 +48,8 @@ export function useBatchRun() {
   );
   const byGeneration = useMemo(() => new Map((batch.data?.items ?? []).map((g) => [g.id, g])), [batch.data]);
   const started = rows.filter((r) => r.generationId);
+  /** Every photo the batch holds (also those waiting for consent or not started): what "x/y hazır" counts. */
+  const sent = rows.filter((r) => r.uploadId);
   const finished = started.filter((r) => {
     const g = byGeneration.get(r.generationId!);
     return g && !isUnfinished(g.status);
@@ -96,7 +98,16 @@ export function useBatchRun() {
     }
     if (uploaded.length) {
       try {
-        const res = await create.mutateAsync({ uploadIds: uploaded.map((u) => u.uploadId), prompt });
+        const fileNames = Object.fromEntries(
+          uploaded.map((u) => [
+            u.uploadId,
+            rows
+              .find((r) => r.key === u.key)!
+              .file.name.replace(/\p{Cc}/gu, '')
+              .slice(0, 255),
+          ]),
+        );
+        const res = await create.mutateAsync({ uploadIds: uploaded.map((u) => u.uploadId), prompt, fileNames });
         apply(uploaded, res.items, false);
         setBatchId(res.batchId);
         void utils.credits.balance.invalidate();
@@ -163,6 +174,7 @@ export function useBatchRun() {
     starting,
     byGeneration,
     started,
+    sent,
     completed,
     allDone,
     pick,
