@@ -12,7 +12,6 @@ import {
   VIDEO_RESOLUTION,
   type GenerationParams,
   type ImageParams,
-  type StoredOutput,
   type TGenerationView,
   type VideoParams,
 } from '../../shared/schemas/generations';
@@ -31,9 +30,6 @@ export type CreateInput = (
   /** The cut-out fixed before the run was accepted (framed-consent.ts); the worker uses exactly it. */
   cutoutId?: string | null;
 };
-
-/** One stored output: the full file and a small WEBP thumbnail, both private to the owner (shared/schemas). */
-export type { StoredOutput };
 
 /** The row's `parameters`: the seller's input and the fixed settings of its kind. */
 function parametersOf(input: CreateInput): GenerationParams {
