@@ -81,5 +81,6 @@ export const ZRetryRun = z.object({ id: z.uuid() });
 /** `retried`: queued again, free of charge (docs/decisions.md D53); `not_failed`: it was no longer failed (a second click). */
 export const ZRetryRunResult = z.object({ outcome: z.enum(['retried', 'not_failed']) });
 
-/** A live tick: something in the queues changed; the page reads the view again (a subscription's items are typed, not parsed). */
-export type TJobsTick = { at: string; status: 'queued' | 'processing' | 'completed' | 'failed' };
+/** A live tick: something in the queues changed; the page reads the view again. */
+export const ZJobsTick = z.object({ at: z.string(), status: z.enum(['queued', 'processing', 'completed', 'failed']) });
+export type TJobsTick = z.output<typeof ZJobsTick>;

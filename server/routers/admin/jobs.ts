@@ -1,6 +1,7 @@
 import { router, adminProcedure } from '../../trpc/init';
 import { liveFeed } from '../../events/live-feed';
-import { ZAdminJobs, ZRetryRun, ZRetryRunResult, type TJobsTick } from '../../../shared/schemas/admin-jobs';
+import { ZAdminJobs, ZJobsTick, ZRetryRun, ZRetryRunResult, type TJobsTick } from '../../../shared/schemas/admin-jobs';
+import { liveOutput } from '../../trpc/live-output';
 import { adminJobs, jobsTickOf, retryFailedRun } from '../../services/admin/jobs';
 
 /** admin.jobs ("İşler", issue 35 item 5): the queues at a glance, a live tick, and the audited, free retry of a failed run. */
@@ -14,10 +15,9 @@ export const adminJobsRouter = router({
 
   /**
    * A tick whenever a run changes state (one at once, and again after the bus was down): the page
-   * reads `overview` again. tRPC's `.output()` parses a procedure's whole result, which for a
-   * subscription is the stream itself, so the items are typed here (TJobsTick) rather than parsed.
+   * reads `overview` again. Each tick is parsed as it is yielded (liveOutput).
    */
-  onChange: adminProcedure.subscription(({ ctx, signal }) =>
+  onChange: adminProcedure.output(liveOutput(ZJobsTick)).subscription(({ ctx, signal }) =>
     liveFeed<TJobsTick>(ctx.bus, signal, {
       snapshot: async () => [{ at: new Date().toISOString(), status: 'queued' }],
       fromEvent: jobsTickOf,
