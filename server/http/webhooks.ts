@@ -4,6 +4,7 @@ import { WebhookSignatureError, type PaymentProvider, type PaymentProviderName }
 import { applyPaymentEvent } from '../services/payments';
 import { M } from '../../shared/messages';
 import { sendError } from './rest-error';
+import { log } from '../lib/log';
 
 /**
  * POST /api/webhooks/{stripe,lemonsqueezy,iyzico,test}: the raw body is verified by the
@@ -25,7 +26,8 @@ export function webhookRoutes(deps: AppDeps, providers: Record<PaymentProviderNa
         throw err;
       }
       const outcome = await applyPaymentEvent(deps, event);
-      if (outcome === 'ignored' || outcome === 'unmatched') console.log(`[webhook] ${event.eventKey} ${event.eventType}: ${outcome}`);
+      if (outcome === 'ignored' || outcome === 'unmatched')
+        log().info({ eventKey: event.eventKey, eventType: event.eventType, outcome }, 'payment webhook not applied');
       res.status(200).json({ received: true, outcome });
     });
   }
