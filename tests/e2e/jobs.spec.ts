@@ -74,6 +74,7 @@ test('İşler: a failed, refunded run with its reason; the admin retries it free
   // The photo is still gone, so the free retry fails again: listed again, and nothing refunded (nothing was taken).
   await expect(row).toContainText(jobsText.notRefunded, { timeout: 60_000 });
   expect(await balanceOf(page)).toBe(start);
+  await admin.screenshot({ path: 'test-results/admin-jobs.png', fullPage: true });
 
   // The retry is in the admin audit log.
   await admin.getByRole('link', { name: M.admin.navLogs }).click();

@@ -70,4 +70,5 @@ test('the app header at 390 px: menu, logo, language switch, credit balance and 
   const englishBadge = page.locator('header').first().getByLabel(EN.common.creditBalance);
   await expect(englishBadge).not.toHaveText(credits);
   await headerIsWhole(page, (await englishBadge.textContent())!, EN);
+  await page.screenshot({ path: 'test-results/phone-header-en.png' });
 });
