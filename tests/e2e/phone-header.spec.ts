@@ -11,8 +11,9 @@ type Box = { x: number; y: number; width: number; height: number };
 
 async function box(locator: Locator): Promise<Box> {
   await expect(locator).toBeVisible();
-  const b = await locator.boundingBox();
-  expect(b, 'element is laid out').not.toBeNull();
+  // Visible, yet its box can be read in the instant React swaps the node (the balance arriving): ask again.
+  let b: Box | null = null;
+  await expect.poll(async () => (b = await locator.boundingBox()), { message: 'element is laid out' }).not.toBeNull();
   return b!;
 }
 
