@@ -263,7 +263,8 @@ export default function AdminJobsPage() {
                     key: 'refund',
                     header: jobsText.colRefund,
                     cell: (r) => (
-                      <Badge variant="light" radius="sm" tt="none" color={r.refunded ? 'teal' : 'gray'}>
+                      // Never narrower than its words: a squeezed column cut it to "İad…".
+                      <Badge variant="light" radius="sm" tt="none" miw="max-content" color={r.refunded ? 'teal' : 'gray'}>
                         {r.refunded ? jobsText.refunded(r.creditsRefunded) : jobsText.notRefunded}
                       </Badge>
                     ),
