@@ -32,6 +32,20 @@ function hostOf(url: string): string {
 
 const n = (v: unknown) => Number(v ?? 0);
 
+/** The e-mail outbox and the webhook deliveries: the same three states counted, leaving out the done rows. */
+async function outboxCounts(db: Db, table: 'email_outbox' | 'api_webhook_deliveries', done: 'sent' | 'delivered') {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => [
+      eb.fn.countAll().filterWhere('status', '=', 'queued').as('queued'),
+      eb.fn.countAll().filterWhere('status', '=', 'sending').as('sending'),
+      eb.fn.countAll().filterWhere('status', '=', 'failed').as('failed'),
+    ])
+    .where('status', '<>', done)
+    .executeTakeFirstOrThrow();
+  return { queued: n(row.queued), sending: n(row.sending), failed: n(row.failed) };
+}
+
 /** The counts per state (runs: queued and processing now, completed and failed in the last day). */
 async function counts(db: Db, now: Date): Promise<TAdminJobs['counts']> {
   const since = new Date(now.getTime() - DAY_MS);
@@ -52,29 +66,13 @@ async function counts(db: Db, now: Date): Promise<TAdminJobs['counts']> {
       ])
       .where((eb) => eb.or([eb('status', 'in', ['queued', 'processing']), eb('updated_at', '>=', since)]))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('email_outbox')
-      .select((eb) => [
-        eb.fn.countAll().filterWhere('status', '=', 'queued').as('queued'),
-        eb.fn.countAll().filterWhere('status', '=', 'sending').as('sending'),
-        eb.fn.countAll().filterWhere('status', '=', 'failed').as('failed'),
-      ])
-      .where('status', '<>', 'sent')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('api_webhook_deliveries')
-      .select((eb) => [
-        eb.fn.countAll().filterWhere('status', '=', 'queued').as('queued'),
-        eb.fn.countAll().filterWhere('status', '=', 'sending').as('sending'),
-        eb.fn.countAll().filterWhere('status', '=', 'failed').as('failed'),
-      ])
-      .where('status', '<>', 'delivered')
-      .executeTakeFirstOrThrow(),
+    outboxCounts(db, 'email_outbox', 'sent'),
+    outboxCounts(db, 'api_webhook_deliveries', 'delivered'),
   ]);
   return {
     runs: { queued: n(runs.queued), processing: n(runs.processing), completed24h: n(runs.completed), failed24h: n(runs.failed) },
-    emails: { queued: n(emails.queued), sending: n(emails.sending), failed: n(emails.failed) },
-    webhooks: { queued: n(webhooks.queued), sending: n(webhooks.sending), failed: n(webhooks.failed) },
+    emails,
+    webhooks,
   };
 }
 

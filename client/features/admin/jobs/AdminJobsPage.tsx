@@ -56,6 +56,13 @@ function JobsSubscription() {
   return null;
 }
 
+/** The e-mail outbox and the webhook deliveries count the same three states. */
+const outboxItems = (c: { queued: number; sending: number; failed: number }) => [
+  { key: 'queued', value: c.queued },
+  { key: 'sending', value: c.sending, color: 'brand' },
+  { key: 'failed', value: c.failed, color: 'red' },
+];
+
 function CountCard({ title, items }: { title: string; items: Array<{ key: string; value: number; color?: string }> }) {
   return (
     <Card withBorder padding="md">
@@ -172,22 +179,8 @@ export default function AdminJobsPage() {
                     { key: 'failed24h', value: data.counts.runs.failed24h, color: 'red' },
                   ]}
                 />
-                <CountCard
-                  title={jobsText.emails}
-                  items={[
-                    { key: 'queued', value: data.counts.emails.queued },
-                    { key: 'sending', value: data.counts.emails.sending, color: 'brand' },
-                    { key: 'failed', value: data.counts.emails.failed, color: 'red' },
-                  ]}
-                />
-                <CountCard
-                  title={jobsText.webhooks}
-                  items={[
-                    { key: 'queued', value: data.counts.webhooks.queued },
-                    { key: 'sending', value: data.counts.webhooks.sending, color: 'brand' },
-                    { key: 'failed', value: data.counts.webhooks.failed, color: 'red' },
-                  ]}
-                />
+                <CountCard title={jobsText.emails} items={outboxItems(data.counts.emails)} />
+                <CountCard title={jobsText.webhooks} items={outboxItems(data.counts.webhooks)} />
               </SimpleGrid>
               <Text size="xs" c="dimmed">
                 {jobsText.updatedAt(formatDateTime(data.at))}
