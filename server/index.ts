@@ -26,8 +26,7 @@ import { WebhookSender, type WebhookSenderOptions } from './jobs/webhook-sender'
 import { drain } from './http/drain';
 import { log as processLog, setProcessLogger, type Logger } from './lib/log';
 import express from 'express';
-import { createServer } from 'node:http';
-import { metricsRoutes } from './http/observe';
+import { serveMetrics } from './http/metrics-routes';
 import { checkSmtp, checkStorage, openConfiguredDatabase } from './preflight';
 
 export type RunningServer = {
@@ -257,14 +256,4 @@ async function listen(server: Server, port: number, host: string | undefined): P
   });
   const address = server.address();
   return typeof address === 'object' && address ? address.port : port;
-}
-
-/** The METRICS_PORT listener: `/metrics` only, no token (docs/operations.md, Metrics). */
-async function serveMetrics(db: Db, port: number, host: string | undefined): Promise<{ server: Server; port: number }> {
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(metricsRoutes(db, { open: true }));
-  app.use((_req, res) => res.status(404).type('text/plain').send('Not found\n'));
-  const server = createServer(app);
-  return { server, port: await listen(server, port, host) };
 }

@@ -1,13 +1,10 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Env } from '../env';
-import type { Db } from '../db';
 import { safeUrl, type Logger } from '../lib/log';
-import { collectDefaultMetrics, httpDuration, registry, scrapedGauge } from '../lib/metrics';
-import { queueDepth } from '../services/operations';
-import { studioPoolIfStarted } from '../studio/pool';
+import { httpDuration } from '../lib/metrics';
 import { appRouter } from '../routers';
 
 /** What a client may send as X-Request-Id (behind a trusted proxy): a short plain token. */
@@ -91,51 +88,4 @@ export function observeRequests(env: Env, logger: Logger): RequestHandler[] {
     next();
   };
   return [logging as unknown as RequestHandler, measure];
-}
-
-/** The gauges read at scrape time: the queues from the database, the studio pool of this process. */
-function registerScrapedGauges(db: Db): void {
-  collectDefaultMetrics();
-  scrapedGauge('vitrin_queue_depth', 'Work waiting or running, by queue (runs, emails, webhooks) and state', ['queue', 'state'], async () =>
-    (await queueDepth(db)).map((r) => ({ labels: { queue: r.queue, state: r.state }, value: r.count })),
-  );
-  scrapedGauge('vitrin_studio_pool', 'Studio worker threads of this process: size, busy, queued tasks, sellers waiting', ['what'], () => {
-    const stats = studioPoolIfStarted()?.stats();
-    if (!stats) return [];
-    return [
-      { labels: { what: 'size' }, value: stats.size },
-      { labels: { what: 'busy' }, value: stats.busy },
-      { labels: { what: 'queued' }, value: stats.queued },
-      { labels: { what: 'sellers_waiting' }, value: stats.sellersWaiting },
-    ];
-  });
-}
-
-/** A bearer token compared in constant time. */
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const sent = Buffer.from(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '');
-  const want = Buffer.from(token);
-  return sent.length === want.length && timingSafeEqual(sent, want);
-}
-
-/**
- * `GET /metrics` (Prometheus text). On the main port it needs `Authorization: Bearer METRICS_TOKEN`
- * and is 404 without a token configured; `open` (the METRICS_PORT listener) serves it to anyone who
- * can reach that port.
- */
-export function metricsRoutes(db: Db, opts: { token?: string; open?: boolean }): Router {
-  registerScrapedGauges(db);
-  const r = Router();
-  r.get('/metrics', async (req, res) => {
-    res.locals.route = '/metrics';
-    if (!opts.open) {
-      if (!opts.token) return res.status(404).type('text/plain').send('Not found\n');
-      if (!bearerMatches(req.headers.authorization, opts.token)) {
-        return res.status(401).set('WWW-Authenticate', 'Bearer').type('text/plain').send('Unauthorized\n');
-      }
-    }
-    res.setHeader('Cache-Control', 'no-store');
-    res.type(registry.contentType).send(await registry.metrics());
-  });
-  return r;
 }

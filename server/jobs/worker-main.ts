@@ -7,6 +7,7 @@ import { createLogger, setProcessLogger } from '../lib/log';
 import { checkStorage, exitOnStartupError, openConfiguredDatabase } from '../preflight';
 import { GenerationWorker } from './worker';
 import { DataExportWorker } from './data-exports';
+import { serveMetrics } from '../http/metrics-routes';
 
 /**
  * `npm run worker`: generation and data-export workers in their own process against the same database and
@@ -39,7 +40,11 @@ try {
   const exportWorker = new DataExportWorker({ db: handle.db, storage });
   exportWorker.start();
   logger.info(`Üretim işçisi çalışıyor (${worker.workerId}, sağlayıcı: ${provider.name}).`);
+  // The runs finished here are counted here: a web process's /metrics never sees them.
+  const metrics = env.METRICS_PORT ? await serveMetrics(handle.db, env.METRICS_PORT, undefined) : undefined;
+  if (metrics) logger.info(`Metrics: http://localhost:${metrics.port}/metrics`);
   const stop = async () => {
+    metrics?.server.close();
     await worker.stop();
     await exportWorker.stop();
     await bus.close();
