@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '../errors';
+import { log } from '../lib/log';
 import { M } from '../../shared/messages';
 import { checkAndReencode, type CheckedImage } from '../services/uploads';
 import { sendAppError, sendError } from './rest-error';
@@ -31,7 +32,7 @@ export function imageUploadRoute<Who extends string>(
       res.status(201).json(await store(who, image));
     } catch (e) {
       if (e instanceof AppError) return sendAppError(res, e);
-      console.error(`[${logTag}]`, e);
+      log().error({ err: e, what: logTag }, 'upload failed');
       sendError(res, 500, M.generation.uploadFailed, 'INTERNAL');
     } finally {
       await received.cleanup();

@@ -5,6 +5,7 @@ import { M } from '../../shared/messages';
 import { translateText } from '../../shared/messages/localize';
 import type { AppCode } from '../../shared/constants';
 import { getCachedSettings } from '../services/settings';
+import { log } from '../lib/log';
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
@@ -43,7 +44,7 @@ function appErrorOf(error: TRPCError): AppError {
   const own = OWN_REFUSALS[error.code];
   if (own) return new AppError(own[0], own[1]);
   const explained = explainError(cause ?? error);
-  if (explained.unexpected && error.code === 'INTERNAL_SERVER_ERROR') console.error('[trpc]', cause ?? error);
+  if (explained.unexpected && error.code === 'INTERNAL_SERVER_ERROR') log().error({ err: cause ?? error }, 'trpc: unexpected error');
   return explained.error;
 }
 

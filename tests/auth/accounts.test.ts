@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { accountTableCounts } from '../helpers/inspect';
@@ -145,7 +145,6 @@ describe('sign-up (D5, D6)', () => {
   test('one transaction: a failure at the last insert leaves no user, profile or preferences', async () => {
     // The trial ledger row is the last write; make the database refuse it.
     await sql`alter table credit_ledger add constraint test_no_trial check (reason <> 'trial') not valid`.execute(db);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const before = await accountTableCounts(db);
       const r = await client().mutate('auth.signUp', validSignUp('atomic@example.com'));
@@ -155,7 +154,6 @@ describe('sign-up (D5, D6)', () => {
       expect(JSON.stringify(r.error)).not.toMatch(/test_no_trial|credit_ledger|constraint|stack/i);
       expect(await accountTableCounts(db)).toEqual(before);
     } finally {
-      errors.mockRestore();
       await sql`alter table credit_ledger drop constraint test_no_trial`.execute(db);
     }
     // And the same e-mail signs up fine afterwards (nothing half-written blocks it).
