@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { ledgerSum } from '../helpers/fixtures';
+import { saveDetails } from '../helpers/purchase';
 import { adminClient, adminIdOf } from '../admin/helpers';
 import { executeDeletion, requestDeletion } from '../../server/services/account-deletion';
 import { FakeIyzico } from './fake-iyzico';
@@ -20,13 +21,6 @@ const fake = new FakeIyzico({
     'pp-standard': { price: 6790.0, currencyCode: 'TRY' },
   },
 });
-const DETAILS = {
-  kind: 'individual' as const,
-  fullName: 'Mehmet Can Demir',
-  tckn: '10000000146',
-  address: 'Atatürk Bulvarı No: 10 Çankaya',
-  city: 'Ankara',
-};
 const origin = 'https://vitrin.example.com';
 
 let server: RunningServer;
@@ -54,7 +48,7 @@ const balance = async (id: string) =>
 async function seller(email: string) {
   const c = new HttpClient(server.url, origin);
   const id = (await c.mutate('auth.signUp', validSignUp(email))).data.user!.id as string;
-  expect((await c.mutate('payments.saveInvoiceDetails', DETAILS)).status).toBe(200);
+  await saveDetails(c);
   return { c, id };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
 import { ledgerSum } from '../helpers/fixtures';
+import { INDIVIDUAL_DETAILS, saveDetails } from '../helpers/purchase';
 import type { InputOf } from '../helpers/api';
 import { FakeIyzico } from './fake-iyzico';
 import { IyzicoPayments } from '../../server/providers/payments';
@@ -22,13 +23,8 @@ const fake = new FakeIyzico({
     'pp-unknown': { price: 2990.0, currencyCode: 'TRY' },
   },
 });
-const DETAILS = {
-  kind: 'individual' as const,
-  fullName: 'Mehmet Can Demir',
-  tckn: '10000000146',
-  address: 'Atatürk Bulvarı No: 10 Çankaya',
-  city: 'Ankara',
-};
+// A three-word name: iyzico gets the first word as name, the rest as surname.
+const DETAILS = { ...INDIVIDUAL_DETAILS, fullName: 'Mehmet Can Demir' };
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -56,7 +52,7 @@ const origin = 'https://vitrin.example.com';
 async function seller(email: string) {
   const c = new HttpClient(server.url, origin);
   const id = (await c.mutate('auth.signUp', validSignUp(email))).data.user!.id as string;
-  expect((await c.mutate('payments.saveInvoiceDetails', DETAILS)).status).toBe(200);
+  await saveDetails(c, DETAILS);
   return { c, id };
 }
 
@@ -124,7 +120,7 @@ test('first payment: checkout form with the invoice details, return re-read from
       surname: 'Can Demir',
       identityNumber: '10000000146',
       email: 'iyzico-1@example.com',
-      billingAddress: { city: 'Ankara', country: 'Turkey' },
+      billingAddress: { city: INDIVIDUAL_DETAILS.city, country: 'Turkey' },
     },
   });
 
