@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { EmailAttachment } from '../db/types';
 import type { RenderedEmail } from './templates/layout';
+import { wakeSignal } from '../lib/wake-signal';
 
 export type EmailKind =
   | 'password_reset'
@@ -28,18 +29,13 @@ export type NewEmail = {
   dedupeKey?: string | null;
 };
 
-const wakers = new Set<() => void>();
+const emailQueued = wakeSignal();
 
-/** Senders in this process register here so a new message leaves without waiting for the poll. */
-export function onEmailQueued(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+/** Senders in this process subscribe so a new message leaves without waiting for the poll. */
+export const onEmailQueued = emailQueued.subscribe;
 
 /** Call after the transaction that queued a message has committed. */
-export function wakeEmailSenders(): void {
-  for (const wake of wakers) wake();
-}
+export const wakeEmailSenders = emailQueued.wake;
 
 /**
  * Queues a message in the outbox. Takes a db or a transaction, so a message belongs to the same

@@ -8,20 +8,14 @@ import { deleteDeadTokens } from '../services/account-tokens';
 import { PollLoop } from '../lib/poll-loop';
 import { databaseOutage } from '../lib/outage';
 import { log } from '../lib/log';
+import { wakeSignal } from '../lib/wake-signal';
 
 const MAX_ATTEMPTS = 3;
 
-const wakers = new Set<() => void>();
+const exportQueued = wakeSignal();
 
 /** Starts this process's preparers at once after an export was queued (others poll). */
-export function wakeExportWorkers(): void {
-  for (const wake of wakers) wake();
-}
-
-function onExportQueued(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+export const wakeExportWorkers = exportQueued.wake;
 
 /** Claims the oldest queued export, or one whose preparer died (expired lease). */
 function claimExport(db: Db, owner: string, leaseMs: number) {
@@ -44,7 +38,7 @@ export class DataExportWorker {
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 3_000,
-      subscribe: onExportQueued,
+      subscribe: exportQueued.subscribe,
       onError: (err) => {
         if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'data-exports');
         else log().error({ err }, 'data export round failed');
