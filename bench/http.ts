@@ -13,7 +13,20 @@ import { signedInServer } from './signed-in-server';
  * connections) and the delay from a generation's completion event to its owner's socket. The
  * load generator shares the process and its cores (the server's memory: server-memory.ts).
  */
-export type Load = { rps: number; p50: number; p99: number; max: number; errors: number; non2xx: number };
+export type Load = {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  /**
+   * CPU time of this process (load generator, server and, on PGlite, the database) per answered request, in µs.
+   * Unlike requests per second it hardly moves when other programs share the cores, so `bare.cpuUs / x.cpuUs`
+   * estimates the ratio an otherwise idle machine would show (the load generator's share is the same in both).
+   */
+  cpuUs: number;
+};
 export type HttpBench = {
   database: string;
   bare: Load;
@@ -22,12 +35,17 @@ export type HttpBench = {
   trpcOnly: Load;
   balance50: Load;
   balance200: Load;
+  /** `auth.me` signed in: the session and the user's row (the session lookup is what the session cache saves). */
+  me50: Load;
   pushMs: { p50: number; p95: number };
 };
 
 async function load(url: string, connections: number, headers: Record<string, string> = {}, seconds = 8): Promise<Load> {
+  const cpu = process.cpuUsage();
   const r = await autocannon({ url, connections, duration: seconds, headers });
+  const used = process.cpuUsage(cpu);
   return {
+    cpuUs: Math.round((used.user + used.system) / Math.max(1, r.requests.total)),
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -117,6 +135,7 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
     const trpcOnly = await load(`${server.url}/trpc/auth.me`, 50);
     const balance50 = await load(`${server.url}/trpc/credits.balance`, 50, { cookie });
     const balance200 = await load(`${server.url}/trpc/credits.balance`, 200, { cookie });
+    const me50 = await load(`${server.url}/trpc/auth.me`, 50, { cookie });
     const pushMs = await pushDelay(server, cookie, userId);
     return {
       database: databaseUrl ? 'PostgreSQL' : 'PGlite',
@@ -125,6 +144,7 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
       trpcOnly,
       balance50,
       balance200,
+      me50,
       pushMs,
     };
   } finally {
