@@ -71,6 +71,9 @@ function printHttp(r: HttpBench) {
   line('credits.balance, oturumlu, 50 bağlantı', r.balance50);
   line('credits.balance, oturumlu, 200 bağlantı', r.balance200);
   line('auth.me, oturumlu, 50 bağlantı', r.me50);
+  console.log(
+    `  oturumlu bakiye okumasının veritabanı kısmı (HTTP'siz): oturum önbellekten ${r.sessionRead.hitUs} µs, veritabanından ${r.sessionRead.missUs} µs`,
+  );
   console.log(`  üretim tamamlandı → sahibinin soketi: p50 ${r.pushMs.p50.toFixed(1)} ms, p95 ${r.pushMs.p95.toFixed(1)} ms`);
 }
 printHttp(await benchHttp());
