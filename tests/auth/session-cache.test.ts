@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { sql } from 'kysely';
 import { HttpClient, startSecondServer, startTestServer } from '../helpers/server';
 import { adminClient, clientFor, customerClient } from '../admin/helpers';
 import { SESSION_CACHE_TTL_MS, SessionCache } from '../../server/auth/session-cache';
@@ -219,6 +220,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one database (
     await disableThroughBackOffice(server, userId);
     await heard;
     expect((await there.query('credits.balance')).status).toBe(401);
+  });
+
+  test('a lost LISTEN connection empties the cache, which keeps nothing until the bus is back', async () => {
+    const { client: c } = await customerClient(server, 'cache-listen@example.com');
+    expect((await c.query('credits.balance')).status).toBe(200);
+    expect(await sessionLookups(server, () => c.query('credits.balance'))).toBe(0);
+    /** The bus events `s` delivers until it has resumed. */
+    const untilResumed = (s: RunningServer) => {
+      const abort = new AbortController();
+      const events = s.deps.bus.subscribe(abort.signal);
+      const seen: string[] = [];
+      return (async () => {
+        for await (const e of events) {
+          seen.push(e.type);
+          if (e.type === 'bus.resumed') break;
+        }
+        abort.abort();
+        return seen;
+      })();
+    };
+    const resumed = [untilResumed(server), untilResumed(other)];
+    // Ends this database's LISTEN connections (both servers'), as a restart or a killed backend would.
+    const { rows } = await sql<{ n: number }>`
+      select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`.execute(server.deps.db);
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    // Both servers lose theirs; the next test needs the other's back too.
+    const [seen] = await Promise.all(resumed);
+    expect(seen!.indexOf('bus.interrupted')).toBeGreaterThanOrEqual(0);
+    expect(seen!.indexOf('bus.interrupted')).toBeLessThan(seen!.indexOf('bus.resumed'));
+    // Emptied at the interruption: the next read looks its session up, the one after takes it from memory again.
+    expect(await sessionLookups(server, () => c.query('credits.balance'))).toBe(1);
+    expect(await sessionLookups(server, () => c.query('credits.balance'))).toBe(0);
   });
 
   test('sign-out in one process refuses the token in the other', async () => {
