@@ -6,6 +6,9 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import type { RunningServer } from '../server/index';
 import { signedInServer } from './signed-in-server';
+import { sessionCacheFor } from '../server/auth/session-cache';
+import { validateSessionCached } from '../server/auth/sessions';
+import { getBalance } from '../server/services/credits';
 
 /**
  * HTTP figures on this machine, all in one run so the ratios compare like with like: a bare
@@ -13,7 +16,20 @@ import { signedInServer } from './signed-in-server';
  * connections) and the delay from a generation's completion event to its owner's socket. The
  * load generator shares the process and its cores (the server's memory: server-memory.ts).
  */
-export type Load = { rps: number; p50: number; p99: number; max: number; errors: number; non2xx: number };
+export type Load = {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  /**
+   * CPU time of this process (load generator, server and, on PGlite, the database) per answered request, in µs.
+   * Unlike requests per second it hardly moves when other programs share the cores, so `bare.cpuUs / x.cpuUs`
+   * estimates the ratio an otherwise idle machine would show (the load generator's share is the same in both).
+   */
+  cpuUs: number;
+};
 export type HttpBench = {
   database: string;
   bare: Load;
@@ -22,12 +38,23 @@ export type HttpBench = {
   trpcOnly: Load;
   balance50: Load;
   balance200: Load;
+  /** `auth.me` signed in: the session and the user's row (the session lookup is what the session cache saves). */
+  me50: Load;
+  /**
+   * The database part of a signed-in `credits.balance` (session lookup and balance), no HTTP, in µs: with the
+   * session taken from the session cache (`hit`) and looked up in the database as before it (`miss`, the cache
+   * emptied first). Batches of each alternate, so a busy machine slows both alike.
+   */
+  sessionRead: { missUs: number; hitUs: number };
   pushMs: { p50: number; p95: number };
 };
 
 async function load(url: string, connections: number, headers: Record<string, string> = {}, seconds = 8): Promise<Load> {
+  const cpu = process.cpuUsage();
   const r = await autocannon({ url, connections, duration: seconds, headers });
+  const used = process.cpuUsage(cpu);
   return {
+    cpuUs: Math.round((used.user + used.system) / Math.max(1, r.requests.total)),
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -49,6 +76,27 @@ async function bareExpress(): Promise<{ url: string; close: () => Promise<void> 
 // Callers pass a non-empty sample.
 const percentile = (values: number[], p: number) =>
   values.slice().sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+
+async function sessionRead(server: RunningServer, cookie: string): Promise<{ missUs: number; hitUs: number }> {
+  const token = decodeURIComponent(/vitrin_session=([^;]+)/.exec(cookie)![1]!);
+  const cache = sessionCacheFor(server.deps.bus);
+  const read = async (miss: boolean) => {
+    if (miss) cache.clear();
+    const found = await validateSessionCached(server.deps, 'customer', token);
+    await getBalance(server.deps.db, found!.session.ownerId, { known: found!.session.credits });
+  };
+  for (let i = 0; i < 200; i++) await read(i % 2 === 0);
+  const total = { miss: 0, hit: 0 };
+  for (let round = 0; round < 40; round++) {
+    for (const kind of ['miss', 'hit'] as const) {
+      const start = performance.now();
+      for (let i = 0; i < 50; i++) await read(kind === 'miss');
+      total[kind] += performance.now() - start;
+    }
+  }
+  const us = (ms: number) => Math.round((ms / 2000) * 1000);
+  return { missUs: us(total.miss), hitUs: us(total.hit) };
+}
 
 /** Completion event → owner's WebSocket, `n` times (the subscription reads the finished row, as in production). */
 async function pushDelay(server: RunningServer, cookie: string, userId: string, n = 40): Promise<{ p50: number; p95: number }> {
@@ -117,6 +165,8 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
     const trpcOnly = await load(`${server.url}/trpc/auth.me`, 50);
     const balance50 = await load(`${server.url}/trpc/credits.balance`, 50, { cookie });
     const balance200 = await load(`${server.url}/trpc/credits.balance`, 200, { cookie });
+    const me50 = await load(`${server.url}/trpc/auth.me`, 50, { cookie });
+    const sessionReadUs = await sessionRead(server, cookie);
     const pushMs = await pushDelay(server, cookie, userId);
     return {
       database: databaseUrl ? 'PostgreSQL' : 'PGlite',
@@ -125,6 +175,8 @@ export async function benchHttp(databaseUrl?: string): Promise<HttpBench> {
       trpcOnly,
       balance50,
       balance200,
+      me50,
+      sessionRead: sessionReadUs,
       pushMs,
     };
   } finally {

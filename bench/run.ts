@@ -59,9 +59,10 @@ try {
 }
 function printHttp(r: HttpBench) {
   const ratio = (x: number) => (x / r.bare.rps).toFixed(2);
+  const cpuRatio = (x: number) => (r.bare.cpuUs / x).toFixed(2);
   const line = (label: string, l: HttpBench['bare']) =>
     console.log(
-      `  ${label}: ${l.rps} istek/sn (${ratio(l.rps)}x), p50 ${l.p50} ms, p99 ${l.p99} ms, en uzun ${l.max} ms, hata ${l.errors + l.non2xx}`,
+      `  ${label}: ${l.rps} istek/sn (${ratio(l.rps)}x), p50 ${l.p50} ms, p99 ${l.p99} ms, en uzun ${l.max} ms, hata ${l.errors + l.non2xx}; istek başına CPU ${l.cpuUs} µs (${cpuRatio(l.cpuUs)}x)`,
     );
   console.log(`HTTP (${r.database}):`);
   line('yalın Express JSON', r.bare);
@@ -69,6 +70,10 @@ function printHttp(r: HttpBench) {
   line('auth.me, oturumsuz (veritabanısız tRPC tabanı), 50 bağlantı', r.trpcOnly);
   line('credits.balance, oturumlu, 50 bağlantı', r.balance50);
   line('credits.balance, oturumlu, 200 bağlantı', r.balance200);
+  line('auth.me, oturumlu, 50 bağlantı', r.me50);
+  console.log(
+    `  oturumlu bakiye okumasının veritabanı kısmı (HTTP'siz): oturum önbellekten ${r.sessionRead.hitUs} µs, veritabanından ${r.sessionRead.missUs} µs`,
+  );
   console.log(`  üretim tamamlandı → sahibinin soketi: p50 ${r.pushMs.p50.toFixed(1)} ms, p95 ${r.pushMs.p95.toFixed(1)} ms`);
 }
 printHttp(await benchHttp());

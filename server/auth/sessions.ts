@@ -1,5 +1,7 @@
 import type { Db } from '../db';
 import type { User } from '../db/types';
+import type { EventBus } from '../events/bus';
+import { sessionCacheFor } from './session-cache';
 import { hashSecret, randomToken, secretMatches } from './tokens';
 import { COOKIE_NAME, readCookie } from './cookies';
 import { SESSION_REMEMBER_MS, SESSION_SHORT_MS } from '../../shared/constants';
@@ -113,9 +115,13 @@ export async function deleteSession(db: Db, kind: SessionKind, sessionId: string
   await db.deleteFrom(TABLE[kind]).where('id', '=', sessionId).execute();
 }
 
-export async function deleteOwnerSessions(db: Db, kind: SessionKind, ownerId: string): Promise<void> {
-  if (kind === 'admin') await db.deleteFrom('admin_sessions').where('admin_id', '=', ownerId).execute();
-  else await db.deleteFrom('sessions').where('user_id', '=', ownerId).execute();
+/** Ends every session of one account; the ids are returned for `announceEndedSessions` (after the commit). */
+export async function deleteOwnerSessions(db: Db, kind: SessionKind, ownerId: string): Promise<string[]> {
+  const rows =
+    kind === 'admin'
+      ? await db.deleteFrom('admin_sessions').where('admin_id', '=', ownerId).returning('id').execute()
+      : await db.deleteFrom('sessions').where('user_id', '=', ownerId).returning('id').execute();
+  return rows.map((r) => r.id);
 }
 
 export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
@@ -148,16 +154,54 @@ export async function liveSessionIds(db: Db, kind: SessionKind, ids: string[], n
 }
 
 /**
+ * `validateSession` through this process's session cache (server/auth/session-cache.ts,
+ * docs/decisions.md D-NEW-session-cache): a customer session validated less than a few seconds ago and not
+ * announced as ended since is taken from memory, unless it is due for its sliding renewal. A cached
+ * session carries no credits (`credits` is undefined: the balance is read afresh). Admin sessions are
+ * always read from the database (an admin is deactivated in the database itself, with no event).
+ */
+export async function validateSessionCached(
+  deps: { db: Db; bus: EventBus },
+  kind: SessionKind,
+  token: string,
+  now = new Date(),
+): Promise<{ session: Session; refreshed: boolean } | null> {
+  if (kind !== 'customer') return validateSession(deps.db, kind, token, now);
+  const [id, secret] = token.split('.');
+  if (!id || !secret || token.split('.').length !== 2) return null;
+  const cache = sessionCacheFor(deps.bus);
+  const found = cache.get(id, now.getTime());
+  const hit = found && secretMatches(secret, found.secretHash) ? found : undefined;
+  if (hit) {
+    const left = hit.expiresAt.getTime() - now.getTime();
+    // Past half its life the session is renewed, which only the database lookup does.
+    if (left >= sessionLifetime(hit.remember) / 2) {
+      return { session: { id, ownerId: hit.ownerId, remember: hit.remember, expiresAt: hit.expiresAt }, refreshed: false };
+    }
+  }
+  const mark = cache.mark();
+  const result = await validateSession(deps.db, kind, token, now);
+  if (result) {
+    const { ownerId, remember, expiresAt } = result.session;
+    cache.set(id, { secretHash: hashSecret(secret), ownerId, remember, expiresAt }, mark, now.getTime());
+  } else if (hit) cache.drop([id]);
+  return result;
+}
+
+/**
  * The one way a request (HTTP, tRPC or WebSocket upgrade) is tied to a session: its cookie
- * of that kind, validated (and slid). `token` is returned for renewing the cookie.
+ * of that kind, validated (and slid). `token` is returned for renewing the cookie. `cached`
+ * (plain HTTP requests) goes through the session cache; the WebSocket upgrade and every call
+ * over a socket look the session up afresh.
  */
 export async function sessionFromRequest(
-  db: Db,
+  deps: { db: Db; bus: EventBus },
   req: { headers: { cookie?: string } },
   kind: SessionKind,
+  opts: { cached?: boolean } = {},
 ): Promise<{ session: Session; refreshed: boolean; token: string } | 'invalid' | null> {
   const token = readCookie(req.headers.cookie, COOKIE_NAME[kind]);
   if (!token) return null;
-  const result = await validateSession(db, kind, token);
+  const result = opts.cached ? await validateSessionCached(deps, kind, token) : await validateSession(deps.db, kind, token);
   return result ? { ...result, token } : 'invalid';
 }

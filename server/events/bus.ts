@@ -7,6 +7,8 @@ export type AppEvent =
   | { type: 'credits.changed'; userId: string; balance: number }
   | { type: 'generation.updated'; userId: string; generationId: string; status: GenerationStatus; progress: number }
   | { type: 'admin.activity'; kind: string; summary: string; at: string }
+  /** This process's link to the other processes' events is down: events may be missed until `bus.resumed`. */
+  | { type: 'bus.interrupted' }
   /** This process's link to the other processes' events was down and is back: re-read state. */
   | { type: 'bus.resumed' }
   /** A table behind an in-memory read changed (NOTIFYed by a database trigger). */

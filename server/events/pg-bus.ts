@@ -40,6 +40,8 @@ export class PgEventBus implements EventBus {
       if (this.listener !== client) return;
       this.listener = null;
       void client.end().catch(() => {});
+      // Local readers that trust events to stay true (the session cache) stop trusting them until bus.resumed.
+      this.local.publish({ type: 'bus.interrupted' });
       this.reconnect();
     };
     client.on('error', lost);

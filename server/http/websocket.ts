@@ -27,7 +27,7 @@ type SocketSession = { id: string; kind: SessionKind; ownerKey: string };
 async function socketSessions(deps: AppDeps, req: IncomingMessage): Promise<SocketSession[]> {
   const found: SocketSession[] = [];
   for (const kind of ['customer', 'admin'] as const) {
-    const result = await sessionFromRequest(deps.db, req, kind);
+    const result = await sessionFromRequest(deps, req, kind);
     if (result && result !== 'invalid') found.push({ id: result.session.id, kind, ownerKey: `${kind}:${result.session.ownerId}` });
   }
   return found;

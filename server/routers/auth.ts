@@ -10,6 +10,7 @@ import * as accounts from '../services/accounts';
 import { getPreferences, savePreferences } from '../services/preferences';
 import { createSession, deleteSession } from '../auth/sessions';
 import { clearedCookie, sessionCookie } from '../auth/cookies';
+import { announceEndedSessions } from '../events/announce';
 import { LIMITS, hitRateLimit, limitedPasswordCheck, signInWithLimits } from '../auth/rate-limit';
 import type { Context } from '../trpc/context';
 import { assertMaySignIn, sendVerification } from '../services/email-verification';
@@ -19,7 +20,10 @@ import { accountDataProcedures } from './account-data';
 
 async function startSession(ctx: Context, userId: string, remember: boolean) {
   // A previous session in this browser is ended: one fresh session per sign-in.
-  if (ctx.session) await deleteSession(ctx.db, 'customer', ctx.session.id);
+  if (ctx.session) {
+    await deleteSession(ctx.db, 'customer', ctx.session.id);
+    announceEndedSessions(ctx.bus, [ctx.session.id]);
+  }
   const { token, session } = await createSession(ctx.db, 'customer', userId, remember);
   ctx.setCookie(sessionCookie('customer', token, session, ctx.secureCookies));
   await accounts.markSignedIn(ctx.db, userId);
@@ -79,7 +83,7 @@ export const authRouter = router({
   signOut: openProcedure.output(ZOk).mutation(async ({ ctx }) => {
     if (ctx.session) {
       await deleteSession(ctx.db, 'customer', ctx.session.id);
-      ctx.bus.publish({ type: 'session.ended', sessionId: ctx.session.id });
+      announceEndedSessions(ctx.bus, [ctx.session.id]);
     }
     ctx.setCookie(clearedCookie('customer', ctx.secureCookies));
     return { ok: true as const };

@@ -38,8 +38,8 @@ export function clientIp(req: IncomingMessage, trustedHops: number): string {
   return chain[Math.max(0, chain.length - 1 - trustedHops)]!;
 }
 
-async function loadSession(deps: AppDeps, req: IncomingMessage, kind: SessionKind, setCookie: (c: string) => void) {
-  const found = await sessionFromRequest(deps.db, req, kind);
+async function loadSession(deps: AppDeps, req: IncomingMessage, kind: SessionKind, setCookie: (c: string) => void, cached: boolean) {
+  const found = await sessionFromRequest(deps, req, kind, { cached });
   if (found === null) return null;
   if (found === 'invalid') {
     setCookie(clearedCookie(kind, deps.secureCookies));
@@ -59,10 +59,13 @@ export async function createContext(
   const setCookie = (cookie: string) => {
     if (transport === 'http') res?.appendHeader?.('Set-Cookie', cookie);
   };
+  // An HTTP request may take its session from the session cache (D-NEW-session-cache); a socket's
+  // sessions are looked up afresh, at the upgrade and before every call (see transportRules).
+  const cached = transport === 'http';
   const sessions = async () => {
     const [session, adminSession] = await Promise.all([
-      loadSession(deps, req, 'customer', setCookie),
-      loadSession(deps, req, 'admin', setCookie),
+      loadSession(deps, req, 'customer', setCookie, cached),
+      loadSession(deps, req, 'admin', setCookie, cached),
     ]);
     return { session, adminSession };
   };

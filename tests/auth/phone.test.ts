@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Migrator } from 'kysely';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { validSignUp } from '../helpers/server';
+import { callerWorld, refusalOf } from '../helpers/caller';
 import { freshDatabase } from '../helpers/db';
 import { migrations } from '../../migrations';
 import { M } from '../../shared/messages';
 import { turkishPhoneE164 } from '../../shared/phone';
-import type { RunningServer } from '../../server/index';
 
 describe('turkishPhoneE164', () => {
   test.each([
@@ -25,35 +25,44 @@ describe('turkishPhoneE164', () => {
   });
 });
 
+// The rules of the fields, on the procedures themselves (no HTTP server: nothing here is about cookies,
+// statuses or headers; the HTTP answer's shape is the same formatter's, see refusalOf).
 describe('phone fields', () => {
-  let server: RunningServer;
+  let world: Awaited<ReturnType<typeof callerWorld>>;
   beforeAll(async () => {
-    server = await startTestServer();
+    world = await callerWorld();
   });
   afterAll(async () => {
-    await server?.close();
+    await world?.close();
   });
 
   test('sign-up refuses "abc" with the Turkish text and creates nothing; a valid number is stored in E.164', async () => {
-    const bad = await new HttpClient(server.url).mutate('auth.signUp', { ...validSignUp('tel-abc@example.com'), phone: 'abc' });
-    expect(bad.status).toBe(400);
-    expect(bad.error.data.fieldErrors?.phone).toBe(M.validation.phoneInvalid);
+    const anon = await world.anonymous();
+    const bad = await refusalOf(anon.auth.signUp({ ...validSignUp('tel-abc@example.com'), phone: 'abc' }), 'auth.signUp');
+    expect(bad.data.httpStatus).toBe(400);
+    expect(bad.data.fieldErrors?.phone).toBe(M.validation.phoneInvalid);
     expect(
-      await server.deps.db.selectFrom('users').select('id').where('email', '=', 'tel-abc@example.com').executeTakeFirst(),
+      await world.deps.db.selectFrom('users').select('id').where('email', '=', 'tel-abc@example.com').executeTakeFirst(),
     ).toBeUndefined();
 
-    const c = new HttpClient(server.url);
-    const ok = await c.mutate('auth.signUp', { ...validSignUp('tel-ok@example.com'), phone: '0 (532) 123 45 67' });
-    expect(ok.status).toBe(200);
-    expect(ok.data.user?.phone).toBe('+905321234567');
+    const ok = await anon.auth.signUp({ ...validSignUp('tel-ok@example.com'), phone: '0 (532) 123 45 67' });
+    expect(ok.user?.phone).toBe('+905321234567');
+  });
 
-    const refused = await c.mutate('auth.updateProfile', { fullName: 'Ayşe Yılmaz', companyName: null, phone: '12' });
-    expect(refused.error.data.fieldErrors?.phone).toBe(M.validation.phoneInvalid);
-    expect((await c.query('auth.me')).data.user?.phone).toBe('+905321234567');
-    const landline = await c.mutate('auth.updateProfile', { fullName: 'Ayşe Yılmaz', companyName: null, phone: '0212 345 67 89' });
-    expect(landline.data.user.phone).toBe('+902123456789');
-    const cleared = await c.mutate('auth.updateProfile', { fullName: 'Ayşe Yılmaz', companyName: null, phone: '' });
-    expect(cleared.data.user.phone).toBeNull();
+  test('a profile update refuses a short number, keeps the stored one, and stores a landline or a blank', async () => {
+    const { caller } = await world.seller('tel-profile@example.com');
+    const stored = (await caller.auth.me()).user?.phone;
+    expect(stored).toBeTruthy();
+    const refused = await refusalOf(
+      caller.auth.updateProfile({ fullName: 'Ayşe Yılmaz', companyName: null, phone: '12' }),
+      'auth.updateProfile',
+    );
+    expect(refused.data.fieldErrors?.phone).toBe(M.validation.phoneInvalid);
+    expect((await caller.auth.me()).user?.phone).toBe(stored);
+    const landline = await caller.auth.updateProfile({ fullName: 'Ayşe Yılmaz', companyName: null, phone: '0212 345 67 89' });
+    expect(landline.user.phone).toBe('+902123456789');
+    const cleared = await caller.auth.updateProfile({ fullName: 'Ayşe Yılmaz', companyName: null, phone: '' });
+    expect(cleared.user.phone).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { HttpClient, startSecondServer, startTestServer, validSignUp } from '../helpers/server';
 import { findSetCookie } from '../helpers/inspect';
@@ -6,6 +6,7 @@ import { M } from '../../shared/messages';
 import { SESSION_REMEMBER_MS, SESSION_SHORT_MS } from '../../shared/constants';
 import { createSession, validateSession } from '../../server/auth/sessions';
 import { sessionCookie } from '../../server/auth/cookies';
+import { SESSION_CACHE_TTL_MS } from '../../server/auth/session-cache';
 import { hitRateLimit, isRateLimited } from '../../server/auth/rate-limit';
 import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';
@@ -67,6 +68,15 @@ afterAll(async () => {
   await https?.close();
   await server?.close();
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Moves the clock (Date only) past the session cache's lifetime: what was cached is looked up again. */
+function afterSessionCacheTtl() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + SESSION_CACHE_TTL_MS + 1);
+}
 
 describe('sign-in (docs/product.md §8, D21)', () => {
   test('right password → session cookie and me', async () => {
@@ -127,7 +137,10 @@ describe('sign-in (docs/product.md §8, D21)', () => {
     const id: string = r.data.user!.id;
     const [sid] = tokenOf(c).split('.') as [string];
     expect((await c.query('credits.balance')).status).toBe(200);
+    // Straight in the database, so no ending is announced: seen once the session cache's seconds are over
+    // (disabling through the back-office ends the sessions at once: tests/auth/session-cache.test.ts).
     await db.updateTable('users').set({ is_disabled: true }).where('id', '=', id).execute();
+    afterSessionCacheTtl();
     expect((await c.query('auth.me')).data.user).toBeNull();
     expect((await c.query('credits.balance')).status).toBe(401);
     expect(await db.selectFrom('sessions').select('id').where('id', '=', sid).executeTakeFirst()).toBeUndefined();
@@ -332,6 +345,7 @@ describe('sessions (docs/security.md property 10-12, D17)', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', id)
       .execute();
+    afterSessionCacheTtl(); // the row was changed behind the session cache's back
     expect((await c.query('auth.me')).data.user).toBeNull();
     expect(await db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });

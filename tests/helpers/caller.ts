@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import { readEnv } from '../../server/env';
 import type { AppDeps } from '../../server/deps';
 import { createCallerFactory } from '../../server/trpc/init';
 import { createContext } from '../../server/trpc/context';
 import { appRouter } from '../../server/routers';
+import { routerConfig } from '../../server/http/trpc-internals';
 import { seed } from '../../server/seed';
 import { LocalEventBus } from '../../server/events/bus';
 import { storageFromEnv } from '../../server/runtime';
@@ -25,6 +27,20 @@ export type Caller = ReturnType<typeof createCaller>;
 export async function callerFor(deps: AppDeps, cookie?: string, transport: 'http' | 'ws' = 'http'): Promise<Caller> {
   const req = { headers: cookie ? { cookie } : {}, socket: { remoteAddress: '127.0.0.9' } } as unknown as IncomingMessage;
   return createCaller(await createContext(deps, req, undefined, transport));
+}
+
+/**
+ * The error a call was refused with, shaped as over HTTP (`{ message, code, data: { appCode, fieldErrors, … } }`,
+ * through the app's own error formatter); throws when the call was not refused.
+ */
+export async function refusalOf(call: Promise<unknown>, path: string, type: 'query' | 'mutation' = 'mutation') {
+  try {
+    await call;
+  } catch (err) {
+    if (!(err instanceof TRPCError)) throw err;
+    return getTRPCErrorShape({ config: routerConfig(appRouter), error: err, type, path, input: undefined, ctx: undefined });
+  }
+  throw new Error(`${path} was not refused`);
 }
 
 /** Calls the procedure at a dotted path (`admin.users.list`) on a caller. */

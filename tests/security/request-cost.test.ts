@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { sessionCacheFor } from '../../server/auth/session-cache';
 import type { RunningServer } from '../../server/index';
 
 // What a read costs the database (speed budget): a visitor without a cookie never reaches the
-// sessions tables; a signed-in balance read is one query (the session lookup, which brings the
-// credit columns with it) and opens no transaction.
+// sessions tables; a signed-in balance read is one query and opens no transaction: the session lookup,
+// which brings the credit columns with it, or, with the session in the session cache
+// (docs/decisions.md D-NEW-session-cache), the balance read alone.
 
 let server: RunningServer;
 let seller: HttpClient;
@@ -42,15 +44,25 @@ test('a visitor without a cookie: no query reads a sessions table', async () => 
   }
 });
 
-test('a signed-in balance read is one query and no transaction', async () => {
-  const { statements, transactions } = await sqlFor('credits.balance', seller.cookieString());
-  expect(statements).toHaveLength(1);
-  expect(statements[0]).toMatch(/from "sessions"/);
-  expect(statements[0]).toMatch(/"credits_balance"/);
-  expect(transactions).toBe(0);
+test('a signed-in balance read is one query and no transaction, with the session cached or not', async () => {
+  sessionCacheFor(server.deps.bus).clear();
+  const cold = await sqlFor('credits.balance', seller.cookieString());
+  expect(cold.statements).toHaveLength(1);
+  expect(cold.statements[0]).toMatch(/from "sessions"/);
+  expect(cold.statements[0]).toMatch(/"credits_balance"/);
+  expect(cold.transactions).toBe(0);
+  const warm = await sqlFor('credits.balance', seller.cookieString());
+  expect(warm.statements).toHaveLength(1);
+  expect(warm.statements[0]).not.toMatch(/sessions/);
+  expect(warm.statements[0]).toMatch(/"credits_balance"/);
+  expect(warm.transactions).toBe(0);
 });
 
-test('a batch of signed-in reads looks the session up once', async () => {
-  const { statements } = await sqlFor('credits.balance,auth.me,auth.preferences?batch=1', seller.cookieString());
-  expect(statements.filter((s) => /from "sessions"/.test(s))).toHaveLength(1);
+test('a batch of signed-in reads looks the session up once, and not at all while it is cached', async () => {
+  const batch = 'credits.balance,auth.me,auth.preferences?batch=1';
+  sessionCacheFor(server.deps.bus).clear();
+  const cold = await sqlFor(batch, seller.cookieString());
+  expect(cold.statements.filter((s) => /from "sessions"/.test(s))).toHaveLength(1);
+  const warm = await sqlFor(batch, seller.cookieString());
+  expect(warm.statements.filter((s) => /sessions/.test(s))).toEqual([]);
 });

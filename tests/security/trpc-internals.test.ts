@@ -4,12 +4,27 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { appRouter } from '../../server/routers';
 import { procedureKinds, routerConfig } from '../../server/http/trpc-internals';
 
-// server/http/trpc-internals.ts reads tRPC's router._def, which tRPC may change in any release.
-// These pin what it reads; a tRPC upgrade must pass them (and then move the version pin).
+// server/http/trpc-internals.ts reads tRPC's router._def, which tRPC may change in any release, so
+// @trpc/server (with @trpc/client and @trpc/react-query) is pinned to an exact version in package.json
+// (docs/decisions.md D-NEW-trpc-pin). The tests below hold the shape of what is read; an upgrade
+// must pass them and tests/security/trpc-queries.test.ts (the lean GET path against tRPC's own
+// adapter, request by request), then move the pin here and in package.json.
 
-test('the tRPC version the internals were read from: an upgrade stops here until trpc-internals.ts is checked', () => {
-  const version = (createRequire(import.meta.url)('@trpc/server/package.json') as { version: string }).version;
-  expect(version, 'check server/http/trpc-internals.ts against this tRPC, then update the pin').toBe('11.19.0');
+const PINNED = '11.19.0';
+
+test('the installed tRPC is the pinned one, in package.json too (no range lets a release in unchecked)', () => {
+  const require = createRequire(import.meta.url);
+  const version = (require('@trpc/server/package.json') as { version: string }).version;
+  expect(version, 'run this file and trpc-queries.test.ts on the new tRPC, then update PINNED').toBe(PINNED);
+  const { dependencies } = require('../../package.json') as { dependencies: Record<string, string> };
+  for (const name of ['@trpc/server', '@trpc/client', '@trpc/react-query']) expect(dependencies[name], name).toBe(PINNED);
+});
+
+test("procedures are keyed by their dotted path: the separator the lean path splits URLs on is tRPC's too", () => {
+  // tRPC 11.2x added `pathSeparator` to the root config (default '.'); calledPaths() splits on '.'.
+  const config = routerConfig(appRouter) as { pathSeparator?: string };
+  expect(config.pathSeparator ?? '.').toBe('.');
+  expect(Object.keys(appRouter._def.procedures)).toContain('credits.balance');
 });
 
 test('a procedure is found by its dotted path with its kind; anything else is no procedure', () => {

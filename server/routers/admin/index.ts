@@ -3,6 +3,7 @@ import { ZAdminLogin } from '../../../shared/schemas/auth';
 import { checkAdminCredentials, getPublicAdmin } from '../../services/admin/accounts';
 import { createSession, deleteSession } from '../../auth/sessions';
 import { clearedCookie, sessionCookie } from '../../auth/cookies';
+import { announceEndedSessions } from '../../events/announce';
 import { signInWithLimits } from '../../auth/rate-limit';
 import { adminUsersRouter } from './users';
 import { adminCreditsRouter } from './credits';
@@ -32,7 +33,10 @@ export const adminRouter = router({
       const adminId = await signInWithLimits(ctx.db, 'admin', { email: input.email, ip: ctx.ip }, () =>
         checkAdminCredentials(ctx.db, input.email, input.password),
       );
-      if (ctx.adminSession) await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
+      if (ctx.adminSession) {
+        await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
+        announceEndedSessions(ctx.bus, [ctx.adminSession.id]);
+      }
       const { token, session } = await createSession(ctx.db, 'admin', adminId, false);
       ctx.setCookie(sessionCookie('admin', token, session, ctx.secureCookies));
       return { admin: (await getPublicAdmin(ctx.db, adminId))! };
@@ -41,7 +45,7 @@ export const adminRouter = router({
   logout: openProcedure.output(ZOk).mutation(async ({ ctx }) => {
     if (ctx.adminSession) {
       await deleteSession(ctx.db, 'admin', ctx.adminSession.id);
-      ctx.bus.publish({ type: 'session.ended', sessionId: ctx.adminSession.id });
+      announceEndedSessions(ctx.bus, [ctx.adminSession.id]);
     }
     ctx.setCookie(clearedCookie('admin', ctx.secureCookies));
     return { ok: true as const };

@@ -220,8 +220,7 @@ async function setDisabled(trx: Transaction<Database>, adminId: string, input: U
   if (input.disabled !== before.is_disabled) {
     await trx.updateTable('users').set({ is_disabled: input.disabled, updated_at: now }).where('id', '=', input.id).execute();
     if (input.disabled) {
-      endedSessions = (await trx.selectFrom('sessions').select('id').where('user_id', '=', input.id).execute()).map((s) => s.id);
-      await deleteOwnerSessions(trx, 'customer', input.id);
+      endedSessions = await deleteOwnerSessions(trx, 'customer', input.id);
     }
     await writeAudit(trx, {
       adminId,
