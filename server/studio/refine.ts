@@ -373,9 +373,10 @@ function paintStroke(seeds: Uint8Array, ww: number, wh: number, win: Px, s: Edit
     const steps = prev ? Math.max(1, Math.ceil(Math.hypot(cur.x - prev.x, cur.y - prev.y) / Math.max(1, r / 2))) : 1;
     for (let k = 1; k <= steps; k++) {
       const t = prev ? k / steps : 1;
+      // The pixel the point falls in (half-open pixels, mask.ts), not the one after it.
       dot(
-        Math.round((prev?.x ?? cur.x) + (cur.x - (prev?.x ?? cur.x)) * t),
-        Math.round((prev?.y ?? cur.y) + (cur.y - (prev?.y ?? cur.y)) * t),
+        Math.min(w - 1, Math.floor((prev?.x ?? cur.x) + (cur.x - (prev?.x ?? cur.x)) * t)),
+        Math.min(h - 1, Math.floor((prev?.y ?? cur.y) + (cur.y - (prev?.y ?? cur.y)) * t)),
       );
     }
     prev = cur;
@@ -394,12 +395,17 @@ const FLOOD_EDGE_ALONE = 6;
 const FLOOD_MARGIN = 3;
 
 /**
- * What a stroke round may change (issue 37 item 5): only what the new strokes were drawn on. A keep
- * stroke only adds and a remove stroke only takes away. It changes the connected region of the
- * stroke's colour it was drawn on (a floor patch goes in one stroke, wherever it reaches), stopped by
- * the photo's edges, and what grabCut moved to the stroke's side connected to it; the brush's core
- * changes only where it has the stroke's colour (a click overlapping the product's edge does not
- * paint over it). Everything else stays as it was.
+ * What a stroke round may change (issue 37 item 5): only what the new strokes were drawn on, never
+ * far away. A keep stroke only adds and a remove stroke only takes away. It changes the brush's core
+ * where that has the stroke's colour; the connected region of the stroke's colour it was drawn on (a
+ * floor patch goes in one stroke, wherever it reaches), stopped by the photo's edges, but only when
+ * the session's colour models (grabCut's, learnt from the mask the editor opened on) agree that colour
+ * belongs on the stroke's side (a keep click on a drawing's white patch does not flood its white
+ * background, nor one on the rocket's dark lattice the dark sky); and, in the window next to the
+ * stroke, what grabCut moved to the stroke's side, where that looks more like the stroke than like the
+ * other side, only when either the models agree or the other side has a colour of its own to tell
+ * apart. The flood's edge pixels join the colour flood (not the brush or grabCut's part). Everything
+ * else stays as it was.
  */
 function strokeRound(photo: EditorPhoto, from: Uint8Array, cut: Uint8Array, fresh: EditorStroke[], boxPx: Px | null, win: Px): Uint8Array {
   const { w, h, lab } = photo;
@@ -451,36 +457,118 @@ function strokeRound(photo: EditorPhoto, from: Uint8Array, cut: Uint8Array, fres
     const other = mean && Math.hypot(mean[0] - L, mean[1] - A, mean[2] - B) >= FLOOD_COLOUR ? mean : null;
     const nearer = (i: number, d: number, margin: number) => !other || d * margin < dist(i, other[0], other[1], other[2]);
     // Without another side to compare with, only the closest colours flood, and the faintest edge stops them.
+    // The colour flood (which may reach far) needs the colour models' agreement.
+    const agrees = strokeAgrees(photo, painted, out, want);
     const near = other ? FLOOD_COLOUR : FLOOD_COLOUR_ALONE;
     const stop = other ? FLOOD_EDGE : FLOOD_EDGE_ALONE;
     const similar = (i: number) => {
       const d = dist(i, L, A, B);
-      return d < near && nearer(i, d, FLOOD_MARGIN);
+      return agrees && d < near && nearer(i, d, FLOOD_MARGIN);
     };
     const inWin = (x: number, y: number) => x >= win.x0 && x < win.x1 && y >= win.y0 && y < win.y1;
     const seeds: number[] = [];
     for (let i = 0; i < w * h; i++) {
       const x = i % w;
-      if (painted[i] === FGD && out[i] !== want && similar(i) && !(want && outsideBox(x, (i - x) / w))) seeds.push(i);
+      if (
+        painted[i] === FGD &&
+        out[i] !== want &&
+        dist(i, L, A, B) < near &&
+        nearer(i, dist(i, L, A, B), FLOOD_MARGIN) &&
+        !(want && outsideBox(x, (i - x) / w))
+      )
+        seeds.push(i);
     }
+    const flooded = new Uint8Array(w * h);
     const region = flood8(seeds, w, h, (q, X, Y) => {
       if (out[q] === want || (want && outsideBox(X, Y))) return false;
       // The stroke's colour, up to the photo's edges; or what grabCut moved to the stroke's side.
-      return (similar(q) && edge[q]! < stop) || (inWin(X, Y) && cut[q] === want && nearer(q, dist(q, L, A, B), 1));
+      if (similar(q) && edge[q]! < stop) return ((flooded[q] = 1), true);
+      if (!inWin(X, Y) || cut[q] !== want) return false;
+      const d = dist(q, L, A, B);
+      return nearer(q, d, 1) && (agrees || !!other);
     });
     // The flood stops a pixel or two short of an edge (the edge's own pixels): those that are nearer
     // the stroke's colour than the other side's join it.
     for (let step = 0; step < 2; step++) {
-      const ring = dilate(region, w, h);
+      const ring = dilate(flooded, w, h);
       for (let i = 0; i < w * h; i++) {
         const x = i % w;
-        if (ring[i] && !region[i] && out[i] !== want && !(want && outsideBox(x, (i - x) / w)) && nearer(i, dist(i, L, A, B), 1))
-          region[i] = 1;
+        if (
+          ring[i] &&
+          !region[i] &&
+          out[i] !== want &&
+          !(want && outsideBox(x, (i - x) / w)) &&
+          (other ? nearer(i, dist(i, L, A, B), 1) : dist(i, L, A, B) < near)
+        )
+          region[i] = flooded[i] = 1;
       }
     }
     for (let i = 0; i < w * h; i++) if (region[i]) out[i] = want;
   }
   return out;
+}
+
+/**
+ * Whether grabCut's colour models of the session say the colour under the stroke's core (where the
+ * mask is on the wrong side) is more likely the stroke's side than the other: the mean log-likelihood
+ * ratio of product to background over those pixels, by the stroke's sign. True without models.
+ */
+function strokeAgrees(photo: EditorPhoto, painted: Uint8Array, out: Uint8Array, want: number): boolean {
+  if (!photo.fgd || !photo.bgd) return true;
+  const fg = gmm(photo.fgd);
+  const bg = gmm(photo.bgd);
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < painted.length; i++) {
+    if (painted[i] !== FGD || out[i] === want) continue;
+    const r = photo.rgb[i * 3]!;
+    const g = photo.rgb[i * 3 + 1]!;
+    const b = photo.rgb[i * 3 + 2]!;
+    sum += Math.log(fg(r, g, b) + 1e-300) - Math.log(bg(r, g, b) + 1e-300);
+    n++;
+  }
+  if (!n) return true;
+  return want ? sum >= 0 : sum <= 0;
+}
+
+/** An OpenCV grabCut GMM (5 components: weights, means, covariances; 65 doubles) as a density over RGB. */
+function gmm(model: Float64Array): (r: number, g: number, b: number) => number {
+  const K = 5;
+  const parts: Array<{ weight: number; mean: number[]; inv: number[]; norm: number }> = [];
+  for (let k = 0; k < K; k++) {
+    const weight = model[k]!;
+    if (weight <= 0) continue;
+    const mean = [model[K + k * 3]!, model[K + k * 3 + 1]!, model[K + k * 3 + 2]!];
+    const c = Array.from({ length: 9 }, (_, j) => model[K * 4 + k * 9 + j]!);
+    const det = c[0]! * (c[4]! * c[8]! - c[5]! * c[7]!) - c[1]! * (c[3]! * c[8]! - c[5]! * c[6]!) + c[2]! * (c[3]! * c[7]! - c[4]! * c[6]!);
+    if (!(det > 1e-12)) continue;
+    const inv = [
+      (c[4]! * c[8]! - c[5]! * c[7]!) / det,
+      (c[2]! * c[7]! - c[1]! * c[8]!) / det,
+      (c[1]! * c[5]! - c[2]! * c[4]!) / det,
+      (c[5]! * c[6]! - c[3]! * c[8]!) / det,
+      (c[0]! * c[8]! - c[2]! * c[6]!) / det,
+      (c[2]! * c[3]! - c[0]! * c[5]!) / det,
+      (c[3]! * c[7]! - c[4]! * c[6]!) / det,
+      (c[1]! * c[6]! - c[0]! * c[7]!) / det,
+      (c[0]! * c[4]! - c[1]! * c[3]!) / det,
+    ];
+    parts.push({ weight, mean, inv, norm: 1 / Math.sqrt(det) });
+  }
+  return (r, g, b) => {
+    let p = 0;
+    for (const { weight, mean, inv, norm } of parts) {
+      const d0 = r - mean[0]!;
+      const d1 = g - mean[1]!;
+      const d2 = b - mean[2]!;
+      const q =
+        d0 * (inv[0]! * d0 + inv[1]! * d1 + inv[2]! * d2) +
+        d1 * (inv[3]! * d0 + inv[4]! * d1 + inv[5]! * d2) +
+        d2 * (inv[6]! * d0 + inv[7]! * d1 + inv[8]! * d2);
+      p += weight * norm * Math.exp(-0.5 * q);
+    }
+    return p;
+  };
 }
 
 /** Per pixel, the largest Lab distance between its opposite neighbours (left/right, up/down): an edge's strength. */

@@ -33,22 +33,21 @@ const BOX_GAPS: Partial<Record<TruthName, string>> = {
   coins: 'box IoU 0.34: the coins reach the frame, so their box fills it and the box round keeps all of it',
 };
 const ROUND_GAPS: Partial<Record<TruthName, string>> = {
-  coins: 'IoU 0.74 after two passes: the cloth goes in large patches (one Sil click floods its colour), 24 coins need more clicks',
-  astronaut: 'IoU 0.67 after two passes: the dark helmet on the dark ground',
+  stuff: 'IoU 0.86 after two passes: the table between the five objects (its colour flood needs the colour models to agree)',
+  coins: 'IoU 0.72 after two passes: the cloth goes in large patches (one Sil click floods its colour), 24 coins need more clicks',
+  astronaut: 'IoU 0.69 after two passes: the dark helmet on the dark ground',
 };
 // Issue 37 item 5: a stroke round changes only what the stroke was drawn on, on its side (refine.ts
-// strokeRound), but the colour flood of a stroke can still take a part of the product of the stroke's
-// colour with no edge between them; the walk's later clicks win it back (figures 2026-11-27).
+// strokeRound): the colour flood only where the colour models agree with the stroke. What is left
+// (figures 2026-11-27): a click's brush or grabCut's part next to it taking a few pixels the hand mask
+// puts on the other side.
 const DROP_GAPS: Partial<Record<TruthName, string>> = {
-  box: '2 rounds lower it, by under 0.001',
-  apple: '1 round lowers it, by under 0.001',
-  orange: '1 round lowers it 0.895 → 0.890',
-  butterfly: '2 rounds lower it by up to 0.010',
-  fish: 'one Sil click floods into the fish, 0.980 → 0.695; later clicks take it back (0.973)',
-  camera: '5 rounds lower it, the last 0.974 → 0.967',
-  squirrel: '2 rounds lower it, 0.926 → 0.911',
-  rocket: 'one click floods into the rocket, 0.903 → 0.769; later clicks take it back (0.904)',
+  box: '3 rounds lower it, by under 0.0002 (a 1-pixel sliver at the frame edge under the brush)',
+  camera: '2 rounds lower it, the larger 0.9709 → 0.9698 (grabCut next to a Sil click on the grass)',
+  rocket: '1 round lowers it, 0.903 → 0.898 (a Koru click on the lattice)',
 };
+/** No round in the whole set lowers the IoU by more than this (before: fish 0.29, rocket 0.13, squirrel 0.015). */
+const LARGEST_DROP = 0.01;
 
 describe('the editor on the hand-masked photos', () => {
   for (const name of TRUTH_PHOTOS) {
@@ -82,7 +81,18 @@ describe('the editor on the hand-masked photos', () => {
     );
   }
 
-  // 13 of 15 on 2026-11-27 (coins and astronaut stay under 0.90).
+  it('no correction round lowers the IoU by more than 0.01 on any of the 15 photos', async () => {
+    const drops: Array<{ name: TruthName; round: number; from: number; to: number }> = [];
+    for (const name of TRUTH_PHOTOS) {
+      const { rounds } = await walk(name);
+      rounds.forEach((v, k) => {
+        if (k > 0 && v < rounds[k - 1]! - LARGEST_DROP) drops.push({ name, round: k, from: rounds[k - 1]!, to: v });
+      });
+    }
+    expect(drops).toEqual([]);
+  }, 600_000);
+
+  // 12 of 15 on 2026-11-27 (stuff, coins and astronaut stay under 0.90).
   it('at least 12 of the 15 photos reach IoU ≥ 0.90 within two passes', async () => {
     let reached = 0;
     for (const name of TRUTH_PHOTOS) if ((await walk(name)).afterRoundsIoU >= 0.9) reached++;
