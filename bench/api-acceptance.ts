@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../server/services/api-keys';
+import { log, setProcessLogger, silentLogger } from '../server/lib/log';
 import { productPhoto } from '../tests/providers/fixtures';
 import { signedInServer } from './signed-in-server';
 
@@ -27,6 +28,9 @@ const pct = (xs: number[], p: number) => {
 const summary = (xs: number[]) => ({ p50: pct(xs, 50), p95: pct(xs, 95), max: Math.round(Math.max(...xs)) });
 
 export async function benchApiAcceptance(requests = 40, databaseUrl?: string): Promise<ApiAcceptanceBench> {
+  // The request lines of ~70 requests are not figures (the logger is given back at the end).
+  const previousLogger = log();
+  setProcessLogger(silentLogger);
   const { server, userId, close } = await signedInServer(databaseUrl);
   try {
     const { db } = server.deps;
@@ -65,6 +69,7 @@ export async function benchApiAcceptance(requests = 40, databaseUrl?: string): P
     };
   } finally {
     await close();
+    setProcessLogger(previousLogger);
   }
 }
 
