@@ -97,7 +97,7 @@ const OWN = {
     quickstartTitle: 'Hızlı başlangıç: curl ile fotoğraftan Trendyol paketine',
     quickstartSteps: [
       '1. Fotoğrafı ve sahne açıklamasını gönderin; yanıt üretimin kimliğini (id) verir.',
-      '2. Durum "completed" olana kadar birkaç saniyede bir sorgulayın ("failed" ise errorMessage nedeni söyler ve kredi iade edilmiştir).',
+      '2. Durum "completed" olana kadar birkaç saniyede bir sorgulayın ("failed" veya "needs_consent" ise errorMessage nedeni söyler ve kredi iade edilmiştir; needs_consent için allowFramed=true veya subject ile yeniden gönderin).',
       '3. Görselleri outputs içindeki adreslerden aynı anahtarla indirin.',
       '4. Trendyol için hazır zip paketini indirin (diğer pazaryerleri: hepsiburada, n11, amazon, ciceksepeti, instagram, square).',
     ],

@@ -91,7 +91,7 @@ export const OWN: ServerTexts = {
     quickstartTitle: 'Quick start: from a photo to a Trendyol package with curl',
     quickstartSteps: [
       '1. Send the photo and the scene description; the response gives the generation’s id.',
-      '2. Poll every few seconds until the status is "completed" (if it is "failed", errorMessage gives the reason and the credits have been refunded).',
+      '2. Poll every few seconds until the status is "completed" (if it is "failed" or "needs_consent", errorMessage gives the reason and the credits have been refunded; for needs_consent send it again with allowFramed=true or subject).',
       '3. Download the images from the addresses in outputs with the same key.',
       '4. Download the ready zip package for Trendyol (other marketplaces: hepsiburada, n11, amazon, ciceksepeti, instagram, square).',
     ],
