@@ -172,12 +172,9 @@ const ZStatus = z.enum(API_STATUSES).meta({
   description:
     'queued: sırada; processing: işleniyor (dekupaj burada değerlendirilir); completed: bitti; failed: başarısız (kredisi iade edildi); needs_consent: ürün fotoğraftan güvenle ayrılamadı, üretim yapılmadı ve kredisi iade edildi (allowFramed=true veya subject ile yeniden gönderin)',
 });
-const ZLivemode = z
-  .boolean()
-  .meta({
-    description:
-      'true: canlı anahtarla (vk_live_…); false: test anahtarıyla (vk_test_…), kredi düşülmez, çıktılar küçük ve "TEST" işaretli',
-  });
+const ZLivemode = z.boolean().meta({
+  description: 'true: canlı anahtarla (vk_live_…); false: test anahtarıyla (vk_test_…), kredi düşülmez, çıktılar küçük ve "TEST" işaretli',
+});
 
 export const ZApiAccepted = z.object({ id: z.uuid(), status: ZStatus, livemode: ZLivemode }).meta({ id: 'Accepted' });
 
