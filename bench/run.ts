@@ -9,6 +9,7 @@ import { benchServerMemory } from './server-memory';
 import { benchExportsMemory } from './exports-memory';
 import { benchUploadMemory } from './upload-memory';
 import { benchCutoutTruth, printTruth } from './cutout-truth';
+import { benchApiAcceptance, printApiAcceptance } from './api-acceptance';
 
 /**
  * `npm run bench`: speed figures, never asserted in tests. Postgres comes from BENCH_DATABASE_URL
@@ -82,6 +83,7 @@ try {
 } catch (err) {
   console.log(`Postgres HTTP ölçümü atlandı: ${(err as Error).message}`);
 }
+printApiAcceptance(await benchApiAcceptance());
 const memory = await benchServerMemory();
 console.log(
   `Sunucu belleği (RSS, gömülü veritabanı, ayrı süreç): boşta ${memory.idleMb} MB, 200 bağlantıyla yük altında ${memory.loadedMb} MB`,

@@ -14,7 +14,7 @@ export function curlExamples(base: string, key: string = A.exampleKey): string {
     '# 1.',
     `curl -X POST ${base}/api/v1/images ${auth} \\`,
     `  -F "photo=@${A.exampleFile}" -F "prompt=${A.examplePrompt}"`,
-    '# {"id":"…","status":"queued"}',
+    '# {"id":"…","status":"queued","livemode":true}',
     '',
     '# 2.',
     `curl ${base}/api/v1/generations/${id} ${auth}`,
@@ -45,7 +45,7 @@ do {
   await new Promise((resolve) => setTimeout(resolve, 3000));
   run = await (await fetch(\`\${BASE}/api/v1/generations/\${id}\`, { headers })).json();
 } while (run.status === 'queued' || run.status === 'processing');
-if (run.status === 'failed') throw new Error(run.errorMessage);
+if (run.status !== 'completed') throw new Error(run.errorMessage); // failed or needs_consent
 
 for (const [i, output] of run.outputs.entries()) {
   const file = await fetch(output.url, { headers });

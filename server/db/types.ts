@@ -116,6 +116,12 @@ export interface GenerationsTable {
   provider_inputs: ColumnType<unknown, string | null | undefined, string | null>;
   /** The API key that started the run (null: the web app); counts the seller's API usage. */
   api_key_id: Generated<string | null>;
+  /** False for a run started with a test key (`vk_test_…`): no credits, small marked outputs, kept apart (issue 34 item 4). */
+  livemode: Generated<boolean>;
+  /** An API run accepted before its cut-out was judged, without consent to a framed run: the worker ends it as needs_consent when the cut-out is not trusted. */
+  consent_required: Generated<boolean>;
+  /** Why a failed run failed when the API reports it as its own state (`needs_consent`); null otherwise. */
+  failure_code: Generated<'needs_consent' | null>;
   refunded_at: NullableTimestamp;
   completed_at: NullableTimestamp;
   created_at: Timestamp;
@@ -442,6 +448,8 @@ export interface ApiKeysTable {
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   revoked_by_admin: string | null;
+  /** False for a test key (`vk_test_…`, issue 34 item 4). */
+  livemode: Generated<boolean>;
   created_at: Timestamp;
 }
 

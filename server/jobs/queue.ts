@@ -158,12 +158,13 @@ export async function completeJob(db: Db, id: string, workerId: string, outputs:
     .where('id', '=', id)
     .where('lease_owner', '=', workerId)
     .where('status', '=', 'processing')
-    .returning(['type', 'provider'])
+    .returning(['type', 'provider', 'livemode'])
     .executeTakeFirst();
   const completed = !!r;
   if (r) runsFinished.inc({ outcome: 'completed', type: r.type, provider: r.provider ?? 'none' });
   // E-mail for long runs (issue 13 (docs/history.md)); one per run by its dedupe key, never in the way of the job.
-  if (completed) await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));
+  // Not for a test key's run (issue 34 item 4): the integrator's, reported by webhook only.
+  if (r?.livemode) await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));
   // The seller's webhook (API), likewise after the commit and never in the job's way.
   if (completed) await queueWebhookEvent(db, id).catch((err) => log().error({ err, runId: id }, 'webhook not queued'));
   return completed;
@@ -213,8 +214,13 @@ export async function releaseJob(db: Db, id: string, workerId: string): Promise<
  * transaction, at most once. The `refunded_at is null` guard (under the row lock) makes a
  * second, concurrent call a no-op; the ledger's unique (reason, ref) backs it up.
  */
-export async function failJob(db: Db, id: string, message: string): Promise<{ userId: string; balance: number } | null> {
-  const refunded = await failAndRefund(db, id, message);
+export async function failJob(
+  db: Db,
+  id: string,
+  message: string,
+  failureCode: 'needs_consent' | null = null,
+): Promise<{ userId: string; balance: number } | null> {
+  const refunded = await failAndRefund(db, id, message, failureCode);
   if (refunded) {
     const labels = { type: refunded.run.type, provider: refunded.run.provider ?? 'none' };
     runsFinished.inc({ outcome: 'failed', ...labels });
@@ -225,25 +231,45 @@ export async function failJob(db: Db, id: string, message: string): Promise<{ us
     }
   }
   // "Failed and refunded" e-mail (issue 13 (docs/history.md)), after the refund committed; one per run by its dedupe key.
-  if (refunded) await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));
+  // A test key's run (issue 34 item 4) is the integrator's, reported by webhook only.
+  if (refunded?.run.livemode) await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));
   if (refunded) await queueWebhookEvent(db, id).catch((err) => log().error({ err, runId: id }, 'webhook not queued'));
   return refunded && { userId: refunded.userId, balance: refunded.balance };
+}
+
+/**
+ * An API run whose cut-out the worker judged untrusted, accepted without consent to a framed run
+ * (issue 34 item 9): `failed` with `failure_code = 'needs_consent'` (the API's `needs_consent`)
+ * and its credits refunded in the same transaction, once — the ledger shows the take and its
+ * refund, as for any failed run. Reported by webhook (`generation.needs_consent`).
+ */
+export function endNeedsConsent(db: Db, id: string): Promise<{ userId: string; balance: number } | null> {
+  return failJob(db, id, M.api.errors.needsConsent, 'needs_consent');
 }
 
 async function failAndRefund(
   db: Db,
   id: string,
   message: string,
-): Promise<{ userId: string; balance: number; run: Pick<Generation, 'type' | 'provider' | 'credits_used'> } | null> {
+  failureCode: 'needs_consent' | null,
+): Promise<{ userId: string; balance: number; run: Pick<Generation, 'type' | 'provider' | 'credits_used' | 'livemode'> } | null> {
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     const g = await trx
       .updateTable('generations')
-      .set({ status: 'failed', error_message: message, refunded_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })
+      .set({
+        status: 'failed',
+        error_message: message,
+        failure_code: failureCode,
+        refunded_at: now,
+        updated_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
       .where('id', '=', id)
       .where('status', '<>', 'completed')
       .where('refunded_at', 'is', null)
-      .returning(['user_id', 'credits_used', 'type', 'provider'])
+      .returning(['user_id', 'credits_used', 'type', 'provider', 'livemode'])
       .executeTakeFirst();
     if (!g) return null;
     let balance = (await trx.selectFrom('users').select('credits_balance').where('id', '=', g.user_id).executeTakeFirstOrThrow())

@@ -17,6 +17,7 @@ import {
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { isErased, readProviderInputs, rowParams } from '../db/read';
 import { chooseCutout } from '../services/studio';
+import { markTestOutputs } from '../services/api-test-mode';
 import { M } from '../../shared/messages';
 import {
   MAX_ATTEMPTS,
@@ -24,6 +25,7 @@ import {
   clearProviderRequest,
   saveProviderInputs,
   completeJob,
+  endNeedsConsent,
   failJob,
   recordCutout,
   releaseJob,
@@ -229,7 +231,12 @@ export class GenerationWorker {
         uses === true || (uses === 'image' && job.type === 'image')
           ? await untilAborted(lease.signal, this.cutoutPngFor(job, lease.signal))
           : undefined;
-      const outputs = await untilAborted(lease.signal, this.runProvider(job, photo, cutoutPng, lease.signal));
+      // An API run accepted before its cut-out was judged, without consent to a framed run (issue
+      // 34 item 9): an untrusted cut-out ends it as needs_consent, refunded, before any rendering.
+      if (cutoutPng === null && job.consent_required) return await this.needsConsent(job);
+      const made = await untilAborted(lease.signal, this.runProvider(job, photo, cutoutPng, lease.signal));
+      // A test key's run (issue 34 item 4): the same outputs, small and marked "TEST".
+      const outputs = job.livemode ? made : await markTestOutputs(made);
       const saved = await this.storeOutputs(job, outputs, photo.bytes, cutoutPng);
       if (await completeJob(this.deps.db, job.id, this.workerId, saved)) {
         this.publish(job, 'completed', 100);
@@ -384,6 +391,14 @@ export class GenerationWorker {
       }
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
+  }
+
+  /** An API run whose cut-out was not trusted: needs_consent, refunded in the same transaction, announced. */
+  private async needsConsent(job: Generation): Promise<void> {
+    const refunded = await endNeedsConsent(this.deps.db, job.id);
+    this.logger.info({ ...this.jobFields(job), refunded: !!refunded }, 'run needs consent to a framed photo');
+    this.publish(job, 'failed', 0);
+    if (refunded) this.deps.bus.publish({ type: 'credits.changed', userId: refunded.userId, balance: refunded.balance });
   }
 
   /** The final failure: `failed` with the catalogue text and one refund, announced. */

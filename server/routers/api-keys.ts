@@ -26,7 +26,7 @@ export const apiKeysRouter = router({
   create: protectedProcedure
     .input(ZApiKeyCreate)
     .output(ZApiKeyCreated)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.userId, input.name)),
+    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.userId, input.name, input.mode)),
 
   list: protectedProcedure.output(z.array(ZApiKeyListItem)).query(({ ctx }) => listApiKeys(ctx.db, ctx.userId)),
 

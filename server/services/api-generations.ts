@@ -1,16 +1,86 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import type { Generation } from '../db/types';
 import type { Storage } from '../providers/storage';
+import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
 import { API_REQUEST_LIMITS, SELLER_LIMITS } from '../../shared/constants';
-import { cutoutsOf, toView, type GenerationView } from './generations';
+import type { TApiGeneration } from '../../shared/schemas/api';
+import { createGeneration, cutoutsOf, toView, type CreateInput } from './generations';
 import { getBalance } from './credits';
 import { getSettings } from './settings';
+import { runCutout } from './studio';
 import { readOutputs } from '../db/read';
+import type { ApiRunView } from './api-view';
+import type { TCutoutInput } from '../../shared/schemas/generations';
 
 /** A generation row account deletion or the API's delete has emptied (`parameters = {}`): no one is shown it. */
 const notErased = sql<boolean>`generations.parameters::text <> '{}'`;
+
+/** A run row with its cut-out as the API shows it (the web view, its mode, needs_consent). */
+function apiView(g: Generation, cutout: Parameters<typeof toView>[1]): ApiRunView {
+  return { ...toView(g, cutout), livemode: g.livemode, needsConsent: g.status === 'failed' && g.failure_code === 'needs_consent' };
+}
+
+/**
+ * One of the seller's runs as the API shows it. `livemode` (the key's kind): a test key sees only
+ * test runs and a live key only live ones (issue 34 item 4) — the other kind is the same 404 as
+ * another seller's run. Left out (the webhook's body): any run of the seller.
+ */
+export async function getApiRun(db: Db, userId: string, id: string, livemode?: boolean): Promise<ApiRunView> {
+  let q = db.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', userId).where(notErased);
+  if (livemode !== undefined) q = q.where('livemode', '=', livemode);
+  const g = await q.executeTakeFirst();
+  if (!g) throw new AppError('NOT_FOUND', M.api.errors.notFound);
+  return apiView(g, (await cutoutsOf(db, [g]))[0]);
+}
+
+/** A run of the seller's and of the key's kind, or a 404 (its outputs, photo and export are read only then). */
+export async function requireApiRun(db: Db, userId: string, id: string, livemode: boolean): Promise<void> {
+  const own = await db
+    .selectFrom('generations')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('livemode', '=', livemode)
+    .executeTakeFirst();
+  if (!own) throw new AppError('NOT_FOUND', M.api.errors.notFound);
+}
+
+/**
+ * Refuses fast what would be refused anyway (issue 34 item 9): a live key's run when the balance
+ * cannot pay for it is a 402 before the photo is stored or judged. The take itself stays the
+ * conditional update in createGeneration's transaction (this read only answers early). A test key's
+ * run takes nothing, so it is never refused for the balance.
+ */
+export async function refuseUnaffordable(db: Db, userId: string, type: 'image' | 'video', livemode: boolean): Promise<void> {
+  if (!livemode) return;
+  const [balance, settings] = await Promise.all([getBalance(db, userId), getSettings(db)]);
+  const cost = type === 'image' ? settings.imageCreditCost : settings.videoCreditCost;
+  if (!balance.unlimited && balance.balance < cost) throw new AppError('INSUFFICIENT_CREDITS', M.generation.insufficient);
+}
+
+/**
+ * An API run (issue 34 item 9): accepted at once, its cut-out judged by the worker. With `subject`
+ * the guided cut-out is made first and named by the run (the seller's box is their choice); without,
+ * the worker makes the automatic one. On the local studio a run without `allowFramed` is accepted
+ * with `consent_required`: if the cut-out is not trusted the worker ends it as `needs_consent` and
+ * refunds it in the same transaction (jobs/queue.ts `endNeedsConsent`), reported by webhook and GET.
+ * The page keeps its own flow (framed-consent.ts: judged before it is charged, 412 to the page).
+ */
+export async function startApiRun(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider' | 'onJobQueued'>,
+  userId: string,
+  input: CreateInput & { allowFramed?: boolean; subject?: TCutoutInput['subject'] },
+  caller: { keyId: string; livemode: boolean },
+): Promise<{ id: string }> {
+  const { allowFramed, subject, ...rest } = input;
+  const cutoutId = subject ? (await runCutout(deps, userId, { uploadId: rest.uploadId, subject })).id : null;
+  // Only the local studio composes from an untrusted cut-out as a framed photo (fal does not need consent).
+  const consentRequired = deps.aiProvider === 'local' && !allowFramed;
+  return createGeneration(deps, userId, { ...rest, cutoutId }, { apiKeyId: caller.keyId, livemode: caller.livemode, consentRequired });
+}
 
 /**
  * The seller's runs for GET /api/v1/generations: newest first, `limit` at a time. The cursor is
@@ -20,10 +90,13 @@ const notErased = sql<boolean>`generations.parameters::text <> '{}'`;
 export async function listApiGenerations(
   db: Db,
   userId: string,
-  q: { limit: number; cursor?: string; status?: GenerationView['status']; type?: GenerationView['type'] },
-): Promise<{ items: GenerationView[]; nextCursor: string | null }> {
-  let query = db.selectFrom('generations').selectAll().where('user_id', '=', userId).where(notErased);
-  if (q.status) query = query.where('status', '=', q.status);
+  q: { limit: number; cursor?: string; status?: TApiGeneration['status']; type?: TApiGeneration['type'] },
+  livemode: boolean,
+): Promise<{ items: ApiRunView[]; nextCursor: string | null }> {
+  let query = db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('livemode', '=', livemode).where(notErased);
+  if (q.status === 'needs_consent') query = query.where('status', '=', 'failed').where('failure_code', '=', 'needs_consent');
+  else if (q.status === 'failed') query = query.where('status', '=', 'failed').where('failure_code', 'is', null);
+  else if (q.status) query = query.where('status', '=', q.status);
   if (q.type) query = query.where('type', '=', q.type);
   if (q.cursor) {
     query = query.where(
@@ -37,7 +110,7 @@ export async function listApiGenerations(
     .execute();
   const page = rows.slice(0, q.limit);
   const cutouts = await cutoutsOf(db, page);
-  return { items: page.map((g, i) => toView(g, cutouts[i])), nextCursor: rows.length > q.limit ? page.at(-1)!.id : null };
+  return { items: page.map((g, i) => apiView(g, cutouts[i])), nextCursor: rows.length > q.limit ? page.at(-1)!.id : null };
 }
 
 /**
@@ -45,12 +118,18 @@ export async function listApiGenerations(
  * deletion erases runs (the row stays for the credit records, without its prompt and outputs) and
  * its output files and thumbnails are removed from storage. An unfinished run is a 409 naming its status.
  */
-export async function deleteApiGeneration(deps: { db: Db; storage: Storage }, userId: string, id: string): Promise<void> {
+export async function deleteApiGeneration(
+  deps: { db: Db; storage: Storage },
+  userId: string,
+  id: string,
+  livemode: boolean,
+): Promise<void> {
   const g = await deps.db
     .selectFrom('generations')
     .select(['id', 'status', 'outputs'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .where('livemode', '=', livemode)
     .where(notErased)
     .executeTakeFirst();
   if (!g) throw new AppError('NOT_FOUND', M.api.errors.notFound);
@@ -78,7 +157,7 @@ export async function refuseUnfinished(db: Db, userId: string, id: string): Prom
 }
 
 /** GET /api/v1/account: the balance, the plan and its period end, the costs, and where the seller's limits stand. */
-export async function apiAccount(db: Db, userId: string, now = new Date()) {
+export async function apiAccount(db: Db, userId: string, livemode: boolean, now = new Date()) {
   const [balance, settings, limits] = await Promise.all([
     getBalance(db, userId, { now }),
     getSettings(db),
@@ -96,6 +175,7 @@ export async function apiAccount(db: Db, userId: string, now = new Date()) {
     };
   };
   return {
+    livemode,
     balance: balance.unlimited ? null : balance.balance,
     unlimited: balance.unlimited,
     plan: balance.planCode,

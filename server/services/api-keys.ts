@@ -2,22 +2,30 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { M } from '../../shared/messages';
-import { API_KEY_PREFIX, MAX_API_KEYS } from '../../shared/schemas/api';
+import { API_KEY_PREFIX, API_TEST_KEY_PREFIX, MAX_API_KEYS } from '../../shared/schemas/api';
 import { hashSecret, randomToken } from '../auth/tokens';
 import { writeAudit } from './admin/audit';
 import type { TApiKeyListItem } from '../../shared/schemas/api';
 
 /** Characters of a key shown in lists (the fixed prefix and the first 4 random ones): enough to tell keys apart, useless to use. */
 const SHOWN_LENGTH = API_KEY_PREFIX.length + 4;
+/** A key's kind by its column (`api_keys.livemode`). */
+const modeOf = (livemode: boolean) => (livemode ? ('live' as const) : ('test' as const));
 
 export type ApiKeyListItem = TApiKeyListItem;
 
 /**
- * A new key for the seller: 240 random bits after `vk_live_`, returned once; like a session
- * token, only its SHA-256 is kept. A seller holds at most MAX_API_KEYS active keys.
+ * A new key for the seller: 240 random bits after `vk_live_` (or `vk_test_` for a test key, issue
+ * 34 item 4), returned once; like a session token, only its SHA-256 is kept. A seller holds at most
+ * MAX_API_KEYS active keys of both kinds together.
  */
-export async function createApiKey(db: Db, userId: string, name: string): Promise<{ id: string; name: string; key: string }> {
-  const key = `${API_KEY_PREFIX}${randomToken()}${randomToken()}`;
+export async function createApiKey(
+  db: Db,
+  userId: string,
+  name: string,
+  mode: 'live' | 'test' = 'live',
+): Promise<{ id: string; name: string; key: string; mode: 'live' | 'test' }> {
+  const key = `${mode === 'test' ? API_TEST_KEY_PREFIX : API_KEY_PREFIX}${randomToken()}${randomToken()}`;
   return db.transaction().execute(async (trx) => {
     // Two creates at once must not both see room under the cap.
     await sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${userId}`}))`.execute(trx);
@@ -30,10 +38,10 @@ export async function createApiKey(db: Db, userId: string, name: string): Promis
     if (Number(n) >= MAX_API_KEYS) throw new AppError('VALIDATION', M.api.keyLimit(MAX_API_KEYS));
     const row = await trx
       .insertInto('api_keys')
-      .values({ user_id: userId, name, prefix: key.slice(0, SHOWN_LENGTH), key_hash: hashSecret(key) })
+      .values({ user_id: userId, name, prefix: key.slice(0, SHOWN_LENGTH), key_hash: hashSecret(key), livemode: mode === 'live' })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
-    return { id: row.id, name: row.name, key };
+    return { id: row.id, name: row.name, key, mode };
   });
 }
 
@@ -41,7 +49,7 @@ export async function createApiKey(db: Db, userId: string, name: string): Promis
 export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyListItem[]> {
   const rows = await db
     .selectFrom('api_keys')
-    .select(['id', 'name', 'prefix', 'created_at', 'last_used_at'])
+    .select(['id', 'name', 'prefix', 'created_at', 'last_used_at', 'livemode'])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
@@ -50,6 +58,7 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyListIte
     id: r.id,
     name: r.name,
     prefix: r.prefix,
+    mode: modeOf(r.livemode),
     createdAt: new Date(r.created_at).toISOString(),
     lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
   }));
@@ -89,7 +98,8 @@ export async function adminRevokeApiKey(db: Db, adminId: string, id: string): Pr
   });
 }
 
-export type ApiCaller = { userId: string; keyId: string };
+/** `livemode`: false for a test key — its runs take no credits and only its own kind of runs is visible to it. */
+export type ApiCaller = { userId: string; keyId: string; livemode: boolean };
 
 /**
  * The seller behind an `Authorization: Bearer vk_live_…` header, or null (missing, unknown,
@@ -99,7 +109,7 @@ export type ApiCaller = { userId: string; keyId: string };
 export async function authenticateApiKey(db: Db, authorization: string | undefined): Promise<ApiCaller | null> {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const key = m?.[1];
-  if (!key?.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
+  if (!(key?.startsWith(API_KEY_PREFIX) || key?.startsWith(API_TEST_KEY_PREFIX)) || key.length > 200) return null;
   const row = await db
     .updateTable('api_keys')
     .from('users')
@@ -109,9 +119,9 @@ export async function authenticateApiKey(db: Db, authorization: string | undefin
     .where('api_keys.revoked_at', 'is', null)
     .where('users.is_disabled', '=', false)
     .where('users.deleted_at', 'is', null)
-    .returning(['api_keys.id', 'api_keys.user_id'])
+    .returning(['api_keys.id', 'api_keys.user_id', 'api_keys.livemode'])
     .executeTakeFirst();
-  return row ? { userId: row.user_id, keyId: row.id } : null;
+  return row ? { userId: row.user_id, keyId: row.id, livemode: row.livemode } : null;
 }
 
 export type ApiUsage = {
@@ -126,7 +136,7 @@ export async function apiUsage(db: Db, userId: string): Promise<ApiUsage> {
   const keys = await db
     .selectFrom('api_keys')
     .leftJoin('generations', 'generations.api_key_id', 'api_keys.id')
-    .select(['api_keys.id', 'api_keys.name', 'api_keys.prefix', 'api_keys.created_at', 'api_keys.last_used_at'])
+    .select(['api_keys.id', 'api_keys.name', 'api_keys.prefix', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.livemode'])
     .select(['api_keys.request_count', 'api_keys.revoked_at'])
     .select((eb) => [
       eb.fn.count<string>('generations.id').as('runs'),
@@ -144,6 +154,7 @@ export async function apiUsage(db: Db, userId: string): Promise<ApiUsage> {
     id: k.id,
     name: k.name,
     prefix: k.prefix,
+    mode: modeOf(k.livemode),
     createdAt: new Date(k.created_at).toISOString(),
     lastUsedAt: k.last_used_at ? new Date(k.last_used_at).toISOString() : null,
     revokedAt: k.revoked_at ? new Date(k.revoked_at).toISOString() : null,

@@ -1,4 +1,7 @@
 import type { GenerationView } from './generations';
+
+/** A run as the API sees it: the web view, its mode (test key or live) and whether it ended as needs_consent. */
+export type ApiRunView = GenerationView & { livemode: boolean; needsConsent: boolean };
 import type { TApiGeneration } from '../../shared/schemas/api';
 
 /** Where the API serves a run's output and a cut-out: read with the same key that started the run. */
@@ -20,15 +23,18 @@ export function apiCutoutUrl(webUrl: string | null, base: string): string | null
  * A run as the API shows it (GET /api/v1/generations/{id} and the webhook body): the web view's
  * facts with absolute URLs under /api/v1.
  */
-export function toApiGeneration(v: GenerationView, base: string): TApiGeneration {
+export function toApiGeneration(v: ApiRunView, base: string): TApiGeneration {
   const cutoutUrl = apiCutoutUrl(v.cutoutUrl, base);
   return {
     id: v.id,
     type: v.type,
-    status: v.status,
+    // A run ended for want of a trusted cut-out (issue 34 item 9) is failed and refunded in the
+    // database, as on the page; the API names it as its own state.
+    status: v.needsConsent ? 'needs_consent' : v.status,
     progress: v.progress,
     prompt: v.prompt,
     creditsUsed: v.creditsUsed,
+    livemode: v.livemode,
     createdAt: v.createdAt,
     ...(v.errorMessage ? { errorMessage: v.errorMessage } : {}),
     outputs: v.outputs.map((_, i) => ({

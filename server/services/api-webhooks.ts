@@ -5,7 +5,7 @@ import type { ApiWebhookDeliveriesTable } from '../db/types';
 import type { Env } from '../env';
 import { randomToken } from '../auth/tokens';
 import { publicBaseUrl } from '../email/links';
-import { getGeneration } from './generations';
+import { getApiRun } from './api-generations';
 import { toApiGeneration } from './api-view';
 import { checkWebhookUrl, webhookPolicy } from './webhook-url';
 import type { TWebhookEvent } from '../../shared/schemas/api';
@@ -146,18 +146,26 @@ export function onWebhookQueued(wake: () => void): () => void {
 }
 
 /**
- * After a run ended (completed, or failed and refunded): one event for the seller's endpoint, if
- * they have one, holding the run as GET /api/v1/generations/{id} shows it. At most one per run and
- * outcome (dedupe key), so a repeated call sends nothing twice.
+ * After a run ended (completed, failed and refunded, or — an API run whose cut-out was not trusted —
+ * needs_consent and refunded): one event for the seller's endpoint, if they have one, holding the
+ * run as GET /api/v1/generations/{id} shows it, with `livemode` (false for a test key's run, issue
+ * 34 item 4). At most one per run and outcome (dedupe key), so a repeated call sends nothing twice.
  */
 export async function queueWebhookEvent(db: Db, generationId: string): Promise<void> {
   const g = await db.selectFrom('generations').select(['user_id', 'status']).where('id', '=', generationId).executeTakeFirst();
   if (!g || (g.status !== 'completed' && g.status !== 'failed')) return;
   const hook = await db.selectFrom('api_webhooks').select('url').where('user_id', '=', g.user_id).executeTakeFirst();
   if (!hook) return;
-  const event: Pick<TWebhookEvent, 'type' | 'data'> = {
-    type: g.status === 'completed' ? 'generation.completed' : 'generation.failed',
-    data: toApiGeneration(await getGeneration(db, g.user_id, generationId), publicBaseUrl()),
+  const run = toApiGeneration(await getApiRun(db, g.user_id, generationId), publicBaseUrl());
+  const event: Pick<TWebhookEvent, 'type' | 'livemode' | 'data'> = {
+    type:
+      run.status === 'completed'
+        ? 'generation.completed'
+        : run.status === 'needs_consent'
+          ? 'generation.needs_consent'
+          : 'generation.failed',
+    livemode: run.livemode,
+    data: run,
   };
   const row = await db
     .insertInto('api_webhook_deliveries')

@@ -13,6 +13,7 @@ async function completedCounts(db: Db, userId: string, from?: Date, to?: Date): 
       eb.fn.count<number>('id').filterWhere('type', '=', 'video').as('videos'),
     ])
     .where('user_id', '=', userId)
+    .where('livemode', '=', true)
     .where('status', '=', 'completed');
   if (from) q = q.where('created_at', '>=', from);
   if (to) q = q.where('created_at', '<', to);
@@ -54,6 +55,8 @@ async function recentActivity(db: Db, userId: string, limit = 8): Promise<Activi
       .selectFrom('generations')
       .select(['id', 'type', 'status', 'parameters', 'created_at'])
       .where('user_id', '=', userId)
+      // A test key's runs (issue 34 item 4) are not the seller's activity.
+      .where('livemode', '=', true)
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute(),

@@ -23,6 +23,8 @@ async function countFigures(db: Db): Promise<Record<Counted, number>> {
   const row = await db
     .selectFrom('generations')
     .where('status', '=', 'completed')
+    // A test key's runs (issue 34 item 4) are not counted.
+    .where('livemode', '=', true)
     .select((eb) => [
       sql<string>`coalesce(sum(jsonb_array_length(outputs)) filter (where type = 'image'), 0)`.as('images'),
       eb.fn.countAll<string>().filterWhere('type', '=', 'video').as('videos'),

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Görsel üretimi başlat
-         * @description Ürün fotoğrafından 4 görsel üretir: 1. görsel beyaz arka planlı pazaryeri görseli, 2-4. görseller açıklamadaki sahneler. Bir görsel üretiminin kredisi düşülür ve üretim sıraya alınır (202). subject ile ürünün kutusunu verirseniz dekupaj o kutuya göre yapılır.
+         * @description Ürün fotoğrafından 4 görsel üretir: 1. görsel beyaz arka planlı pazaryeri görseli, 2-4. görseller açıklamadaki sahneler. Bir görsel üretiminin kredisi düşülür ve üretim hemen sıraya alınır (202); dekupaj üretim sırasında değerlendirilir, güvenilir değilse ve allowFramed=true değilse üretim needs_consent durumuyla biter ve kredisi iade edilir. subject ile ürünün kutusunu verirseniz dekupaj o kutuya göre yapılır. Test anahtarıyla kredi düşülmez.
          */
         post: operations["createImage"];
         delete?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Üretimin durumu ve sonuçları
-         * @description status: queued, processing, completed veya failed. Tamamlanan üretimin outputs listesindeki her adres aynı API anahtarıyla indirilir; role: white (pazaryeri beyaz görseli), scene (sahne), framed (dekupaj yapılamadığında çerçeveli fotoğraf) veya video.
+         * @description status: queued, processing, completed, failed veya needs_consent (dekupaj güvenilir değildi; kredi iade edildi, allowFramed=true veya subject ile yeniden gönderin). livemode: test anahtarıyla yapılan üretimde false. Tamamlanan üretimin outputs listesindeki her adres aynı API anahtarıyla indirilir; role: white (pazaryeri beyaz görseli), scene (sahne), framed (dekupaj yapılamadığında çerçeveli fotoğraf) veya video.
          */
         get: operations["getGeneration"];
         put?: never;
@@ -241,7 +241,7 @@ export interface webhooks {
         put?: never;
         /**
          * Üretim bitti bildirimi
-         * @description Üretiminiz tamamlandığında veya başarısız olduğunda kayıtlı webhook adresinize gönderilir.
+         * @description Üretiminiz tamamlandığında, başarısız olduğunda veya dekupaj güvenilir olmadığı için onay gerektirdiğinde (needs_consent) kayıtlı webhook adresinize gönderilir; livemode test üretimlerinde false.
          */
         post: operations["webhook"];
         delete?: never;
@@ -357,7 +357,9 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "generation.completed" | "generation.failed";
+            type: "generation.completed" | "generation.failed" | "generation.needs_consent";
+            /** @description true: canlı anahtarla (vk_live_…); false: test anahtarıyla (vk_test_…), kredi düşülmez, çıktılar küçük ve "TEST" işaretli */
+            livemode: boolean;
             /** @description Kaçıncı deneme: 1, 2, … (X-Vitrin-Attempt başlığı) */
             attempt: number;
             /**
@@ -373,22 +375,24 @@ export interface components {
             /** @enum {string} */
             type: "image" | "video";
             /**
-             * @description queued: sırada; processing: işleniyor; completed: bitti; failed: başarısız (kredisi iade edildi)
+             * @description queued: sırada; processing: işleniyor (dekupaj burada değerlendirilir); completed: bitti; failed: başarısız (kredisi iade edildi); needs_consent: ürün fotoğraftan güvenle ayrılamadı, üretim yapılmadı ve kredisi iade edildi (allowFramed=true veya subject ile yeniden gönderin)
              * @enum {string}
              */
-            status: "queued" | "processing" | "completed" | "failed";
+            status: "queued" | "processing" | "completed" | "failed" | "needs_consent";
             /** @description Yüzde */
             progress: number;
             /** @description Gönderilen sahne açıklaması */
             prompt: string;
-            /** @description Bu üretim için düşülen kredi (başarısız olursa iade edilir) */
+            /** @description Bu üretim için düşülen kredi (başarısız olursa iade edilir; test modunda 0) */
             creditsUsed: number;
+            /** @description true: canlı anahtarla (vk_live_…); false: test anahtarıyla (vk_test_…), kredi düşülmez, çıktılar küçük ve "TEST" işaretli */
+            livemode: boolean;
             /**
              * Format: date-time
              * @description Oluşturulma zamanı (ISO 8601)
              */
             createdAt: string;
-            /** @description Yalnızca failed üretimlerde: nedeni (Türkçe) */
+            /** @description Yalnızca failed ve needs_consent üretimlerde: nedeni (Türkçe) */
             errorMessage?: string;
             outputs: components["schemas"]["Output"][];
             /** @description Bu üretimin kullandığı dekupaj (yoksa null) */
@@ -412,10 +416,12 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description queued: sırada; processing: işleniyor; completed: bitti; failed: başarısız (kredisi iade edildi)
+             * @description queued: sırada; processing: işleniyor (dekupaj burada değerlendirilir); completed: bitti; failed: başarısız (kredisi iade edildi); needs_consent: ürün fotoğraftan güvenle ayrılamadı, üretim yapılmadı ve kredisi iade edildi (allowFramed=true veya subject ile yeniden gönderin)
              * @enum {string}
              */
-            status: "queued" | "processing" | "completed" | "failed";
+            status: "queued" | "processing" | "completed" | "failed" | "needs_consent";
+            /** @description true: canlı anahtarla (vk_live_…); false: test anahtarıyla (vk_test_…), kredi düşülmez, çıktılar küçük ve "TEST" işaretli */
+            livemode: boolean;
         };
         Error: {
             error: {
@@ -434,7 +440,7 @@ export interface components {
          *     METHOD_NOT_ALLOWED: Adres bu HTTP yöntemini kabul etmiyor; Allow başlığı kabul edilenleri söyler (405).
          *     VALIDATION: Form alanları, fotoğraf veya parametreler geçersiz; message hangisi olduğunu söyler (422).
          *     INSUFFICIENT_CREDITS: Kredi yetersiz; hiçbir şey düşülmedi (402).
-         *     NEEDS_FRAMED_CONSENT: Ürün fotoğraftan güvenle ayrılamadı; allowFramed=true veya subject gönderin (412).
+         *     NEEDS_FRAMED_CONSENT: Ürün fotoğraftan güvenle ayrılamadı. Görsel ve video istekleri bunu yanıt olarak değil, üretimin needs_consent durumu olarak bildirir (kredi iade edilir); allowFramed=true veya subject ile yeniden gönderin.
          *     CONFLICT: Aynı Idempotency-Key ile ilk istek sürüyor ya da üretim henüz bitmedi (409).
          *     QUOTA_EXCEEDED: Dosya çok büyük (10 MB) veya depolama kotanız dolu (413).
          *     RATE_LIMITED: Satıcı sınırı aşıldı; Retry-After kadar bekleyin (429).
@@ -445,6 +451,8 @@ export interface components {
          */
         ErrorCode: "UNAUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "VALIDATION" | "INSUFFICIENT_CREDITS" | "NEEDS_FRAMED_CONSENT" | "CONFLICT" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "MAINTENANCE" | "UNAVAILABLE" | "INTERNAL";
         Account: {
+            /** @description true: canlı anahtarla (vk_live_…); false: test anahtarıyla (vk_test_…), kredi düşülmez, çıktılar küçük ve "TEST" işaretli */
+            livemode: boolean;
             /** @description Kredi bakiyesi; sınırsız pakette null */
             balance: number | null;
             unlimited: boolean;
@@ -511,22 +519,24 @@ export interface components {
             /** @enum {string} */
             type: "image" | "video";
             /**
-             * @description queued: sırada; processing: işleniyor; completed: bitti; failed: başarısız (kredisi iade edildi)
+             * @description queued: sırada; processing: işleniyor (dekupaj burada değerlendirilir); completed: bitti; failed: başarısız (kredisi iade edildi); needs_consent: ürün fotoğraftan güvenle ayrılamadı, üretim yapılmadı ve kredisi iade edildi (allowFramed=true veya subject ile yeniden gönderin)
              * @enum {string}
              */
-            status: "queued" | "processing" | "completed" | "failed";
+            status: "queued" | "processing" | "completed" | "failed" | "needs_consent";
             /** @description Yüzde */
             progress: number;
             /** @description Gönderilen sahne açıklaması */
             prompt: string;
-            /** @description Bu üretim için düşülen kredi (başarısız olursa iade edilir) */
+            /** @description Bu üretim için düşülen kredi (başarısız olursa iade edilir; test modunda 0) */
             creditsUsed: number;
+            /** @description true: canlı anahtarla (vk_live_…); false: test anahtarıyla (vk_test_…), kredi düşülmez, çıktılar küçük ve "TEST" işaretli */
+            livemode: boolean;
             /**
              * Format: date-time
              * @description Oluşturulma zamanı (ISO 8601)
              */
             createdAt: string;
-            /** @description Yalnızca failed üretimlerde: nedeni (Türkçe) */
+            /** @description Yalnızca failed ve needs_consent üretimlerde: nedeni (Türkçe) */
             errorMessage?: string;
             outputs: components["schemas"]["OutputOutput"][];
             /** @description Bu üretimin kullandığı dekupaj (yoksa null) */
@@ -623,21 +633,6 @@ export interface operations {
             };
             /** @description Çakışma: aynı Idempotency-Key ile gönderilen ilk istek hâlâ işleniyor ya da üretim henüz bitmedi (message durumunu söyler). */
             409: {
-                headers: {
-                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
-                    "RateLimit-Limit": number;
-                    /** @description Penceredeki kalan istek. */
-                    "RateLimit-Remaining": number;
-                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Ürün fotoğraftan güvenle ayrılamadı; görselleri çerçeveli fotoğrafla almak için allowFramed=true veya ürünün kutusunu subject ile gönderin. Kredi düşülmedi. */
-            412: {
                 headers: {
                     /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
                     "RateLimit-Limit": number;
@@ -781,21 +776,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Ürün fotoğraftan güvenle ayrılamadı; görselleri çerçeveli fotoğrafla almak için allowFramed=true veya ürünün kutusunu subject ile gönderin. Kredi düşülmedi. */
-            412: {
-                headers: {
-                    /** @description Bu yanıtın sayıldığı sınır (pencere başına istek): işlemin kendi sınırı, yoksa API istek sınırı. */
-                    "RateLimit-Limit": number;
-                    /** @description Penceredeki kalan istek. */
-                    "RateLimit-Remaining": number;
-                    /** @description Pencerenin sıfırlanmasına kalan saniye. */
-                    "RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Fotoğraf çok büyük veya depolama kotanız dolu. */
             413: {
                 headers: {
@@ -910,7 +890,7 @@ export interface operations {
                 limit?: number;
                 /** @description Önceki sayfanın nextCursor değeri */
                 cursor?: string;
-                status?: "queued" | "processing" | "completed" | "failed";
+                status?: "queued" | "processing" | "completed" | "failed" | "needs_consent";
                 type?: "image" | "video";
             };
             header?: never;

@@ -623,6 +623,12 @@ const OWN = {
     keyNameRequired: 'Anahtar için bir ad girin.',
     keyNamePlaceholder: 'ör. Mağaza entegrasyonu',
     createKey: 'Anahtar oluştur',
+    keyMode: 'Anahtar türü',
+    modeLive: 'Canlı',
+    modeTest: 'Test',
+    modeHelp:
+      'Test anahtarı (vk_test_…) kredi kullanmaz: istekler aynı yoldan geçer, ama çıktılar küçük ve "TEST" işaretlidir. Test üretimleri yalnızca test anahtarlarıyla görünür; geçmişinizde ve panonuzda yer almaz.',
+    colMode: 'Tür',
     keyCreatedTitle: 'Yeni API anahtarınız',
     keyShownOnce:
       'Bu anahtar yalnızca şimdi gösterilir. Güvenli bir yere kaydedin; kaybederseniz bu anahtarı iptal edip yenisini oluşturun.',

@@ -86,12 +86,18 @@ const OWN = {
     intro:
       'Vitrin AI stüdyosunu kendi sisteminizden çalıştırın: ürün fotoğrafını gönderin, pazaryerine hazır 4 görseli (1. görsel beyaz arka planlı pazaryeri görseli, diğerleri açıklamanızdaki sahneler) veya kısa bir ürün videosunu alın, pazaryeri paketini zip olarak indirin. API ile yapılan üretimler web sayfasındaki gibi kredi kullanır, aynı sıraya girer ve aynı sınırlara tabidir; başarısız bir üretimin kredisi iade edilir.',
     authTitle: 'Kimlik doğrulama',
-    auth: 'Her isteğe "Authorization: Bearer ANAHTARINIZ" başlığını ekleyin. Anahtarları müşteri panelindeki API sayfasında oluşturur ve iptal edersiniz; anahtar yalnızca oluşturulduğunda bir kez gösterilir ve vk_live_ ile başlar. Eksik, hatalı veya iptal edilmiş bir anahtar 401 yanıtı alır.',
-    securityDescription: 'Müşteri panelindeki API sayfasında oluşturulan anahtar (vk_live_…).',
+    auth: 'Her isteğe "Authorization: Bearer ANAHTARINIZ" başlığını ekleyin. Anahtarları müşteri panelindeki API sayfasında oluşturur ve iptal edersiniz; anahtar yalnızca oluşturulduğunda bir kez gösterilir ve vk_live_ (canlı) veya vk_test_ (test) ile başlar. Eksik, hatalı veya iptal edilmiş bir anahtar 401 yanıtı alır.',
+    securityDescription: 'Müşteri panelindeki API sayfasında oluşturulan anahtar (vk_live_… canlı, vk_test_… test).',
+    testModeTitle: 'Test modu',
+    testMode: (max: number) =>
+      `API sayfasında canlı anahtarların yanında test anahtarları (vk_test_…) da oluşturabilirsiniz. Test anahtarıyla yapılan istekler canlı olanlarla aynı yoldan geçer ve aynı biçimde doğrulanır, ama kredi düşülmez (X-Credits-Charged: 0; bakiye yetersiz olsa da 402 dönmez) ve çıktılar en fazla ${max} piksel boyunda, sol üst köşesinde görünür bir "TEST" işaretiyle üretilir. Test üretimleri canlı olanlardan ayrı tutulur: test anahtarı yalnızca test üretimlerini, canlı anahtar yalnızca canlı üretimleri listeler, okur, indirir ve siler (öteki tür 404 döner); test üretimleri web sayfasındaki geçmişte ve panoda görünmez. Yanıtlarda ve webhook gövdesinde livemode alanı test üretimleri için false, canlı üretimler için true olur. Fotoğraf ve istek sınırları iki tür için ortaktır.`,
+    acceptanceTitle: 'Kabul ve dekupaj',
+    acceptance:
+      'Görsel ve video istekleri kredi ve form denetiminden sonra hemen kabul edilir (202); ürünün fotoğraftan ayrılması (dekupaj) üretim sırasında değerlendirilir. Dekupaj güvenilir bulunmazsa ve allowFramed=true gönderilmediyse üretim needs_consent durumuyla biter: görsel üretilmez, düşülen kredi aynı işlemde iade edilir, webhook generation.needs_consent olayı gönderilir. Görselleri çerçeveli fotoğrafla almak için aynı fotoğrafı allowFramed=true ile veya ürünün kutusunu subject alanında vererek yeniden gönderin. subject gönderilirse dekupaj yanıttan önce o kutuya göre yapılır.',
     quickstartTitle: 'Hızlı başlangıç: curl ile fotoğraftan Trendyol paketine',
     quickstartSteps: [
       '1. Fotoğrafı ve sahne açıklamasını gönderin; yanıt üretimin kimliğini (id) verir.',
-      '2. Durum "completed" olana kadar birkaç saniyede bir sorgulayın ("failed" ise errorMessage nedeni söyler ve kredi iade edilmiştir).',
+      '2. Durum "completed" olana kadar birkaç saniyede bir sorgulayın ("failed" veya "needs_consent" ise errorMessage nedeni söyler ve kredi iade edilmiştir; needs_consent için allowFramed=true veya subject ile yeniden gönderin).',
       '3. Görselleri outputs içindeki adreslerden aynı anahtarla indirin.',
       '4. Trendyol için hazır zip paketini indirin (diğer pazaryerleri: hepsiburada, n11, amazon, ciceksepeti, instagram, square).',
     ],
@@ -109,7 +115,7 @@ const OWN = {
       `Web sayfasıyla aynı satıcı sınırları geçerlidir: ${uploadMinutes} dakikada ${uploads} fotoğraf (görsel, video ve dekupaj isteklerinin her biri bir fotoğraftır), ${exportMinutes} dakikada ${exports} pazaryeri paketi. Sınır aşıldığında 429 yanıtı ve kaç saniye sonra tekrar deneyebileceğinizi söyleyen Retry-After başlığı döner. Aynı anda sizin için işlenen üretim sayısı da sınırlıdır; fazlası sırada bekler.`,
     webhooksTitle: 'Webhook',
     webhooks:
-      'Panelde bir webhook adresi kaydederseniz, üretimleriniz tamamlandığında veya başarısız olduğunda bu adrese JSON gövdeli bir POST isteği gönderilir: { "id": "<olay kimliği>", "type": "generation.completed" | "generation.failed", "attempt": <deneme numarası, 1\'den başlar>, "createdAt": "<olayın zamanı>", "data": { …GET /api/v1/generations/{id} yanıtı… } }. 2xx dışındaki yanıtlar ve ulaşılamayan adresler bir gün boyunca artan aralıklarla yeniden denenir; her deneme panelde görünür. Aynı olay birden fazla gelebilir (ör. yanıtınız zaman aşımına uğrarsa): id (webhook-id başlığı) her denemede aynıdır, onunla tekilleştirin; attempt (X-Vitrin-Attempt başlığı) kaçıncı deneme olduğunu söyler. Adres üretimde https olmalıdır ve yerel ağa veya özel IP adreslerine yönlendirilemez.',
+      'Panelde bir webhook adresi kaydederseniz, üretimleriniz tamamlandığında, başarısız olduğunda veya onay gerektirdiğinde (needs_consent) bu adrese JSON gövdeli bir POST isteği gönderilir: { "id": "<olay kimliği>", "type": "generation.completed" | "generation.failed" | "generation.needs_consent", "livemode": <test anahtarıyla yapılan üretimde false, canlıda true>, "attempt": <deneme numarası, 1\'den başlar>, "createdAt": "<olayın zamanı>", "data": { …GET /api/v1/generations/{id} yanıtı… } }. 2xx dışındaki yanıtlar ve ulaşılamayan adresler bir gün boyunca artan aralıklarla yeniden denenir; her deneme panelde görünür. Aynı olay birden fazla gelebilir (ör. yanıtınız zaman aşımına uğrarsa): id (webhook-id başlığı) her denemede aynıdır, onunla tekilleştirin; attempt (X-Vitrin-Attempt başlığı) kaçıncı deneme olduğunu söyler. Adres üretimde https olmalıdır ve yerel ağa veya özel IP adreslerine yönlendirilemez.',
     signatureTitle: 'İmzayı doğrulama',
     signature:
       'Her istek iki imza taşır. Standard Webhooks (standardwebhooks.com) başlıkları: webhook-id (olay kimliği), webhook-timestamp (unix saniye) ve webhook-signature: v1,<imza>; imza, "<webhook-id>.<webhook-timestamp>.<ham gövde>" metninin HMAC-SHA256 özetinin base64 yazımıdır, anahtar imza anahtarınızın whsec_ sonrasındaki base64 baytlarıdır (Standard Webhooks kitaplıkları whsec_ anahtarını doğrudan kabul eder). Eski alıcılar için X-Vitrin-Signature: t=<unix saniye>,v1=<imza>; imza, "<t>.<ham gövde>" metninin imza anahtarınızın tamamıyla HMAC-SHA256 özetinin onaltılık yazımıdır. İmza anahtarını paneldeki "İmza anahtarını yenile" ile değiştirebilirsiniz: eski anahtar 24 saat daha geçerlidir ve bu sürede her istek iki anahtarla da imzalanır (webhook-signature boşlukla ayrılmış iki imza, X-Vitrin-Signature iki v1 taşır); herhangi biri tutuyorsa isteği kabul edin. Gövdeyi ayrıştırmadan önce ham haliyle doğrulayın, karşılaştırmayı sabit zamanlı yapın ve eski zaman damgalarını (ör. 5 dakikadan eski) reddedin.',
@@ -120,7 +126,8 @@ const OWN = {
       METHOD_NOT_ALLOWED: 'Adres bu HTTP yöntemini kabul etmiyor; Allow başlığı kabul edilenleri söyler (405).',
       VALIDATION: 'Form alanları, fotoğraf veya parametreler geçersiz; message hangisi olduğunu söyler (422).',
       INSUFFICIENT_CREDITS: 'Kredi yetersiz; hiçbir şey düşülmedi (402).',
-      NEEDS_FRAMED_CONSENT: 'Ürün fotoğraftan güvenle ayrılamadı; allowFramed=true veya subject gönderin (412).',
+      NEEDS_FRAMED_CONSENT:
+        'Ürün fotoğraftan güvenle ayrılamadı. Görsel ve video istekleri bunu yanıt olarak değil, üretimin needs_consent durumu olarak bildirir (kredi iade edilir); allowFramed=true veya subject ile yeniden gönderin.',
       CONFLICT: 'Aynı Idempotency-Key ile ilk istek sürüyor ya da üretim henüz bitmedi (409).',
       QUOTA_EXCEEDED: 'Dosya çok büyük (10 MB) veya depolama kotanız dolu (413).',
       RATE_LIMITED: 'Satıcı sınırı aşıldı; Retry-After kadar bekleyin (429).',
@@ -151,7 +158,7 @@ const OWN = {
       createImage: {
         summary: 'Görsel üretimi başlat',
         description:
-          'Ürün fotoğrafından 4 görsel üretir: 1. görsel beyaz arka planlı pazaryeri görseli, 2-4. görseller açıklamadaki sahneler. Bir görsel üretiminin kredisi düşülür ve üretim sıraya alınır (202). subject ile ürünün kutusunu verirseniz dekupaj o kutuya göre yapılır.',
+          'Ürün fotoğrafından 4 görsel üretir: 1. görsel beyaz arka planlı pazaryeri görseli, 2-4. görseller açıklamadaki sahneler. Bir görsel üretiminin kredisi düşülür ve üretim hemen sıraya alınır (202); dekupaj üretim sırasında değerlendirilir, güvenilir değilse ve allowFramed=true değilse üretim needs_consent durumuyla biter ve kredisi iade edilir. subject ile ürünün kutusunu verirseniz dekupaj o kutuya göre yapılır. Test anahtarıyla kredi düşülmez.',
       },
       createVideo: {
         summary: 'Video üretimi başlat',
@@ -161,7 +168,7 @@ const OWN = {
       getGeneration: {
         summary: 'Üretimin durumu ve sonuçları',
         description:
-          'status: queued, processing, completed veya failed. Tamamlanan üretimin outputs listesindeki her adres aynı API anahtarıyla indirilir; role: white (pazaryeri beyaz görseli), scene (sahne), framed (dekupaj yapılamadığında çerçeveli fotoğraf) veya video.',
+          'status: queued, processing, completed, failed veya needs_consent (dekupaj güvenilir değildi; kredi iade edildi, allowFramed=true veya subject ile yeniden gönderin). livemode: test anahtarıyla yapılan üretimde false. Tamamlanan üretimin outputs listesindeki her adres aynı API anahtarıyla indirilir; role: white (pazaryeri beyaz görseli), scene (sahne), framed (dekupaj yapılamadığında çerçeveli fotoğraf) veya video.',
       },
       getPhoto: {
         summary: 'Ürün fotoğrafını indir',
@@ -196,7 +203,8 @@ const OWN = {
       },
       webhook: {
         summary: 'Üretim bitti bildirimi',
-        description: 'Üretiminiz tamamlandığında veya başarısız olduğunda kayıtlı webhook adresinize gönderilir.',
+        description:
+          'Üretiminiz tamamlandığında, başarısız olduğunda veya dekupaj güvenilir olmadığı için onay gerektirdiğinde (needs_consent) kayıtlı webhook adresinize gönderilir; livemode test üretimlerinde false.',
       },
     },
     responses: {

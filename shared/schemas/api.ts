@@ -10,12 +10,20 @@ import type { AppCode } from '../constants';
  * validate the requests under /api/v1 and are the OpenAPI document (server/http/api-v1/openapi.ts).
  */
 
-/** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
+/** Every live key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'vk_live_';
+/** A test key (issue 34 item 4): the same API, no credits taken, small outputs marked "TEST", its runs kept apart. */
+export const API_TEST_KEY_PREFIX = 'vk_test_';
+/** A key's kind: live runs take credits; test runs do not. */
+export const API_KEY_MODES = ['live', 'test'] as const;
 /** Active keys one seller may hold. */
 export const MAX_API_KEYS = 10;
 
-export const ZApiKeyCreate = z.object({ name: ZLine().min(1, M.api.keyNameRequired).max(60, M.validation.tooLong) });
+export const ZApiKeyCreate = z.object({
+  name: ZLine().min(1, M.api.keyNameRequired).max(60, M.validation.tooLong),
+  /** 'test': a vk_test_… key (issue 34 item 4); live when left out. */
+  mode: z.enum(API_KEY_MODES).default('live'),
+});
 export const ZApiKeyId = z.object({ id: z.uuid() });
 export const ZWebhookSet = z.object({ url: ZLine().max(2000).pipe(z.url(M.api.errors.webhookInvalid)) });
 
@@ -26,10 +34,11 @@ export const ZApiKeyListItem = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   prefix: z.string(),
+  mode: z.enum(API_KEY_MODES),
 });
 export type TApiKeyListItem = z.output<typeof ZApiKeyListItem>;
 /** A new key: the only time its secret is shown. */
-export const ZApiKeyCreated = z.object({ id: z.string(), name: z.string(), key: z.string() });
+export const ZApiKeyCreated = z.object({ id: z.string(), name: z.string(), key: z.string(), mode: z.enum(API_KEY_MODES) });
 /** A new webhook's signing secret, shown once. */
 export const ZWebhookSecret = z.object({ secret: z.string() });
 /** A rotated secret, shown once; the previous one keeps signing until `previousValidUntil`. */
@@ -157,11 +166,17 @@ export const ZApiGenerationParams = z.object({ id: z.uuid() });
 export const ZApiExportParams = z.object({ id: z.uuid(), preset: z.enum(EXPORT_PRESET_IDS) });
 export const ZApiOutputParams = z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(16) });
 
-const ZStatus = z.enum(['queued', 'processing', 'completed', 'failed']).meta({
-  description: 'queued: sırada; processing: işleniyor; completed: bitti; failed: başarısız (kredisi iade edildi)',
+/** A run's state as the API shows it: `needs_consent` is a failed run whose cut-out was not trusted (issue 34 item 9). */
+export const API_STATUSES = ['queued', 'processing', 'completed', 'failed', 'needs_consent'] as const;
+const ZStatus = z.enum(API_STATUSES).meta({
+  description:
+    'queued: sırada; processing: işleniyor (dekupaj burada değerlendirilir); completed: bitti; failed: başarısız (kredisi iade edildi); needs_consent: ürün fotoğraftan güvenle ayrılamadı, üretim yapılmadı ve kredisi iade edildi (allowFramed=true veya subject ile yeniden gönderin)',
+});
+const ZLivemode = z.boolean().meta({
+  description: 'true: canlı anahtarla (vk_live_…); false: test anahtarıyla (vk_test_…), kredi düşülmez, çıktılar küçük ve "TEST" işaretli',
 });
 
-export const ZApiAccepted = z.object({ id: z.uuid(), status: ZStatus }).meta({ id: 'Accepted' });
+export const ZApiAccepted = z.object({ id: z.uuid(), status: ZStatus, livemode: ZLivemode }).meta({ id: 'Accepted' });
 
 export const ZApiOutput = z
   .object({
@@ -181,9 +196,14 @@ export const ZApiGeneration = z
     status: ZStatus,
     progress: z.number().int().min(0).max(100).meta({ description: 'Yüzde' }),
     prompt: z.string().meta({ description: 'Gönderilen sahne açıklaması' }),
-    creditsUsed: z.number().int().min(0).meta({ description: 'Bu üretim için düşülen kredi (başarısız olursa iade edilir)' }),
+    creditsUsed: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Bu üretim için düşülen kredi (başarısız olursa iade edilir; test modunda 0)' }),
+    livemode: ZLivemode,
     createdAt: z.iso.datetime({ offset: true }).meta({ description: 'Oluşturulma zamanı (ISO 8601)' }),
-    errorMessage: z.string().optional().meta({ description: 'Yalnızca failed üretimlerde: nedeni (Türkçe)' }),
+    errorMessage: z.string().optional().meta({ description: 'Yalnızca failed ve needs_consent üretimlerde: nedeni (Türkçe)' }),
     outputs: z.array(ZApiOutput),
     cutoutId: z.uuid().nullable().meta({ description: 'Bu üretimin kullandığı dekupaj (yoksa null)' }),
     cutoutUrl: z.string().optional().meta({ description: 'Üretimin kullandığı şeffaf PNG; dekupaj yapılamadıysa yok' }),
@@ -235,6 +255,7 @@ const ZApiLimit = z
 
 export const ZApiAccount = z
   .object({
+    livemode: ZLivemode,
     balance: z.number().int().nullable().meta({ description: 'Kredi bakiyesi; sınırsız pakette null' }),
     unlimited: z.boolean(),
     plan: z.string().nullable().meta({ description: 'Paketin kodu; paket yoksa null' }),
@@ -288,7 +309,8 @@ export const ZWebhookEvent = z
     id: z.uuid().meta({
       description: 'Olayın kimliği: her denemede aynı (webhook-id başlığı); aynı olay birden fazla gelebilir, bununla tekilleştirin',
     }),
-    type: z.enum(['generation.completed', 'generation.failed']),
+    type: z.enum(['generation.completed', 'generation.failed', 'generation.needs_consent']),
+    livemode: ZLivemode,
     attempt: z.number().int().min(1).meta({ description: 'Kaçıncı deneme: 1, 2, … (X-Vitrin-Attempt başlığı)' }),
     createdAt: z.iso.datetime({ offset: true }).meta({ description: 'Olayın oluştuğu an (ISO 8601)' }),
     data: ZApiGeneration,

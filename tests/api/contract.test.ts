@@ -22,6 +22,8 @@ let doc: Doc;
 let ajv: Ajv2020;
 let key: string;
 let otherKey: string;
+/** The same seller's test key (issue 34 item 4): another kind of run, its own answers. */
+let testKey: string;
 let runId: string;
 let cutoutId: string;
 /** Runs the properties started (the delete operation's own ids). */
@@ -39,6 +41,7 @@ beforeAll(async () => {
   await bob.mutate('auth.signUp', validSignUp('bob@example.com'));
   key = (await alice.mutate('apiKeys.create', { name: 'Sözleşme' })).data.key;
   otherKey = (await bob.mutate('apiKeys.create', { name: 'Başka' })).data.key;
+  testKey = (await alice.mutate('apiKeys.create', { name: 'Deneme', mode: 'test' })).data.key;
   await server.deps.db.updateTable('users').set({ credits_balance: 500 }).execute();
   doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Doc;
   ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
@@ -112,10 +115,11 @@ async function conforms(path: string, method: string, res: Response, what: unkno
 
 const authArb = fc.oneof(
   { arbitrary: fc.constant('valid' as const), weight: 6 },
-  { arbitrary: fc.constantFrom('none' as const, 'wrong' as const, 'other' as const), weight: 1 },
+  { arbitrary: fc.constantFrom('none' as const, 'wrong' as const, 'other' as const, 'test' as const), weight: 1 },
 );
-const keyOf = (a: 'valid' | 'none' | 'wrong' | 'other') =>
-  a === 'valid' ? key : a === 'other' ? otherKey : a === 'wrong' ? 'vk_live_' + 'a'.repeat(48) : null;
+type Auth = 'valid' | 'none' | 'wrong' | 'other' | 'test';
+const keyOf = (a: Auth) =>
+  a === 'valid' ? key : a === 'other' ? otherKey : a === 'test' ? testKey : a === 'wrong' ? 'vk_live_' + 'a'.repeat(48) : null;
 
 const photoArb = fc.oneof(
   { arbitrary: fc.constant('jpeg' as const), weight: 5 },
@@ -167,7 +171,7 @@ function withExtras(fields: Record<string, string | Buffer[] | undefined>, extra
 
 const noBoundary: Body = { raw: { type: 'multipart/form-data', bytes: '--x\r\n\r\n' } };
 
-type Case = { auth: 'valid' | 'none' | 'wrong' | 'other'; path: string; body?: Body; what: unknown };
+type Case = { auth: Auth; path: string; body?: Body; what: unknown };
 
 /** Per operation (by operationId): the requests to try, as [method, path template, arbitrary of cases]. */
 function cases(): Record<string, { method: string; path: string; arb: fc.Arbitrary<Case> }> {
@@ -288,7 +292,7 @@ function cases(): Record<string, { method: string; path: string; arb: fc.Arbitra
           auth: authArb,
           limit: maybe(fc.oneof(fc.integer({ min: 1, max: 100 }).map(String), fc.constantFrom('0', '101', 'on', '2.5'))),
           cursor: maybe(fc.oneof(fc.constant(runId), fc.uuid(), fc.constant('yok'))),
-          status: maybe(fc.constantFrom('queued', 'processing', 'completed', 'failed', 'bitti')),
+          status: maybe(fc.constantFrom('queued', 'processing', 'completed', 'failed', 'needs_consent', 'bitti')),
           type: maybe(fc.constantFrom('image', 'video', 'ses')),
         })
         .map(({ auth, ...q }) => {
@@ -406,4 +410,49 @@ describe('every answer of every operation is the one the served document declare
       480_000,
     );
   }
+});
+
+describe('the states and kinds of issue 34 items 4 and 9 conform too', () => {
+  test("an untrusted, unconsented run: 202, then needs_consent in GET and the list; a test key's run and answers", async () => {
+    const check = async (method: string, docPath: string, path: string, auth: string, body: Body = {}) => {
+      const res = await send(method, path, auth, body);
+      const copy = res.clone();
+      await conforms(docPath, method, res, { path });
+      return copy;
+    };
+    // The cut-out of this photo is not trusted: accepted at once, ended by the worker.
+    const accepted = await check(
+      'POST',
+      '/api/v1/images',
+      '/api/v1/images',
+      key,
+      form({ photo: [photo('chelsea')], prompt: 'ahşap masa' }),
+    );
+    expect(accepted.status).toBe(202);
+    const { id } = (await accepted.json()) as { id: string };
+    let status = '';
+    for (let i = 0; i < 2400 && (status === '' || status === 'queued' || status === 'processing'); i++) {
+      status = ((await (await send('GET', `/api/v1/generations/${id}`, key)).json()) as { status: string }).status;
+      if (status === 'queued' || status === 'processing') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('needs_consent');
+    await check('GET', '/api/v1/generations/{id}', `/api/v1/generations/${id}`, key);
+    const listed = await check('GET', '/api/v1/generations', '/api/v1/generations?status=needs_consent', key);
+    expect(((await listed.json()) as { data: Array<{ id: string }> }).data.map((g) => g.id)).toEqual([id]);
+
+    // A test key: its run's acceptance, its read and list, its account; the live run is a 404 to it.
+    const test = await check(
+      'POST',
+      '/api/v1/images',
+      '/api/v1/images',
+      testKey,
+      form({ photo: [jpeg], prompt: 'mermer', allowFramed: 'true' }),
+    );
+    expect(test.status).toBe(202);
+    const testId = ((await test.json()) as { id: string }).id;
+    expect((await check('GET', '/api/v1/generations/{id}', `/api/v1/generations/${testId}`, testKey)).status).toBe(200);
+    expect((await check('GET', '/api/v1/generations/{id}', `/api/v1/generations/${runId}`, testKey)).status).toBe(404);
+    expect((await check('GET', '/api/v1/generations', '/api/v1/generations', testKey)).status).toBe(200);
+    expect((await check('GET', '/api/v1/account', '/api/v1/account', testKey)).status).toBe(200);
+  }, 240_000);
 });

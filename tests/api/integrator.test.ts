@@ -64,7 +64,7 @@ async function waitFinished(id: string, key: string): Promise<TApiGeneration> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const g = (await (await api(`/api/v1/generations/${id}`, key)).json()) as TApiGeneration;
-    if (g.status === 'completed' || g.status === 'failed') return g;
+    if (g.status === 'completed' || g.status === 'failed' || g.status === 'needs_consent') return g;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('run did not finish');
@@ -106,17 +106,36 @@ describe('refusals are documented answers', () => {
     expect(await uploadsUsed(bobId)).toBe(before);
   });
 
-  test('a photo whose cut-out is not trusted is a 412 that tells the integrator what to send; nothing is taken', async () => {
+  test('a photo whose cut-out is not trusted is accepted at once and ends as needs_consent, refunded in the same step; GET and the list show it', async () => {
     const before = await balanceOf(bobId);
     const res = await api('/api/v1/images', bobKey, { method: 'POST', body: imageForm({ prompt: 'ahşap masa' }, photo('chelsea')) });
-    expect(res.status).toBe(412);
-    expect(await errorOf(res)).toEqual({
-      code: 'NEEDS_FRAMED_CONSENT',
-      message: M.api.errors.needsConsent,
-      data: { appCode: 'NEEDS_FRAMED_CONSENT' },
-    });
+    // Issue 34 item 9: no 412 any more; the worker judges the cut-out.
+    expect(res.status).toBe(202);
+    const charged = Number(res.headers.get('x-credits-charged'));
+    expect(charged).toBeGreaterThan(0);
+    const { id, status } = (await res.json()) as { id: string; status: string };
+    expect(status).toBe('queued');
+    const run = await waitFinished(id, bobKey);
+    expect(run).toMatchObject({ status: 'needs_consent', errorMessage: M.api.errors.needsConsent, outputs: [], livemode: true });
     expect(await balanceOf(bobId)).toBe(before);
-  }, 60_000);
+    // The ledger is honest: the take and its refund, nothing else.
+    const ledger = await server.deps.db
+      .selectFrom('credit_transactions')
+      .select(['type', 'amount'])
+      .where('generation_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    expect(ledger).toEqual([
+      { type: 'usage', amount: -charged },
+      { type: 'refund', amount: charged },
+    ]);
+    const list = async (q: string) =>
+      ((await (await api(`/api/v1/generations?${q}`, bobKey)).json()) as { data: TApiGeneration[] }).data.map((g) => g.id);
+    expect(await list('status=needs_consent')).toEqual([id]);
+    expect(await list('status=failed')).toEqual([]);
+    // A needs_consent run is finished: it can be deleted.
+    expect((await api(`/api/v1/generations/${id}`, bobKey, { method: 'DELETE' })).status).toBe(204);
+  }, 120_000);
 
   test('a WEBP photo is accepted; the refusal of other files names WEBP', async () => {
     const webp = await sharp(photo('coffee')).webp().toBuffer();
@@ -172,7 +191,7 @@ describe('Idempotency-Key', () => {
 
     const again = await send('siparis-42', 'mermer zemin');
     expect(again.status).toBe(202);
-    expect(await again.json()).toEqual({ id, status: 'queued' });
+    expect(await again.json()).toEqual({ id, status: 'queued', livemode: true });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('x-credits-charged')).toBe('0');
     expect(await balanceOf(aliceId)).toBe(before - charged);

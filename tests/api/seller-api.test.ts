@@ -99,7 +99,7 @@ describe('keys', () => {
     expect(aliceKey).toMatch(/^vk_live_[a-z2-7]{48}$/);
     const list = await alice.query('apiKeys.list');
     expect(list.data).toEqual([
-      { id: created.data.id, name: 'Mağaza', prefix: aliceKey.slice(0, 12), createdAt: expect.any(String), lastUsedAt: null },
+      { id: created.data.id, name: 'Mağaza', prefix: aliceKey.slice(0, 12), mode: 'live', createdAt: expect.any(String), lastUsedAt: null },
     ]);
     const row = await server.deps.db.selectFrom('api_keys').selectAll().where('id', '=', created.data.id).executeTakeFirstOrThrow();
     expect(Buffer.from(row.key_hash).toString('hex')).not.toContain(Buffer.from(aliceKey).toString('hex'));
@@ -188,7 +188,7 @@ describe('a run over the API', () => {
     });
     expect(res.status).toBe(202);
     const body = (await res.json()) as { id: string; status: string };
-    expect(body).toEqual({ id: expect.any(String), status: 'queued' });
+    expect(body).toEqual({ id: expect.any(String), status: 'queued', livemode: true });
     runId = body.id;
     const cost = await server.deps.db
       .selectFrom('generations')

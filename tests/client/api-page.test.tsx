@@ -56,4 +56,42 @@ describe('the API page', () => {
     expect(s.inputs('apiKeys.rotateWebhookSecret')).toHaveLength(1);
     expect((await screen.findByTestId('previous-secret')).textContent).toContain('2026');
   });
+
+  it('creates a test key when Test is chosen, and lists each key with its kind', async () => {
+    let keys: Array<{ id: string; name: string; prefix: string; mode: 'live' | 'test'; createdAt: string; lastUsedAt: string | null }> = [
+      { id: 'k1', name: 'Mağaza', prefix: 'vk_live_abcd', mode: 'live', createdAt: '2026-11-27T10:00:00.000Z', lastUsedAt: null },
+    ];
+    const s = fakeServer({
+      'content.site': () => SITE,
+      'apiKeys.address': () => ({ baseUrl: PUBLIC }),
+      'apiKeys.list': () => keys,
+      'apiKeys.webhook': () => ({ url: null, previousSecretUntil: null, deliveries: [] }),
+      'apiKeys.create': (input) => {
+        keys = [
+          ...keys,
+          {
+            id: 'k2',
+            name: input.name,
+            prefix: 'vk_test_wxyz',
+            mode: input.mode ?? 'live',
+            createdAt: '2026-11-27T11:00:00.000Z',
+            lastUsedAt: null,
+          },
+        ];
+        return { id: 'k2', name: input.name, key: 'vk_test_gizli', mode: input.mode ?? 'live' };
+      },
+    });
+    renderWithApp(<ApiPage />, s);
+    const user = userEvent.setup();
+    expect(await screen.findByText(M.api.modeHelp)).toBeTruthy();
+    await user.type(screen.getByTestId('api-key-name'), 'Deneme');
+    await user.click(screen.getByRole('radio', { name: M.api.modeTest }));
+    await user.click(screen.getByRole('button', { name: M.api.createKey }));
+    expect(await screen.findByText('vk_test_gizli')).toBeTruthy();
+    expect(s.inputs('apiKeys.create')).toEqual([{ name: 'Deneme', mode: 'test' }]);
+    const table = await screen.findByTestId('api-keys');
+    expect(await within(table).findByText('vk_test_wxyz…')).toBeTruthy();
+    expect(within(table).getByText(M.api.modeLive)).toBeTruthy();
+    expect(within(table).getByText(M.api.modeTest)).toBeTruthy();
+  });
 });

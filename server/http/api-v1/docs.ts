@@ -7,6 +7,7 @@ import { getSettings } from '../../services/settings';
 import { handle } from './respond';
 import { publicBaseUrl } from '../../email/links';
 import { INPUT_LIMITS, openApiDocument } from './openapi';
+import { TEST_OUTPUT_MAX } from '../../services/api-test-mode';
 import { curlExamples, webhookVerifyExample } from '../../../shared/api-examples';
 
 const D = M.apiDocs;
@@ -136,6 +137,8 @@ ${D.quickstartSteps.map((s) => `<p>${esc(s)}</p>`).join('')}
 <h3>${esc(D.codesTitle)}</h3>${codes}
 <h2>${esc(D.limitsTitle)}</h2><p>${esc(D.inputLimits(INPUT_LIMITS.megabytes, INPUT_LIMITS.megapixels))}</p><p>${esc(D.limits(u.limit, minutes(u.windowMs), e.limit, minutes(e.windowMs)))}</p><p>${esc(D.rateHeaders)}</p>
 <h2>${esc(D.idempotencyTitle)}</h2><p>${esc(D.idempotency)}</p>
+<h2>${esc(D.acceptanceTitle)}</h2><p>${esc(D.acceptance)}</p>
+<h2>${esc(D.testModeTitle)}</h2><p>${esc(D.testMode(TEST_OUTPUT_MAX))}</p>
 <h2>${esc(D.retentionTitle)}</h2><p>${esc(D.retention(settings.uploadRetentionDays))}</p>
 <h2>${esc(D.webhooksTitle)}</h2><p>${esc(D.webhooks)}</p><p>${esc(D.webhookRetries)}</p>
 <h3>${esc(D.signatureTitle)}</h3><p>${esc(D.signature)}</p>

@@ -10,12 +10,15 @@ import { callerOf, handle, releaseQuota } from './respond';
 import { rawForm } from './forms';
 
 type Claim = { db: Db; userId: string; key: string };
-/** What identifies a request: its path, its text fields (in name order) and the photo's bytes. */
+/** What identifies a request: its path, its text fields (in name order), the photo's bytes and a test key's mode. */
 async function requestHash(req: Request, res: Response): Promise<string> {
   const { fields, photoPath } = rawForm(res);
   const h = createHash('sha256').update(`${req.method} ${req.path}\n`);
   for (const name of Object.keys(fields).sort()) h.update(JSON.stringify([name, fields[name]]));
   h.update('\nphoto:').update(photoPath ? await fileHash(photoPath) : '-');
+  // A test key's request is never the same request as a live key's (issue 34 item 4): a live retry
+  // must not replay a test answer. Live hashes are unchanged.
+  if (!callerOf(res).livemode) h.update('\nmode:test');
   return h.digest('hex');
 }
 

@@ -4,6 +4,7 @@ import { M } from '../../../shared/messages';
 import { activeLanguage } from '../../../shared/messages/language';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { MAX_INPUT_PIXELS } from '../../services/uploads';
+import { TEST_OUTPUT_MAX } from '../../services/api-test-mode';
 import {
   API_ERROR_CODES,
   ZApiAccepted,
@@ -84,7 +85,11 @@ const idempotencyKey = z.object({
   'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: D.responses.idempotencyKey! }),
 });
 
-/** A POST that starts a run: 202 with the charge, the limits and the replay mark; its refusals. */
+/**
+ * A POST that starts a run: 202 with the charge, the limits and the replay mark; its refusals. No
+ * 412 (issue 34 item 9): the cut-out is judged by the worker and an untrusted one without consent
+ * ends the run as `needs_consent`, a state of the run rather than an answer.
+ */
 function startsRun(key: 'createImage' | 'createVideo', form: z.ZodType, jsonFields: string[], jsonBody: z.ZodType) {
   return op(key, {
     requestParams: { header: idempotencyKey },
@@ -99,7 +104,7 @@ function startsRun(key: 'createImage' | 'createVideo', form: z.ZodType, jsonFiel
         },
         ...json(ZApiAccepted),
       },
-      ...errors([401, 402, 409, 412, 413, 422, 429]),
+      ...errors([401, 402, 409, 413, 422, 429]),
     },
   });
 }
@@ -129,6 +134,8 @@ export function openApiDocument(base: string, costs: ApiCosts) {
         D.inputLimits(INPUT_LIMITS.megabytes, INPUT_LIMITS.megapixels),
         D.rateHeaders,
         D.idempotency,
+        D.acceptance,
+        D.testMode(TEST_OUTPUT_MAX),
         D.methods,
       ].join('\n\n'),
     },

@@ -18,12 +18,20 @@ import {
 import { ownCutoutKeys, ownOutput, ownRunPhotoKey } from '../../services/files';
 import { AppError } from '../../errors';
 import { storeUpload } from '../../services/uploads';
-import { getGeneration } from '../../services/generations';
-import { startGeneration } from '../../services/framed-consent';
 import { runCutout } from '../../services/studio';
 import { exportRun } from '../../services/exports';
 import { apiCutoutUrl, toApiGeneration } from '../../services/api-view';
-import { apiAccount, creditsCharged, deleteApiGeneration, listApiGenerations, refuseUnfinished } from '../../services/api-generations';
+import {
+  apiAccount,
+  creditsCharged,
+  deleteApiGeneration,
+  getApiRun,
+  listApiGenerations,
+  refuseUnaffordable,
+  refuseUnfinished,
+  requireApiRun,
+  startApiRun,
+} from '../../services/api-generations';
 import { getSettings } from '../../services/settings';
 import { publicBaseUrl } from '../../email/links';
 import { sendStored } from '../files';
@@ -41,13 +49,6 @@ function paramsOr404<T>(schema: { safeParse: (v: unknown) => { success: true; da
   const r = schema.safeParse(params);
   if (!r.success) throw new AppError('NOT_FOUND', M.api.errors.notFound);
   return r.data;
-}
-
-/** The API's own text for a run refused for want of a trusted cut-out (the page's text speaks of its editor). */
-function consentForApi(err: unknown): never {
-  if (err instanceof AppError && err.appCode === 'NEEDS_FRAMED_CONSENT')
-    throw new AppError('NEEDS_FRAMED_CONSENT', M.api.errors.needsConsent);
-  throw err;
 }
 
 /** The methods each path takes; any other is 405 with Allow (issue 34 item 6). */
@@ -104,15 +105,15 @@ export function apiV1Routes(deps: AppDeps): Router {
     idempotent(deps.db, { charges: true }),
     photoForm(ZApiImageForm),
     handle('api-images', async (_req, res) => {
-      const { userId, keyId } = callerOf(res);
+      const caller = callerOf(res);
       const { fields, image } = formOf<typeof ZApiImageForm>(res);
-      const stored = await storeUpload(deps, userId, image);
-      // The seller's box: a guided cut-out first, which the run then uses (as the page's "re-run" does).
-      if (fields.subject) await runCutout(deps, userId, { uploadId: stored.uploadId, subject: fields.subject });
-      // Without a trustworthy cut-out the run is refused uncharged unless `allowFramed` (as on the page).
-      const { id } = await startGeneration(
+      // Issue 34 item 9: the balance before anything slow (a 402 is fast); the cut-out is judged by
+      // the worker, which ends an untrusted run without `allowFramed` as needs_consent, refunded.
+      await refuseUnaffordable(deps.db, caller.userId, 'image', caller.livemode);
+      const stored = await storeUpload(deps, caller.userId, image);
+      const { id } = await startApiRun(
         deps,
-        userId,
+        caller.userId,
         {
           type: 'image',
           uploadId: stored.uploadId,
@@ -120,11 +121,12 @@ export function apiV1Routes(deps: AppDeps): Router {
           category: fields.category,
           scene: fields.scene,
           allowFramed: fields.allowFramed,
+          subject: fields.subject,
         },
-        { apiKeyId: keyId },
-      ).catch(consentForApi);
+        caller,
+      );
       res.setHeader('X-Credits-Charged', String(await creditsCharged(deps.db, id)));
-      await answerOnce(res, 202, ZApiAccepted, { id, status: 'queued' });
+      await answerOnce(res, 202, ZApiAccepted, { id, status: 'queued', livemode: caller.livemode });
     }),
   );
 
@@ -136,12 +138,13 @@ export function apiV1Routes(deps: AppDeps): Router {
     idempotent(deps.db, { charges: true }),
     photoForm(ZApiVideoForm),
     handle('api-videos', async (_req, res) => {
-      const { userId, keyId } = callerOf(res);
+      const caller = callerOf(res);
       const { fields, image } = formOf<typeof ZApiVideoForm>(res);
-      const stored = await storeUpload(deps, userId, image);
-      const { id } = await startGeneration(
+      await refuseUnaffordable(deps.db, caller.userId, 'video', caller.livemode);
+      const stored = await storeUpload(deps, caller.userId, image);
+      const { id } = await startApiRun(
         deps,
-        userId,
+        caller.userId,
         {
           type: 'video',
           uploadId: stored.uploadId,
@@ -151,10 +154,10 @@ export function apiV1Routes(deps: AppDeps): Router {
           scene: fields.scene,
           allowFramed: fields.allowFramed,
         },
-        { apiKeyId: keyId },
-      ).catch(consentForApi);
+        caller,
+      );
       res.setHeader('X-Credits-Charged', String(await creditsCharged(deps.db, id)));
-      await answerOnce(res, 202, ZApiAccepted, { id, status: 'queued' });
+      await answerOnce(res, 202, ZApiAccepted, { id, status: 'queued', livemode: caller.livemode });
     }),
   );
 
@@ -163,7 +166,8 @@ export function apiV1Routes(deps: AppDeps): Router {
     auth,
     handle('api-account', async (_req, res) => {
       res.setHeader('Cache-Control', 'no-store');
-      reply(res, 200, ZApiAccount, await apiAccount(deps.db, callerOf(res).userId));
+      const { userId, livemode } = callerOf(res);
+      reply(res, 200, ZApiAccount, await apiAccount(deps.db, userId, livemode));
     }),
   );
 
@@ -173,7 +177,8 @@ export function apiV1Routes(deps: AppDeps): Router {
     handle('api-list', async (req, res) => {
       const q = ZApiListQuery.safeParse(req.query);
       if (!q.success) throw new AppError('VALIDATION', M.api.errors.badListQuery);
-      const page = await listApiGenerations(deps.db, callerOf(res).userId, q.data);
+      const { userId, livemode } = callerOf(res);
+      const page = await listApiGenerations(deps.db, userId, q.data, livemode);
       res.setHeader('Cache-Control', 'no-store');
       reply(res, 200, ZApiGenerationList, { data: page.items.map((v) => toApiGeneration(v, base())), nextCursor: page.nextCursor });
     }),
@@ -184,9 +189,8 @@ export function apiV1Routes(deps: AppDeps): Router {
     auth,
     handle('api-generation', async (req, res) => {
       const { id } = paramsOr404(ZApiGenerationParams, req.params);
-      const view = await getGeneration(deps.db, callerOf(res).userId, id).catch((err: unknown) => {
-        throw err instanceof AppError && err.appCode === 'NOT_FOUND' ? new AppError('NOT_FOUND', M.api.errors.notFound) : err;
-      });
+      const { userId, livemode } = callerOf(res);
+      const view = await getApiRun(deps.db, userId, id, livemode);
       res.setHeader('Cache-Control', 'no-store');
       reply(res, 200, ZApiGeneration, toApiGeneration(view, base()));
     }),
@@ -197,7 +201,8 @@ export function apiV1Routes(deps: AppDeps): Router {
     auth,
     handle('api-delete', async (req, res) => {
       const { id } = paramsOr404(ZApiGenerationParams, req.params);
-      await deleteApiGeneration(deps, callerOf(res).userId, id);
+      const { userId, livemode } = callerOf(res);
+      await deleteApiGeneration(deps, userId, id, livemode);
       res.status(204).end();
     }),
   );
@@ -207,7 +212,9 @@ export function apiV1Routes(deps: AppDeps): Router {
     auth,
     handle('api-output', async (req, res) => {
       const { id, index } = paramsOr404(ZApiOutputParams, req.params);
-      const found = await ownOutput(deps.db, callerOf(res).userId, id, index);
+      const { userId, livemode } = callerOf(res);
+      await requireApiRun(deps.db, userId, id, livemode);
+      const found = await ownOutput(deps.db, userId, id, index);
       if (!found) throw new AppError('NOT_FOUND', M.api.errors.notFound);
       await sendStored(deps.storage, found.output.key, req, res, PRIVATE_CACHE);
     }),
@@ -218,7 +225,9 @@ export function apiV1Routes(deps: AppDeps): Router {
     auth,
     handle('api-photo', async (req, res) => {
       const { id } = paramsOr404(ZApiGenerationParams, req.params);
-      const key = await ownRunPhotoKey(deps.db, callerOf(res).userId, id);
+      const { userId, livemode } = callerOf(res);
+      await requireApiRun(deps.db, userId, id, livemode);
+      const key = await ownRunPhotoKey(deps.db, userId, id);
       if (!key) throw new AppError('NOT_FOUND', M.api.errors.notFound);
       await sendStored(deps.storage, key, req, res, PRIVATE_CACHE);
     }),
@@ -256,8 +265,9 @@ export function apiV1Routes(deps: AppDeps): Router {
     auth,
     handle('api-export', async (req, res) => {
       const { id, preset } = paramsOr404(ZApiExportParams, req.params);
-      const { userId } = callerOf(res);
+      const { userId, livemode } = callerOf(res);
       await takeQuota(deps.db, res, 'exports', userId);
+      await requireApiRun(deps.db, userId, id, livemode);
       await refuseUnfinished(deps.db, userId, id);
       const result = await exportRun(deps, userId, id, preset);
       if (!result) throw new AppError('NOT_FOUND', M.api.errors.notFound);

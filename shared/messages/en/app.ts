@@ -593,6 +593,12 @@ export const OWN: AppTexts = {
     keyNameRequired: 'Enter a name for the key.',
     keyNamePlaceholder: 'e.g. Shop integration',
     createKey: 'Create key',
+    keyMode: 'Key kind',
+    modeLive: 'Live',
+    modeTest: 'Test',
+    modeHelp:
+      'A test key (vk_test_…) uses no credits: requests go through the same steps, but the outputs are small and marked "TEST". Test generations are seen only with test keys; they do not appear in your history or dashboard.',
+    colMode: 'Kind',
     keyCreatedTitle: 'Your new API key',
     keyShownOnce: 'This key is shown only now. Save it somewhere safe; if you lose it, revoke this key and create a new one.',
     copy: 'Copy',

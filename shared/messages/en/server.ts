@@ -80,12 +80,18 @@ export const OWN: ServerTexts = {
     intro:
       'Run the Vitrin AI studio from your own system: send a product photo, get 4 marketplace-ready images (image 1 is the marketplace image on a white background, the others are the scenes from your description) or a short product video, and download the marketplace package as a zip. Generations made through the API use credits just like on the website, join the same queue and are subject to the same limits; the credits of a failed generation are refunded.',
     authTitle: 'Authentication',
-    auth: 'Add the header "Authorization: Bearer YOUR_KEY" to every request. You create and revoke keys on the API page of the customer dashboard; a key is shown only once, when it is created, and starts with vk_live_. A missing, wrong or revoked key gets a 401 response.',
-    securityDescription: 'A key created on the API page of the customer dashboard (vk_live_…).',
+    auth: 'Add the header "Authorization: Bearer YOUR_KEY" to every request. You create and revoke keys on the API page of the customer dashboard; a key is shown only once, when it is created, and starts with vk_live_ (live) or vk_test_ (test). A missing, wrong or revoked key gets a 401 response.',
+    securityDescription: 'A key created on the API page of the customer dashboard (vk_live_… live, vk_test_… test).',
+    testModeTitle: 'Test mode',
+    testMode: (max: number) =>
+      `On the API page you can create test keys (vk_test_…) beside the live ones. Requests with a test key go through the same steps and are validated the same way as live ones, but no credits are taken (X-Credits-Charged: 0; no 402 even when the balance is short) and the outputs are at most ${max} pixels on their long side, with a visible "TEST" mark in the top-left corner. Test generations are kept apart from live ones: a test key lists, reads, downloads and deletes only test generations, a live key only live ones (the other kind answers 404); test generations do not appear in the history or the dashboard of the website. The livemode field of answers and webhook bodies is false for test generations and true for live ones. The photo and request limits are shared by both kinds.`,
+    acceptanceTitle: 'Acceptance and the cut-out',
+    acceptance:
+      "Image and video requests are accepted at once (202) after the credit and form checks; separating the product from the photo (the cut-out) is judged while the generation runs. If the cut-out is not reliable and allowFramed=true was not sent, the generation ends in the needs_consent state: no images are made, the credits taken are refunded in the same step, and a generation.needs_consent webhook event is sent. To get the images from the framed photo, send the same photo again with allowFramed=true, or give the product's box in the subject field. When subject is sent, the cut-out is made from that box before the answer.",
     quickstartTitle: 'Quick start: from a photo to a Trendyol package with curl',
     quickstartSteps: [
       '1. Send the photo and the scene description; the response gives the generation’s id.',
-      '2. Poll every few seconds until the status is "completed" (if it is "failed", errorMessage gives the reason and the credits have been refunded).',
+      '2. Poll every few seconds until the status is "completed" (if it is "failed" or "needs_consent", errorMessage gives the reason and the credits have been refunded; for needs_consent send it again with allowFramed=true or subject).',
       '3. Download the images from the addresses in outputs with the same key.',
       '4. Download the ready zip package for Trendyol (other marketplaces: hepsiburada, n11, amazon, ciceksepeti, instagram, square).',
     ],
@@ -103,7 +109,7 @@ export const OWN: ServerTexts = {
       `The same seller limits as on the website apply: ${uploads} photos per ${uploadMinutes} minutes (each image, video and cut-out request counts as one photo) and ${exports} marketplace packages per ${exportMinutes} minutes. When a limit is exceeded you get a 429 response with a Retry-After header saying after how many seconds you can try again. The number of generations processed for you at the same time is limited too; the rest wait in the queue.`,
     webhooksTitle: 'Webhook',
     webhooks:
-      'If you save a webhook address in the dashboard, a POST request with a JSON body is sent to it when your generations complete or fail: { "id": "<event id>", "type": "generation.completed" | "generation.failed", "attempt": <attempt number, from 1>, "createdAt": "<when the event happened>", "data": { …the GET /api/v1/generations/{id} response… } }. Responses other than 2xx and unreachable addresses are retried at growing intervals for one day; every attempt is shown in the dashboard. The same event may arrive more than once (e.g. when your answer timed out): id (the webhook-id header) is the same at every attempt, deduplicate with it; attempt (the X-Vitrin-Attempt header) tells which attempt it is. In production the address must use https and cannot point to the local network or to private IP addresses.',
+      'If you save a webhook address in the dashboard, a POST request with a JSON body is sent to it when your generations complete, fail or need consent (needs_consent): { "id": "<event id>", "type": "generation.completed" | "generation.failed" | "generation.needs_consent", "livemode": <false for a generation made with a test key, true for a live one>, "attempt": <attempt number, from 1>, "createdAt": "<when the event happened>", "data": { …the GET /api/v1/generations/{id} response… } }. Responses other than 2xx and unreachable addresses are retried at growing intervals for one day; every attempt is shown in the dashboard. The same event may arrive more than once (e.g. when your answer timed out): id (the webhook-id header) is the same at every attempt, deduplicate with it; attempt (the X-Vitrin-Attempt header) tells which attempt it is. In production the address must use https and cannot point to the local network or to private IP addresses.',
     signatureTitle: 'Verifying the signature',
     signature:
       'Every request carries two signatures. Standard Webhooks (standardwebhooks.com) headers: webhook-id (the event id), webhook-timestamp (unix seconds) and webhook-signature: v1,<signature>, the base64 HMAC-SHA256 digest of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64 bytes after whsec_ in your signing secret (the Standard Webhooks libraries take the whsec_ secret as it is). For existing receivers, X-Vitrin-Signature: t=<unix seconds>,v1=<signature>, the hexadecimal HMAC-SHA256 digest of "<t>.<raw body>" keyed with your whole signing secret. You can change the signing secret with "Rotate the signing secret" in the dashboard: the old secret stays valid for 24 more hours, and meanwhile every request is signed with both (webhook-signature carries two signatures separated by a space, X-Vitrin-Signature two v1 values); accept the request if any of them matches. Verify the raw body before parsing it, compare in constant time and reject old timestamps (e.g. older than 5 minutes).',
@@ -114,7 +120,8 @@ export const OWN: ServerTexts = {
       METHOD_NOT_ALLOWED: 'The address does not take this HTTP method; the Allow header lists those it takes (405).',
       VALIDATION: 'Form fields, photo or parameters are not valid; the message says which (422).',
       INSUFFICIENT_CREDITS: 'Not enough credits; nothing was taken (402).',
-      NEEDS_FRAMED_CONSENT: 'The product could not be separated reliably; send allowFramed=true or subject (412).',
+      NEEDS_FRAMED_CONSENT:
+        "The product could not be separated reliably. Image and video requests report this not as an answer but as the generation's needs_consent state (credits refunded); send it again with allowFramed=true or subject.",
       CONFLICT: 'The first request with the same Idempotency-Key is still running, or the generation has not finished (409).',
       QUOTA_EXCEEDED: 'The file is too large (10 MB) or your storage quota is full (413).',
       RATE_LIMITED: 'A seller limit was reached; wait as long as Retry-After says (429).',
@@ -145,7 +152,7 @@ export const OWN: ServerTexts = {
       createImage: {
         summary: 'Start an image generation',
         description:
-          'Creates 4 images from the product photo: image 1 is the marketplace image on a white background, images 2-4 are the scenes from the description. The credits of one image generation are taken and the generation is queued (202). If you give the product’s box in subject, the cut-out is made according to that box.',
+          'Creates 4 images from the product photo: image 1 is the marketplace image on a white background, images 2-4 are the scenes from the description. The credits of one image generation are taken and the generation is queued at once (202); the cut-out is judged while it runs, and if it is not reliable and allowFramed is not true, the generation ends as needs_consent and its credits are refunded. If you give the product’s box in subject, the cut-out is made according to that box. With a test key no credits are taken.',
       },
       createVideo: {
         summary: 'Start a video generation',
@@ -155,7 +162,7 @@ export const OWN: ServerTexts = {
       getGeneration: {
         summary: 'Status and results of a generation',
         description:
-          'status: queued, processing, completed or failed. Every address in the outputs list of a completed generation is downloaded with the same API key; role: white (marketplace white image), scene, framed (the framed photo when no cut-out could be made) or video.',
+          'status: queued, processing, completed, failed or needs_consent (the cut-out was not reliable; credits refunded, send it again with allowFramed=true or subject). livemode: false for a generation made with a test key. Every address in the outputs list of a completed generation is downloaded with the same API key; role: white (marketplace white image), scene, framed (the framed photo when no cut-out could be made) or video.',
       },
       getPhoto: {
         summary: 'Download the product photo',
@@ -190,7 +197,8 @@ export const OWN: ServerTexts = {
       },
       webhook: {
         summary: 'Generation finished notification',
-        description: 'Sent to your saved webhook address when your generation completes or fails.',
+        description:
+          'Sent to your saved webhook address when your generation completes, fails, or needs consent because its cut-out was not reliable (needs_consent); livemode is false for test generations.',
       },
     },
     responses: {

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Input, Modal, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/app';
 import { QueryView } from '../../common/QueryView';
@@ -9,18 +9,19 @@ import { toastServerError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { ShownOnce } from './ShownOnce';
 
-/** The seller's active keys: create (the key is shown once), list by prefix, revoke. */
+/** The seller's active keys: create a live or test key (the key is shown once), list by prefix and kind, revoke. */
 export function ApiKeysCard() {
   const utils = trpc.useUtils();
   const keys = trpc.apiKeys.list.useQuery();
   const create = trpc.apiKeys.create.useMutation();
   const revoke = trpc.apiKeys.revoke.useMutation();
   const [name, setName] = useState('');
+  const [mode, setMode] = useState<'live' | 'test'>('live');
   const [nameError, setNameError] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
 
   const submit = async () => {
-    const parsed = ZApiKeyCreate.safeParse({ name });
+    const parsed = ZApiKeyCreate.safeParse({ name, mode });
     if (!parsed.success) return setNameError(parsed.error.issues[0]?.message ?? null);
     setNameError(null);
     try {
@@ -65,10 +66,24 @@ export function ApiKeysCard() {
             style={{ flex: 1 }}
             data-testid="api-key-name"
           />
+          <Input.Wrapper label={M.api.keyMode}>
+            <SegmentedControl
+              value={mode}
+              onChange={(v) => setMode(v === 'test' ? 'test' : 'live')}
+              data={[
+                { value: 'live', label: M.api.modeLive },
+                { value: 'test', label: M.api.modeTest },
+              ]}
+              data-testid="api-key-mode"
+            />
+          </Input.Wrapper>
           <Button type="submit" loading={create.isPending}>
             {M.api.createKey}
           </Button>
         </Group>
+        <Text size="xs" c="dimmed" mt="xs">
+          {M.api.modeHelp}
+        </Text>
       </form>
       <QueryView query={keys} error={M.api.loadFailed} inline />
       {keys.data && keys.data.length === 0 && <Text c="dimmed">{M.api.noKeys}</Text>}
@@ -79,6 +94,7 @@ export function ApiKeysCard() {
               <Table.Tr>
                 <Table.Th>{M.api.colName}</Table.Th>
                 <Table.Th>{M.api.colPrefix}</Table.Th>
+                <Table.Th>{M.api.colMode}</Table.Th>
                 <Table.Th>{M.api.colCreated}</Table.Th>
                 <Table.Th>{M.api.colLastUsed}</Table.Th>
                 <Table.Th>
@@ -92,6 +108,11 @@ export function ApiKeysCard() {
                   <Table.Td>{k.name}</Table.Td>
                   <Table.Td>
                     <code>{k.prefix}…</code>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={k.mode === 'test' ? 'orange' : 'green'}>
+                      {k.mode === 'test' ? M.api.modeTest : M.api.modeLive}
+                    </Badge>
                   </Table.Td>
                   <Table.Td>{formatDateTime(k.createdAt)}</Table.Td>
                   <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : M.api.never}</Table.Td>
