@@ -516,6 +516,14 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     deleteTitle: 'Yorumu sil',
   },
 
+  /** Issue 38 item 5: a landing text in Turkish and, beside it, in English. */
+  adminLanguages: {
+    turkish: (label: string) => `${label} · Türkçe`,
+    english: (label: string) => `${label} · İngilizce`,
+    englishHint: 'Boş bırakılırsa İngilizce sayfada Türkçe metin gösterilir.',
+    englishEmpty: 'İngilizcesi yok: İngilizce sayfada Türkçe metin gösterilir',
+  },
+
   adminItems: {
     order: 'Sıra',
     orderHint: 'Küçük sayı önce gösterilir.',
