@@ -74,7 +74,7 @@ async function featuresEmpty(db: Db, active: readonly unknown[]): Promise<boolea
 }
 
 /** The landing in each language, from one read of the rows. */
-export type BilingualLanding = Record<Language, LandingData>;
+type BilingualLanding = Record<Language, LandingData>;
 
 /**
  * Reads everything the landing page needs: active rows only, by display order (docs/product.md §6/§7), in
