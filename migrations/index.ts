@@ -22,6 +22,7 @@ import * as apiIdempotency from './2026-11-27T10-40-api-idempotency';
 import * as webhookSecretRotation from './2026-11-27T14-00-webhook-secret-rotation';
 import * as batchPhotos from './2026-11-27T14-10-batch-photos';
 import * as apiTestMode from './2026-11-27T16-30-api-test-mode';
+import * as landingEnglish from './2026-11-27T16-40-landing-english';
 
 /**
  * Every migration, by its ISO-date name. Add new files here and their hash to manifest.json; never
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T14-00-webhook-secret-rotation': webhookSecretRotation,
   '2026-11-27T14-10-batch-photos': batchPhotos,
   '2026-11-27T16-30-api-test-mode': apiTestMode,
+  '2026-11-27T16-40-landing-english': landingEnglish,
 };

@@ -1,7 +1,7 @@
 import type { EventBus } from '../events/bus';
 
 /**
- * Validated customer sessions kept in memory for a few seconds (docs/decisions.md D-NEW-session-cache), so a
+ * Validated customer sessions kept in memory for a few seconds (docs/decisions.md D59), so a
  * signed-in read does not look its session up in the database every time. An entry holds who the session
  * belongs to and until when it is valid, never credits or anything else that changes without ending the
  * session. It is dropped at once in every process that shares the event bus when the session ends

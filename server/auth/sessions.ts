@@ -155,7 +155,7 @@ export async function liveSessionIds(db: Db, kind: SessionKind, ids: string[], n
 
 /**
  * `validateSession` through this process's session cache (server/auth/session-cache.ts,
- * docs/decisions.md D-NEW-session-cache): a customer session validated less than a few seconds ago and not
+ * docs/decisions.md D59): a customer session validated less than a few seconds ago and not
  * announced as ended since is taken from memory, unless it is due for its sliding renewal. A cached
  * session carries no credits (`credits` is undefined: the balance is read afresh). Admin sessions are
  * always read from the database (an admin is deactivated in the database itself, with no event).

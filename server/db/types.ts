@@ -250,6 +250,8 @@ export interface SiteContentTable {
   section: ContentSection;
   key: string;
   value: string;
+  /** The English text (issue 38 item 5); null or empty: the landing shows the Turkish one. */
+  value_en: OptionalText;
   description: string | null;
   updated_by: string | null;
   updated_at: Timestamp;
@@ -263,6 +265,9 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+/** A nullable English column: may be left out of an insert (issue 38 item 5). */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+
 interface DisplayColumns {
   display_order: Generated<number>;
   is_active: Generated<boolean>;
@@ -273,7 +278,9 @@ interface DisplayColumns {
 export interface PortfolioItemsTable extends DisplayColumns {
   id: Generated<string>;
   title: string;
+  title_en: OptionalText;
   description: Generated<string>;
+  description_en: OptionalText;
   category: string;
   before_image_url: string;
   after_image_url: string;
@@ -285,6 +292,7 @@ export interface TestimonialsTable extends DisplayColumns {
   company: string | null;
   image_url: string | null;
   text: string;
+  text_en: OptionalText;
   rating: Generated<number>;
 }
 
@@ -294,6 +302,7 @@ export interface SiteStatsTable extends DisplayColumns {
   /** Bound to a figure of this install (shared/stats.ts); null shows `number` as the admin typed it. */
   metric: ColumnType<StatMetric | null, StatMetric | null | undefined, StatMetric | null>;
   label: string;
+  label_en: OptionalText;
   icon: string;
   icon_color: string;
 }
@@ -301,7 +310,9 @@ export interface SiteStatsTable extends DisplayColumns {
 export interface FeaturesTable extends DisplayColumns {
   id: Generated<string>;
   title: string;
+  title_en: OptionalText;
   description: string;
+  description_en: OptionalText;
   icon: string;
   icon_color: string;
 }

@@ -4,7 +4,8 @@ import { getLanding } from '../services/landing';
 import { landingClaims } from '../services/landing-stats';
 import { submitContactMessage } from '../services/contact';
 import { ZContactMessage } from '../../shared/schemas/contact';
-import { ZLanding, ZPlans, ZSiteInfo } from '../../shared/schemas/content';
+import { ZLanding, ZLandingInput, ZPlans, ZSiteInfo } from '../../shared/schemas/content';
+import { activeLanguage } from '../../shared/messages/language';
 import { ZOk } from '../../shared/schemas/common';
 import { PLANS } from '../../shared/plans';
 
@@ -30,10 +31,14 @@ export const contentRouter = router({
   /**
    * Everything the landing page shows: site texts by section and key, and the active stats,
    * features, testimonials and reference works by display order (built-in features when that list is
-   * empty), and what this install's configuration makes true (`claims`).
+   * empty), and what this install's configuration makes true (`claims`). In the page's language: the
+   * admin's English texts for English, Turkish where the English one is empty (issue 38 item 5).
    * Served from a short-lived cache that admin edits invalidate (services/landing.ts).
    */
-  landing: publicProcedure.output(ZLanding).query(({ ctx }) => getLanding(ctx.db, landingClaims(ctx))),
+  landing: publicProcedure
+    .input(ZLandingInput)
+    .output(ZLanding)
+    .query(({ ctx, input }) => getLanding(ctx.db, landingClaims(ctx), input?.language ?? activeLanguage())),
 
   /** The four built-in packages (docs/product.md §9). */
   plans: publicProcedure.output(ZPlans).query(() => PLANS),

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { ContentSection } from '../db/types';
-import { M } from '../../shared/messages';
+import { M, landingDefaults } from '../../shared/messages';
 import { seedSettings } from '../services/settings';
 import { ensureFirstAdmin } from '../services/admin/accounts';
 
@@ -18,8 +18,18 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   await ensureFirstAdmin(db, { email: opts.env.ADMIN_EMAIL, password: opts.env.ADMIN_PASSWORD, log: opts.log });
 
   const firstStart = !(await db.selectFrom('site_content').select('id').limit(1).executeTakeFirst());
+  // The landing's texts in both languages (issue 38 item 5); the legal pages are Turkish only.
+  const EN = landingDefaults('en');
+  const english = (section: string, key: string): string | null =>
+    (EN.content as Record<string, Record<string, string> | undefined>)[section]?.[key] ?? null;
   const content = Object.entries(M.defaults.content).flatMap(([section, keys]) =>
-    Object.entries(keys).map(([key, [value, description]]) => ({ section: section as ContentSection, key, value, description })),
+    Object.entries(keys).map(([key, [value, description]]) => ({
+      section: section as ContentSection,
+      key,
+      value,
+      value_en: english(section, key),
+      description,
+    })),
   );
   await db
     .insertInto('site_content')
@@ -29,12 +39,24 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   if (!firstStart) return;
 
   const ordered = <T>(rows: readonly T[]) => rows.map((row, i) => ({ ...row, display_order: i + 1 }));
-  await db.insertInto('site_stats').values(ordered(M.defaults.stats)).execute();
-  await db.insertInto('features').values(ordered(M.defaults.features)).execute();
+  await db
+    .insertInto('site_stats')
+    .values(ordered(M.defaults.stats).map((row, i) => ({ ...row, label_en: EN.stats[i]!.label })))
+    .execute();
+  await db
+    .insertInto('features')
+    .values(
+      ordered(M.defaults.features).map((row, i) => ({
+        ...row,
+        title_en: EN.features[i]!.title,
+        description_en: EN.features[i]!.description,
+      })),
+    )
+    .execute();
   // Example quotes and works are drafts: an admin replaces them with real ones and publishes them.
   await db
     .insertInto('testimonials')
-    .values(ordered(M.defaults.testimonials).map((row) => ({ ...row, is_active: false })))
+    .values(ordered(M.defaults.testimonials).map((row, i) => ({ ...row, text_en: EN.testimonials[i]!.text, is_active: false })))
     .execute();
   if (opts.seedPortfolio) await opts.seedPortfolio(db);
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
-import { M } from '../../shared/messages';
+import { M, landingDefaults } from '../../shared/messages';
 
 /** Simple product silhouettes, one per seeded reference, drawn as SVG so nothing is downloaded. */
 const PRODUCTS = [
@@ -53,8 +53,11 @@ export async function seedPortfolio(db: Db, storage: Storage): Promise<void> {
       .toBuffer();
     await storage.put(`public/portfolio/${i + 1}-before.jpg`, before, 'image/jpeg');
     await storage.put(`public/portfolio/${i + 1}-after.jpg`, after, 'image/jpeg');
+    const english = landingDefaults('en').portfolio[i]!;
     rows.push({
       ...item,
+      title_en: english.title,
+      description_en: english.description,
       before_image_url: `/api/files/public/portfolio/${i + 1}-before.jpg`,
       after_image_url: `/api/files/public/portfolio/${i + 1}-after.jpg`,
       display_order: i + 1,

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { StatMetric } from '../../shared/stats';
-import { M } from '../../shared/messages';
+import { landingDefaults } from '../../shared/messages';
+import { LANGUAGES, LOCALES, type Language } from '../../shared/messages/language';
 
 /** What this install's configuration makes true on the public pages. */
 export type LandingClaims = {
@@ -16,7 +17,10 @@ export function landingClaims(deps: { aiProvider: 'local' | 'fal' }): LandingCla
 
 type Counted = Exclude<StatMetric, 'upscale'>;
 const COUNTED: ReadonlySet<StatMetric> = new Set<Counted>(['images', 'videos', 'sellers', 'avg_seconds']);
-const NUMBER = new Intl.NumberFormat('tr-TR');
+const NUMBERS: Record<Language, Intl.NumberFormat> = {
+  tr: new Intl.NumberFormat(LOCALES.tr),
+  en: new Intl.NumberFormat(LOCALES.en),
+};
 
 /** The install's own figures, in one round trip. */
 async function countFigures(db: Db): Promise<Record<Counted, number>> {
@@ -40,23 +44,27 @@ async function countFigures(db: Db): Promise<Record<Counted, number>> {
   };
 }
 
-function formatFigure(metric: Counted, value: number): string {
-  if (metric !== 'avg_seconds') return NUMBER.format(value);
-  return value < 120
-    ? M.defaults.statUnits.seconds(NUMBER.format(value))
-    : M.defaults.statUnits.minutes(NUMBER.format(Math.round(value / 60)));
+/** A figure as each language writes it (issue 38 item 5: "1,234" and "45 s" for an English visitor). */
+function formatFigure(metric: Counted, value: number): Record<Language, string> {
+  const one = (language: Language): string => {
+    const number = NUMBERS[language];
+    if (metric !== 'avg_seconds') return number.format(value);
+    const units = landingDefaults(language).statUnits;
+    return value < 120 ? units.seconds(number.format(value)) : units.minutes(number.format(Math.round(value / 60)));
+  };
+  return Object.fromEntries(LANGUAGES.map((l) => [l, one(l)])) as Record<Language, string>;
 }
 
 /**
- * For each stat row bound to a metric: the text to show, or null to leave the stat out (a figure that
+ * For each stat row bound to a metric: the text to show in each language, or null to leave the stat out (a figure that
  * is still zero, or "4K" without an upscaler). Rows not in the map show the admin's number as typed.
  */
 export async function liveStatNumbers(
   db: Db,
   rows: ReadonlyArray<{ id: string; metric: StatMetric | null }>,
   claims: LandingClaims,
-): Promise<Map<string, string | null>> {
-  const out = new Map<string, string | null>();
+): Promise<Map<string, Record<Language, string> | null>> {
+  const out = new Map<string, Record<Language, string> | null>();
   const figures = rows.some((r) => r.metric !== null && COUNTED.has(r.metric)) ? await countFigures(db) : null;
   for (const { id, metric } of rows) {
     if (metric === null) continue;

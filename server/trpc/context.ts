@@ -59,7 +59,7 @@ export async function createContext(
   const setCookie = (cookie: string) => {
     if (transport === 'http') res?.appendHeader?.('Set-Cookie', cookie);
   };
-  // An HTTP request may take its session from the session cache (D-NEW-session-cache); a socket's
+  // An HTTP request may take its session from the session cache (D59); a socket's
   // sessions are looked up afresh, at the upgrade and before every call (see transportRules).
   const cached = transport === 'http';
   const sessions = async () => {

@@ -5,7 +5,9 @@
  * docs/decisions.md are copied to the letter. Add a text to the part of the screens that show it.
  */
 import { TR as BELOW, EN as EN_BELOW } from './app';
-import { localized } from './localize';
+import { localized, type Texts } from './localize';
+import type { Language } from './language';
+import { LANDING_DEFAULTS_EN } from './en/landing-defaults';
 
 const OWN = {
   /** Built-in defaults for admin-editable content and settings. */
@@ -514,6 +516,14 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     deleteTitle: 'Yorumu sil',
   },
 
+  /** Issue 38 item 5: a landing text in Turkish and, beside it, in English. */
+  adminLanguages: {
+    turkish: (label: string) => `${label} · Türkçe`,
+    english: (label: string) => `${label} · İngilizce`,
+    englishHint: 'Boş bırakılırsa İngilizce sayfada Türkçe metin gösterilir.',
+    englishEmpty: 'İngilizcesi yok: İngilizce sayfada Türkçe metin gösterilir',
+  },
+
   adminItems: {
     order: 'Sıra',
     orderHint: 'Küçük sayı önce gösterilir.',
@@ -777,6 +787,51 @@ Tarayıcınızın ayarlarından çerezleri silebilirsiniz; bu durumda oturumunuz
     filterAll: 'Tümü',
   },
 } as const;
+
+type Defaults = typeof OWN.defaults;
+type EachOf<T extends readonly unknown[], V> = { readonly [I in keyof T]: V };
+/** The landing's sections (the legal pages are Turkish only). */
+type LandingSection = Exclude<keyof Defaults['content'], 'legal'>;
+
+/**
+ * The seeded landing texts in one language, shaped like the Turkish defaults (same sections and keys,
+ * the lists item for item): the English copy (shared/messages/en/landing-defaults.ts) is typed by it.
+ */
+export type LandingDefaultTexts = {
+  content: { readonly [S in LandingSection]: { readonly [K in keyof Defaults['content'][S]]: string } };
+  stats: EachOf<Defaults['stats'], { label: string }>;
+  statUnits: Texts<Defaults['statUnits']>;
+  features: EachOf<Defaults['features'], { title: string; description: string }>;
+  testimonials: EachOf<Defaults['testimonials'], { text: string }>;
+  portfolio: EachOf<Defaults['portfolio'], { title: string; description: string }>;
+};
+
+const LANDING_SECTIONS = ['hero', 'stats', 'features', 'portfolio', 'testimonials', 'cta'] as const satisfies readonly LandingSection[];
+
+const LANDING_DEFAULTS_TR = {
+  content: Object.fromEntries(
+    LANDING_SECTIONS.map((section) => [
+      section,
+      Object.fromEntries(Object.entries(OWN.defaults.content[section]).map(([key, [value]]) => [key, value])),
+    ]),
+  ) as LandingDefaultTexts['content'],
+  stats: OWN.defaults.stats.map((s) => ({ label: s.label })) as unknown as LandingDefaultTexts['stats'],
+  statUnits: OWN.defaults.statUnits,
+  features: OWN.defaults.features.map((f) => ({
+    title: f.title,
+    description: f.description,
+  })) as unknown as LandingDefaultTexts['features'],
+  testimonials: OWN.defaults.testimonials.map((t) => ({ text: t.text })) as unknown as LandingDefaultTexts['testimonials'],
+  portfolio: OWN.defaults.portfolio.map((p) => ({
+    title: p.title,
+    description: p.description,
+  })) as unknown as LandingDefaultTexts['portfolio'],
+} satisfies LandingDefaultTexts;
+
+/** The seeded landing texts in one language (the seed's English columns, an English visitor's fallback). */
+export function landingDefaults(language: Language): LandingDefaultTexts {
+  return language === 'en' ? LANDING_DEFAULTS_EN : LANDING_DEFAULTS_TR;
+}
 
 export const TR = { ...BELOW, ...OWN } as const;
 /** The back office is for the Turkish operator: its own texts stay Turkish in English too. */

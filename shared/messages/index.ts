@@ -7,6 +7,7 @@
 import { EN, TR } from './server';
 import type { Language } from './language';
 export { M } from './server';
+export { landingDefaults } from './admin';
 export type { ServerTexts } from './server';
 export type Messages = typeof TR;
 

@@ -304,6 +304,15 @@ export const TR = {
     compareHint: 'Karşılaştırmak için kaydırın',
     ratingLabel: (n: number) => `5 üzerinden ${n} puan`,
     ctaNote: 'Kurulum gerektirmez · İlk görselleriniz dakikalar içinde hazır',
+    /** A reference work's category as the landing's badge says it (the stored value is the Turkish name). */
+    portfolioCategories: {
+      Mobilya: 'Mobilya',
+      Takı: 'Takı',
+      Aksesuar: 'Aksesuar',
+      Tekstil: 'Tekstil',
+      Elektronik: 'Elektronik',
+      Diğer: 'Diğer',
+    } as Record<string, string>,
   },
 
   contact: {

@@ -148,9 +148,12 @@ export const ZAdminContentList = z.object({
       section: z.enum(['hero', 'portfolio', 'testimonials', 'features', 'stats', 'cta', 'legal']),
       key: text(),
       value: text(),
+      /** The English text beside it (issue 38 item 5); null: the English page shows the Turkish one. */
+      valueEn: maybe(),
       description: maybe(),
-      /** The built-in text this key returns to on reset, if it has one. */
+      /** The built-in text this key returns to on reset, if it has one (and its English copy). */
       defaultValue: maybe(),
+      defaultValueEn: maybe(),
       updatedAt: text(),
       updatedBy: maybe(),
     }),
@@ -162,8 +165,13 @@ export const ZAdminContentReset = z.object({ reset: count() });
 
 /** The admin's lists: what the landing page shows, with the order, the state and the times. */
 const listed = { displayOrder: count(), isActive: z.boolean(), ...stamps };
-export const ZAdminPortfolioItem = ZLandingPortfolioItem.extend({ category: z.enum(PORTFOLIO_CATEGORIES), ...listed });
-export const ZAdminTestimonial = ZLandingTestimonial.extend(listed);
+export const ZAdminPortfolioItem = ZLandingPortfolioItem.extend({
+  category: z.enum(PORTFOLIO_CATEGORIES),
+  titleEn: maybe(),
+  descriptionEn: maybe(),
+  ...listed,
+});
+export const ZAdminTestimonial = ZLandingTestimonial.extend({ textEn: maybe(), ...listed });
 export const ZAdminItemDeleted = z.object({ id: text() });
 
 // ---------------------------------------------------------------- settings, logs, e-mails, deletion, API

@@ -24,6 +24,17 @@ const ZOptionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
+/**
+ * An English text beside a Turkish one (issue 38 item 5): empty or left out is null, and the English
+ * page shows the Turkish text. The admin's forms always send it.
+ */
+const ZEnglishText = (base: typeof ZText, max: number) =>
+  base()
+    .max(max, V.tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
 /** A credit balance an admin may type: a whole number from 0 to the unlimited marker (docs/decisions.md D7). */
 export const ZBalance = z
   .number({ error: A.balanceInvalid })
@@ -103,9 +114,13 @@ export const ZAdminMessageId = z.object({ id: ZId });
 
 // ---------------------------------------------------------------- site content
 
+/**
+ * One changed text: the Turkish `value` and, beside it, the English `valueEn` (issue 38 item 5; left out:
+ * unchanged; empty: the English page shows the Turkish text).
+ */
 export const ZAdminContentSave = z.object({
   items: z
-    .array(z.object({ id: ZId, value: ZTextAsTyped().max(5000, V.tooLong) }))
+    .array(z.object({ id: ZId, value: ZTextAsTyped().max(5000, V.tooLong), valueEn: ZTextAsTyped().max(5000, V.tooLong).optional() }))
     .min(1)
     .max(200),
 });
@@ -147,7 +162,9 @@ const ZDisplayOrder = z
 
 export const ZPortfolioFields = z.object({
   title: ZLine().min(1, A.titleRequired).max(160, V.tooLong),
+  titleEn: ZEnglishText(ZLine, 160),
   description: ZText().max(1000, V.tooLong).default(''),
+  descriptionEn: ZEnglishText(ZText, 1000),
   category: z.enum(PORTFOLIO_CATEGORIES).default('Mobilya'),
   beforeImageUrl: ZImageUrl,
   afterImageUrl: ZImageUrl,
@@ -162,6 +179,7 @@ export const ZTestimonialFields = z.object({
   company: ZOptionalText(160),
   imageUrl: ZOptionalImageUrl,
   text: ZText().min(1, A.textRequired).max(2000, V.tooLong),
+  textEn: ZEnglishText(ZText, 2000),
   rating: z.number({ error: A.ratingInvalid }).int(A.ratingInvalid).min(1, A.ratingInvalid).max(5, A.ratingInvalid).default(5),
   displayOrder: ZDisplayOrder,
   isActive: z.boolean().default(true),

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { PLAN_CODES } from '../plans';
 import { LEGAL_PAGE_KEYS, type LegalPageKey } from '../legal';
+import { LANGUAGES } from '../messages/language';
 
 /** What the public procedures send (`content.*`, `legal.page`): the site's facts, the landing page, the packages. */
 
@@ -39,6 +40,12 @@ export const ZLandingPortfolioItem = z.object({
   beforeImageUrl: z.string(),
   afterImageUrl: z.string(),
 });
+
+/**
+ * `content.landing`'s input: the language the page shows (issue 38 item 5), so each language is its own
+ * query in the client's cache; without it, the request's language (Accept-Language).
+ */
+export const ZLandingInput = z.object({ language: z.enum(LANGUAGES) }).optional();
 
 /** `content.landing`: site texts by section and key, the active lists, and what this install may claim. */
 export const ZLanding = z.object({

@@ -8,7 +8,7 @@ import { changePassword } from '../../server/services/accounts';
 import type { RunningServer } from '../../server/index';
 
 /**
- * The session cache (docs/decisions.md D-NEW-session-cache, docs/security.md property 10): a signed-in
+ * The session cache (docs/decisions.md D59, docs/security.md property 10): a signed-in
  * read takes its session from memory, never its credits; every ending of a session reaches the cache of
  * every process at once, and a change made behind its back is seen within its few seconds.
  */

@@ -6,7 +6,7 @@ import { ROOT } from '../helpers/process';
 /**
  * Every place that ends live sessions announces them (`announceEndedSessions`), which drops them from the
  * session cache of this process at once and of every other process through the bus, and closes their
- * sockets (docs/decisions.md D-NEW-session-cache). An ending that is not announced would leave the
+ * sockets (docs/decisions.md D59). An ending that is not announced would leave the
  * session usable for the cache's few seconds in every process that had it cached.
  */
 const ENDS = /deleteFrom\(\s*'(admin_)?sessions'\s*\)|\bdeleteSession\(|\bdeleteOwnerSessions\(/g;

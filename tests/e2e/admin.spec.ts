@@ -81,7 +81,7 @@ test('admin edits a testimonial and the landing page shows it; deleting asks fir
   const name = `Ece Test ${Date.now() % 100000}`;
   await dialog.getByRole('textbox', { name: M.adminTestimonials.name }).fill(name);
   await dialog.getByRole('textbox', { name: M.adminTestimonials.company }).fill('E2E Atölye');
-  await dialog.getByRole('textbox', { name: M.adminTestimonials.text }).fill('İlk sürüm metni.');
+  await dialog.getByRole('textbox', { name: M.adminLanguages.turkish(M.adminTestimonials.text) }).fill('İlk sürüm metni.');
   await dialog.getByRole('button', { name: M.common.save }).click();
   await expect(admin.getByText(M.adminTestimonials.created)).toBeVisible();
 
@@ -89,7 +89,7 @@ test('admin edits a testimonial and the landing page shows it; deleting asks fir
   await card.getByRole('button', { name: `${name}: ${M.adminItems.edit}` }).click();
   dialog = admin.getByRole('dialog', { name: M.adminTestimonials.editTitle });
   const text = `Ürün görsellerimiz bir günde hazır oldu (${Date.now()}).`;
-  await dialog.getByRole('textbox', { name: M.adminTestimonials.text }).fill(text);
+  await dialog.getByRole('textbox', { name: M.adminLanguages.turkish(M.adminTestimonials.text) }).fill(text);
   await dialog.getByRole('button', { name: M.common.save }).click();
   await expect(admin.getByText(M.adminTestimonials.updated)).toBeVisible();
   await expect(card).toContainText(text);

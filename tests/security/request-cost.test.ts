@@ -6,7 +6,7 @@ import type { RunningServer } from '../../server/index';
 // What a read costs the database (speed budget): a visitor without a cookie never reaches the
 // sessions tables; a signed-in balance read is one query and opens no transaction: the session lookup,
 // which brings the credit columns with it, or, with the session in the session cache
-// (docs/decisions.md D-NEW-session-cache), the balance read alone.
+// (docs/decisions.md D59), the balance read alone.
 
 let server: RunningServer;
 let seller: HttpClient;

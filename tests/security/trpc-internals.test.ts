@@ -6,7 +6,7 @@ import { procedureKinds, routerConfig } from '../../server/http/trpc-internals';
 
 // server/http/trpc-internals.ts reads tRPC's router._def, which tRPC may change in any release, so
 // @trpc/server (with @trpc/client and @trpc/react-query) is pinned to an exact version in package.json
-// (docs/decisions.md D-NEW-trpc-pin). The tests below hold the shape of what is read; an upgrade
+// (docs/decisions.md D60). The tests below hold the shape of what is read; an upgrade
 // must pass them and tests/security/trpc-queries.test.ts (the lean GET path against tRPC's own
 // adapter, request by request), then move the pin here and in package.json.
 

@@ -32,7 +32,7 @@ export function PortfolioSection({ texts, items }: { texts: Record<string, strin
                 <BeforeAfterSlider before={item.beforeImageUrl} after={item.afterImageUrl} title={item.title} />
                 <Stack gap={6} mt="md" px={4} pb={4}>
                   <Badge variant="light" size="md" radius="sm" w="fit-content" className={classes.badge}>
-                    {item.category}
+                    {M.landing.portfolioCategories[item.category] ?? item.category}
                   </Badge>
                   <Title order={3} fz="lg">
                     {item.title}

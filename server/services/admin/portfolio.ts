@@ -10,7 +10,9 @@ export type AdminPortfolioItem = LandingItem<Fields>;
 const COLUMNS = [
   'id',
   'title',
+  'title_en',
   'description',
+  'description_en',
   'category',
   'before_image_url',
   'after_image_url',
@@ -23,7 +25,9 @@ const COLUMNS = [
 type Row = {
   id: string;
   title: string;
+  title_en: string | null;
   description: string;
+  description_en: string | null;
   category: string;
   before_image_url: string;
   after_image_url: string;
@@ -37,7 +41,9 @@ function toItem(r: Row): AdminPortfolioItem {
   return {
     id: r.id,
     title: r.title,
+    titleEn: r.title_en,
     description: r.description,
+    descriptionEn: r.description_en,
     category: r.category as Fields['category'],
     beforeImageUrl: r.before_image_url,
     afterImageUrl: r.after_image_url,
@@ -50,7 +56,9 @@ function toItem(r: Row): AdminPortfolioItem {
 
 const toColumns = (f: Fields) => ({
   title: f.title,
+  title_en: f.titleEn,
   description: f.description,
+  description_en: f.descriptionEn,
   category: f.category,
   before_image_url: f.beforeImageUrl,
   after_image_url: f.afterImageUrl,

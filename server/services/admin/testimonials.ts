@@ -7,7 +7,19 @@ type Fields = z.output<typeof ZTestimonialFields>;
 
 export type AdminTestimonial = LandingItem<Fields>;
 
-const COLUMNS = ['id', 'name', 'company', 'image_url', 'text', 'rating', 'display_order', 'is_active', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'company',
+  'image_url',
+  'text',
+  'text_en',
+  'rating',
+  'display_order',
+  'is_active',
+  'created_at',
+  'updated_at',
+] as const;
 
 type Row = {
   id: string;
@@ -15,6 +27,7 @@ type Row = {
   company: string | null;
   image_url: string | null;
   text: string;
+  text_en: string | null;
   rating: number;
   display_order: number;
   is_active: boolean;
@@ -29,6 +42,7 @@ function toItem(r: Row): AdminTestimonial {
     company: r.company,
     imageUrl: r.image_url || null,
     text: r.text,
+    textEn: r.text_en,
     rating: r.rating,
     displayOrder: r.display_order,
     isActive: r.is_active,
@@ -42,6 +56,7 @@ const toColumns = (f: Fields) => ({
   company: f.company,
   image_url: f.imageUrl,
   text: f.text,
+  text_en: f.textEn,
   rating: f.rating,
   display_order: f.displayOrder,
   is_active: f.isActive,

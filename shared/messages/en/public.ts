@@ -290,6 +290,14 @@ export const EN: PublicTexts = {
     compareHint: 'Slide to compare',
     ratingLabel: (n: number) => `${n} out of 5`,
     ctaNote: 'Nothing to install · Your first images ready within minutes',
+    portfolioCategories: {
+      Mobilya: 'Furniture',
+      Takı: 'Jewellery',
+      Aksesuar: 'Accessories',
+      Tekstil: 'Textiles',
+      Elektronik: 'Electronics',
+      Diğer: 'Other',
+    },
   },
 
   contact: {

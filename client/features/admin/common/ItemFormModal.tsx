@@ -15,7 +15,7 @@ interface ItemFormModalProps {
 /** The add/edit modal of a landing item: its fields above cancel and save. */
 export function ItemFormModal({ opened, title, onSubmit, saving, onClose, children }: ItemFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" centered radius="lg">
+    <Modal opened={opened} onClose={onClose} title={title} size="xl" centered radius="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {children}

@@ -5,6 +5,18 @@ import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { toastAdminError } from '../common/errors';
 
 export type ContentItem = RouterOutputs['admin']['content']['list']['items'][number];
+/** A text's language: its Turkish value, or the English one beside it (issue 38 item 5). */
+export type ContentLanguage = 'tr' | 'en';
+/** What a field holds now: the saved text, or the admin's unsaved edit. */
+export type ContentEdits = Record<string, { tr?: string; en?: string }>;
+
+/** The legal pages are Turkish only; every landing text has an English copy beside it. */
+export const hasEnglish = (item: ContentItem): boolean => item.section !== 'legal';
+const saved = (item: ContentItem, language: ContentLanguage): string => (language === 'tr' ? item.value : (item.valueEn ?? ''));
+export const shownText = (item: ContentItem, edits: ContentEdits, language: ContentLanguage): string =>
+  edits[item.id]?.[language] ?? saved(item, language);
+const isChanged = (item: ContentItem, edits: ContentEdits): boolean =>
+  shownText(item, edits, 'tr') !== item.value || (hasEnglish(item) && shownText(item, edits, 'en') !== saved(item, 'en'));
 const contentText = M.adminContent;
 /** The page order of the landing sections (the server lists them alphabetically, docs/product.md §7). */
 const SECTION_ORDER = ['hero', 'stats', 'features', 'portfolio', 'testimonials', 'cta'];
@@ -29,11 +41,11 @@ function bySection(items: readonly ContentItem[]): [string, ContentItem[]][] {
 export function useContentEditor() {
   const utils = trpc.useUtils();
   const query = trpc.admin.content.list.useQuery(undefined, { staleTime: 0, refetchOnWindowFocus: false });
-  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [edits, setEdits] = useState<ContentEdits>({});
   const [confirmReset, setConfirmReset] = useState(false);
 
   const items = query.data?.items;
-  const changed = useMemo(() => (items ?? []).filter((i) => edits[i.id] !== undefined && edits[i.id] !== i.value), [items, edits]);
+  const changed = useMemo(() => (items ?? []).filter((i) => isChanged(i, edits)), [items, edits]);
   const dirty = changed.length > 0;
   const sections = useMemo(() => bySection(items ?? []), [items]);
 
@@ -50,9 +62,9 @@ export function useContentEditor() {
     setEdits({});
   };
   const save = trpc.admin.content.save.useMutation({
-    onSuccess: async ({ saved }) => {
+    onSuccess: async ({ saved: n }) => {
       await afterWrite();
-      toastSuccess(contentText.saved(saved));
+      toastSuccess(contentText.saved(n));
       void utils.content.landing.invalidate();
     },
     onError: (e) => toastAdminError(e, M.admin.contentSaveFailed),
@@ -73,9 +85,17 @@ export function useContentEditor() {
     edits,
     changedCount: changed.length,
     dirty,
-    edit: (id: string, value: string) => setEdits((cur) => ({ ...cur, [id]: value })),
+    edit: (id: string, language: ContentLanguage, value: string) =>
+      setEdits((cur) => ({ ...cur, [id]: { ...cur[id], [language]: value } })),
     discard: () => setEdits({}),
-    save: () => save.mutate({ items: changed.map((i) => ({ id: i.id, value: edits[i.id] ?? i.value })) }),
+    save: () =>
+      save.mutate({
+        items: changed.map((i) => ({
+          id: i.id,
+          value: shownText(i, edits, 'tr'),
+          ...(hasEnglish(i) && { valueEn: shownText(i, edits, 'en') }),
+        })),
+      }),
     saving: save.isPending,
     confirmReset,
     setConfirmReset,

@@ -9,10 +9,13 @@ import { useLandingItemForm } from '../common/useLandingItemForm';
 type Item = RouterOutputs['admin']['portfolio']['list'][number];
 const portfolioText = M.adminPortfolio;
 const itemsText = M.adminItems;
+const L = M.adminLanguages;
 
 const EMPTY: TPortfolioFields = {
   title: '',
+  titleEn: '',
   description: '',
+  descriptionEn: '',
   category: 'Mobilya',
   beforeImageUrl: '',
   afterImageUrl: '',
@@ -32,7 +35,9 @@ export function PortfolioFormModal({ opened, item, onClose }: { opened: boolean;
       id: item.id,
       values: {
         title: item.title,
+        titleEn: item.titleEn ?? '',
         description: item.description,
+        descriptionEn: item.descriptionEn ?? '',
         category: item.category,
         beforeImageUrl: item.beforeImageUrl,
         afterImageUrl: item.afterImageUrl,
@@ -54,8 +59,20 @@ export function PortfolioFormModal({ opened, item, onClose }: { opened: boolean;
       saving={create.isPending || update.isPending}
       onClose={onClose}
     >
-      <TextInput label={portfolioText.title} withAsterisk {...form.getInputProps('title')} />
-      <Textarea label={portfolioText.description} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
+      {/* Title and description in Turkish and, beside them, in English (issue 38 item 5). */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label={L.turkish(portfolioText.title)} withAsterisk {...form.getInputProps('title')} />
+        <TextInput label={L.english(portfolioText.title)} description={L.englishHint} {...form.getInputProps('titleEn')} />
+        <Textarea label={L.turkish(portfolioText.description)} autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
+        <Textarea
+          label={L.english(portfolioText.description)}
+          description={L.englishHint}
+          autosize
+          minRows={2}
+          maxRows={5}
+          {...form.getInputProps('descriptionEn')}
+        />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Select label={portfolioText.category} data={[...PORTFOLIO_CATEGORIES]} allowDeselect={false} {...form.getInputProps('category')} />
         <NumberInput

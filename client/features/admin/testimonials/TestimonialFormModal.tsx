@@ -9,8 +9,18 @@ import { useLandingItemForm } from '../common/useLandingItemForm';
 type Item = RouterOutputs['admin']['testimonials']['list'][number];
 const testimonialsText = M.adminTestimonials;
 const itemsText = M.adminItems;
+const L = M.adminLanguages;
 
-const EMPTY: TTestimonialFields = { name: '', company: '', imageUrl: '', text: '', rating: 5, displayOrder: 0, isActive: true };
+const EMPTY: TTestimonialFields = {
+  name: '',
+  company: '',
+  imageUrl: '',
+  text: '',
+  textEn: '',
+  rating: 5,
+  displayOrder: 0,
+  isActive: true,
+};
 
 /** Add / edit a testimonial (docs/product.md §5: rating 1-5, default 5; order default 0; image by URL or upload). */
 export function TestimonialFormModal({ opened, item, onClose }: { opened: boolean; item: Item | null; onClose: () => void }) {
@@ -27,6 +37,7 @@ export function TestimonialFormModal({ opened, item, onClose }: { opened: boolea
         company: item.company ?? '',
         imageUrl: item.imageUrl ?? '',
         text: item.text,
+        textEn: item.textEn ?? '',
         rating: item.rating,
         displayOrder: item.displayOrder,
         isActive: item.isActive,
@@ -56,7 +67,18 @@ export function TestimonialFormModal({ opened, item, onClose }: { opened: boolea
         onChange={(v) => form.setFieldValue('imageUrl', v)}
         error={form.errors.imageUrl}
       />
-      <Textarea label={testimonialsText.text} withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('text')} />
+      {/* The quote in Turkish and, beside it, in English (issue 38 item 5). */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Textarea label={L.turkish(testimonialsText.text)} withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('text')} />
+        <Textarea
+          label={L.english(testimonialsText.text)}
+          description={L.englishHint}
+          autosize
+          minRows={3}
+          maxRows={8}
+          {...form.getInputProps('textEn')}
+        />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Input.Wrapper label={testimonialsText.rating} error={form.errors.rating}>
           <Rating
