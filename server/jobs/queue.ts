@@ -223,7 +223,7 @@ export async function failJob(
   const refunded = await failAndRefund(db, id, message, failureCode);
   if (refunded) {
     const labels = { type: refunded.run.type, provider: refunded.run.provider ?? 'none' };
-    runsFinished.inc({ outcome: 'failed', ...labels });
+    runsFinished.inc({ outcome: failureCode ?? 'failed', ...labels });
     // A run an admin retried free of charge (docs/decisions.md D53) took nothing to return.
     if (refunded.run.credits_used > 0) {
       runsRefunded.inc(labels);
@@ -231,8 +231,10 @@ export async function failJob(
     }
   }
   // "Failed and refunded" e-mail (issue 13 (docs/history.md)), after the refund committed; one per run by its dedupe key.
-  // A test key's run (issue 34 item 4) is the integrator's, reported by webhook only.
-  if (refunded?.run.livemode) await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));
+  // A test key's run (issue 34 item 4) is the integrator's, reported by webhook only; so is a run
+  // that ended asking for consent (D62): nothing failed that the seller should be told about.
+  if (refunded?.run.livemode && !failureCode)
+    await queueGenerationFinished(db, id).catch((err) => log().error({ err, runId: id }, 'e-mail not queued'));
   if (refunded) await queueWebhookEvent(db, id).catch((err) => log().error({ err, runId: id }, 'webhook not queued'));
   return refunded && { userId: refunded.userId, balance: refunded.balance };
 }

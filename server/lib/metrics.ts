@@ -25,7 +25,7 @@ export const httpDuration = new client.Histogram({
 
 export const runsFinished = new client.Counter({
   name: 'vitrin_runs_finished_total',
-  help: 'Generation runs that ended, by outcome (completed, failed), type (image, video) and provider',
+  help: 'Generation runs that ended, by outcome (completed, failed, needs_consent), type (image, video) and provider',
   labelNames: ['outcome', 'type', 'provider'] as const,
 });
 

@@ -9,6 +9,7 @@ import { API_REQUEST_LIMITS, SELLER_LIMITS } from '../../shared/constants';
 import type { TApiGeneration } from '../../shared/schemas/api';
 import { photo } from '../studio/photos';
 import { getSettings } from '../../server/services/settings';
+import { adminJobs } from '../../server/services/admin/jobs';
 
 /**
  * What an integrator expects of the seller API (issue 34 items 1–6), over real HTTP: documented
@@ -129,6 +130,12 @@ describe('refusals are documented answers', () => {
       { type: 'usage', amount: -charged },
       { type: 'refund', amount: charged },
     ]);
+    // Nothing failed that the seller must be told of or an admin must look into: no "failed" e-mail,
+    // not among the İşler page's failed runs (the webhook reports it to the integrator).
+    const mails = await server.deps.db.selectFrom('email_outbox').select('dedupe_key').where('dedupe_key', 'like', `%${id}`).execute();
+    expect(mails).toEqual([]);
+    const jobs = await adminJobs(server.deps.db, 'local');
+    expect(jobs.failed.map((r) => r.id)).not.toContain(id);
     const list = async (q: string) =>
       ((await (await api(`/api/v1/generations?${q}`, bobKey)).json()) as { data: TApiGeneration[] }).data.map((g) => g.id);
     expect(await list('status=needs_consent')).toEqual([id]);

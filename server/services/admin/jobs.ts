@@ -61,7 +61,8 @@ async function counts(db: Db, now: Date): Promise<TAdminJobs['counts']> {
           .as('completed'),
         eb.fn
           .countAll()
-          .filterWhere((w) => w.and([w('status', '=', 'failed'), w('updated_at', '>=', since)]))
+          // An API run that ended asking for the seller's consent (D62) is no fault to look into.
+          .filterWhere((w) => w.and([w('status', '=', 'failed'), w('failure_code', 'is', null), w('updated_at', '>=', since)]))
           .as('failed'),
       ])
       .where((eb) => eb.or([eb('status', 'in', ['queued', 'processing']), eb('updated_at', '>=', since)]))
@@ -125,6 +126,7 @@ export async function adminJobs(db: Db, aiProvider: string, now = new Date()): P
         'up.id as upload_found',
       ])
       .where('g.status', '=', 'failed')
+      .where('g.failure_code', 'is', null)
       .orderBy('g.updated_at', 'desc')
       .orderBy('g.id', 'desc')
       .limit(JOBS_LIST_LIMIT)
