@@ -9,6 +9,7 @@ import { getApiRun } from './api-generations';
 import { toApiGeneration } from './api-view';
 import { checkWebhookUrl, webhookPolicy } from './webhook-url';
 import type { TWebhookEvent } from '../../shared/schemas/api';
+import { wakeSignal } from '../lib/wake-signal';
 
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`. */
 export const SIGNATURE_HEADER = 'X-Vitrin-Signature';
@@ -137,13 +138,10 @@ export async function webhookOverview(db: Db, userId: string) {
   };
 }
 
-const wakers = new Set<() => void>();
+const webhookQueued = wakeSignal();
 
-/** Senders in this process register here so an event leaves without waiting for the poll. */
-export function onWebhookQueued(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+/** Senders in this process subscribe so an event leaves without waiting for the poll. */
+export const onWebhookQueued = webhookQueued.subscribe;
 
 /**
  * After a run ended (completed, failed and refunded, or — an API run whose cut-out was not trusted —
@@ -180,7 +178,7 @@ export async function queueWebhookEvent(db: Db, generationId: string): Promise<v
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (row) for (const wake of wakers) wake();
+  if (row) webhookQueued.wake();
 }
 
 /** The oldest due delivery, or one whose sender died (expired lease). */

@@ -11,6 +11,7 @@ import { sendAppError, sendTrpcError } from '../../server/http/rest-error';
 import { sendApiFailure } from '../../server/http/api-v1/respond';
 import { lastResort } from '../../server/app';
 import { M } from '../../shared/messages';
+import { lineLogger, setProcessLogger, silentLogger } from '../../server/lib/log';
 
 // server/errors.ts ERROR_MAP is the one table from an AppError code to its tRPC code and HTTP statuses;
 // tRPC's error formatter, the REST sender, the seller API and the app's last-resort handler all answer from it.
@@ -101,31 +102,36 @@ async function overApi(err: unknown): Promise<Answer> {
 }
 
 test('tRPC, the REST routes, the seller API and the last resort agree, each from the table', async () => {
-  const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const samples: Array<[unknown, AppCode]> = [
-    [new AppError('NOT_FOUND', 'yok'), 'NOT_FOUND'],
-    [new AppError('CONFLICT', 'çakışma'), 'CONFLICT'],
-    [new AppError('VALIDATION', 'geçersiz'), 'VALIDATION'],
-    [new AppError('INSUFFICIENT_CREDITS', 'kredi yok'), 'INSUFFICIENT_CREDITS'],
-    [new AppError('UNAUTHENTICATED', 'giriş'), 'UNAUTHENTICATED'],
-    [new RateLimitedError('bekleyin', 42), 'RATE_LIMITED'],
-    [databaseDown(), 'UNAVAILABLE'],
-    [new Error('SELECT secret FROM x'), 'INTERNAL'],
-  ];
-  for (const [err, code] of samples) {
-    const message = explainError(err).error.message;
-    expect(await overTrpc(err), code).toEqual({ status: statusOf(code, 'trpc'), appCode: code, message });
-    const retryAfter = err instanceof RateLimitedError ? '42' : undefined;
-    expect(overRest(err), code).toEqual({ status: statusOf(code, 'rest'), appCode: code, message, retryAfter });
-    expect(await overApi(err), code).toEqual({ status: statusOf(code, 'api'), appCode: code, message, retryAfter });
-    if (err instanceof AppError) {
-      const { res, sent } = fakeResponse();
-      sendAppError(res, err);
-      expect(sent.status, code).toBe(statusOf(code, 'rest'));
+  const logged: string[] = [];
+  setProcessLogger(lineLogger((line) => logged.push(line), 'error'));
+  try {
+    const samples: Array<[unknown, AppCode]> = [
+      [new AppError('NOT_FOUND', 'yok'), 'NOT_FOUND'],
+      [new AppError('CONFLICT', 'çakışma'), 'CONFLICT'],
+      [new AppError('VALIDATION', 'geçersiz'), 'VALIDATION'],
+      [new AppError('INSUFFICIENT_CREDITS', 'kredi yok'), 'INSUFFICIENT_CREDITS'],
+      [new AppError('UNAUTHENTICATED', 'giriş'), 'UNAUTHENTICATED'],
+      [new RateLimitedError('bekleyin', 42), 'RATE_LIMITED'],
+      [databaseDown(), 'UNAVAILABLE'],
+      [new Error('SELECT secret FROM x'), 'INTERNAL'],
+    ];
+    for (const [err, code] of samples) {
+      const message = explainError(err).error.message;
+      expect(await overTrpc(err), code).toEqual({ status: statusOf(code, 'trpc'), appCode: code, message });
+      const retryAfter = err instanceof RateLimitedError ? '42' : undefined;
+      expect(overRest(err), code).toEqual({ status: statusOf(code, 'rest'), appCode: code, message, retryAfter });
+      expect(await overApi(err), code).toEqual({ status: statusOf(code, 'api'), appCode: code, message, retryAfter });
+      if (err instanceof AppError) {
+        const { res, sent } = fakeResponse();
+        sendAppError(res, err);
+        expect(sent.status, code).toBe(statusOf(code, 'rest'));
+      }
     }
+  } finally {
+    setProcessLogger(silentLogger);
   }
-  // Only the two unexpected errors (tRPC's log and the API's; the last resort leaves it to the request log) were printed.
-  expect(quiet).toHaveBeenCalledTimes(2);
+  // Only the unexpected error was logged, by tRPC and by the API (the last resort leaves it to the request log).
+  expect(logged.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['trpc: unexpected error', 'unexpected error']);
 });
 
 test("the envelope answered before tRPC's adapter is the one tRPC's formatter gives", async () => {

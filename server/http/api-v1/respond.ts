@@ -10,6 +10,7 @@ import type { z } from '../../../shared/zod';
 import { authenticateApiKey, type ApiCaller } from '../../services/api-keys';
 import { hitRateLimit, releaseRateLimit } from '../../auth/rate-limit';
 import { clientIp } from '../../trpc/context';
+import { log } from '../../lib/log';
 
 /**
  * Every JSON answer of the API goes out through its schema: the very zod schema the OpenAPI
@@ -67,15 +68,16 @@ export async function takeQuota(db: Db, res: Response, kind: SellerLimitKind, us
 /** Any failure of an API handler as an `Error` body (Retry-After on a 429); never a stack trace. Refusals give their quota back. */
 export async function sendApiFailure(res: Response, err: unknown, logTag: string): Promise<void> {
   const { error, unexpected } = explainError(err);
-  if (unexpected) console.error(`[${logTag}]`, err);
+  if (unexpected) log().error({ err, what: logTag }, 'unexpected error');
   // The seller API's own statuses (ERROR_MAP's `api`: too few credits is 402 Payment Required).
   const status = statusOf(error.appCode, 'api');
   if (error instanceof RateLimitedError && !res.headersSent) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-  if (status >= 400 && status < 500) await releaseQuota(res).catch((e: unknown) => console.error(`[${logTag}]`, e));
+  if (status >= 400 && status < 500)
+    await releaseQuota(res).catch((e: unknown) => log().error({ err: e, what: logTag }, 'after-answer step failed'));
   // A refused or failed first request gives its Idempotency-Key up (idempotency.ts).
   const forget = res.locals.apiForget as (() => Promise<void>) | undefined;
   res.locals.apiForget = undefined;
-  if (forget) await forget().catch((e: unknown) => console.error(`[${logTag}]`, e));
+  if (forget) await forget().catch((e: unknown) => log().error({ err: e, what: logTag }, 'after-answer step failed'));
   sendApiError(res, status, error.message, error.appCode);
 }
 
