@@ -91,15 +91,22 @@ export async function recordCutout(
 ): Promise<TCutoutResult> {
   const { db, storage } = deps;
   const id = randomUUID();
-  let key: string | null = null;
-  let maskKey: string | null = null;
-  if (result.ok) {
-    key = `cutouts/${userId}/${uploadId}/${id}.png`;
-    await storage.put(key, Buffer.from(result.png), 'image/png');
-  }
-  if (result.maskPng) {
-    maskKey = `cutouts/${userId}/${uploadId}/${id}-mask.png`;
-    await storage.put(maskKey, Buffer.from(result.maskPng), 'image/png');
+  const key = result.ok ? `cutouts/${userId}/${uploadId}/${id}.png` : null;
+  const maskKey = result.maskPng ? `cutouts/${userId}/${uploadId}/${id}-mask.png` : null;
+  // No row or no file (the upload was deleted meanwhile, e.g. with the account, whose folders may go
+  // while a file is being written): nothing may stay behind, nor the folder of an erased account;
+  // the caller gets the 404 of a missing upload.
+  const undo = async (err: unknown): Promise<never> => {
+    for (const k of [key, maskKey]) if (k) await storage.delete(k).catch(() => undefined);
+    await sweepIfErased(deps, userId);
+    if (isForeignKeyViolation(err) || !(await uploadStillThere(db, userId, uploadId))) throw new AppError('NOT_FOUND', M.common.notFound);
+    throw err;
+  };
+  try {
+    if (key && result.ok) await storage.put(key, Buffer.from(result.png), 'image/png');
+    if (maskKey && result.maskPng) await storage.put(maskKey, Buffer.from(result.maskPng), 'image/png');
+  } catch (err) {
+    await undo(err);
   }
   const row = await db
     .insertInto('cutouts')
@@ -121,15 +128,12 @@ export async function recordCutout(
     })
     .returning(['id', 'storage_key', 'width', 'height', 'note_code', 'reasons', 'mask_key'])
     .executeTakeFirstOrThrow()
-    .catch(async (err: unknown) => {
-      // No row (the upload was deleted meanwhile, e.g. with the account): the file must not stay
-      // behind, nor the folder of an erased account; the caller gets the 404 of a missing upload.
-      for (const k of [key, maskKey]) if (k) await storage.delete(k);
-      await sweepIfErased(deps, userId);
-      if (isForeignKeyViolation(err)) throw new AppError('NOT_FOUND', M.common.notFound);
-      throw err;
-    });
+    .catch(undo);
   return cutoutView(row);
+}
+
+async function uploadStillThere(db: Db, userId: string, uploadId: string): Promise<boolean> {
+  return !!(await db.selectFrom('uploads').select('id').where('id', '=', uploadId).where('user_id', '=', userId).executeTakeFirst());
 }
 
 /**

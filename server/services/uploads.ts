@@ -96,8 +96,8 @@ export async function storeUpload(
   const id = randomUUID();
   // Unguessable key: the upload id alone never leads to the file without the owner check.
   const key = `uploads/${userId}/${id}.${image.ext}`;
-  await storage.put(key, image.bytes, image.mime);
   try {
+    await storage.put(key, image.bytes, image.mime);
     await db.transaction().execute(async (trx) => {
       const live = await trx
         .selectFrom('users')
@@ -126,10 +126,17 @@ export async function storeUpload(
         .execute();
     });
   } catch (err) {
-    // No file may stay behind without its row (nor, for an account erased meanwhile, its folder).
-    await storage.delete(key);
+    // No file may stay behind without its row (nor, for an account erased meanwhile, its folder,
+    // which may have gone while the file was being written: then the caller is told the account is gone).
+    await storage.delete(key).catch(() => undefined);
     await sweepIfErased(deps, userId);
+    if (!(err instanceof AppError) && !(await accountLive(db, userId))) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
     throw err;
   }
   return { uploadId: id, url: `/api/files/uploads/${id}`, width: image.width, height: image.height };
+}
+
+async function accountLive(db: Db, userId: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select(['deleted_at', 'is_disabled']).where('id', '=', userId).executeTakeFirst();
+  return !!user && !user.deleted_at && !user.is_disabled;
 }
