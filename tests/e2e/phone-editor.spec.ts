@@ -2,6 +2,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { M, messagesFor, type Messages } from '../../shared/messages';
 import { signUp, uniqueEmail } from './support';
+import { box, expectNoOverlap, notCut, type Box } from './layout-checks';
 
 // Issue 38 item 11: on a 390 px phone the editor's tool and Seçim/Sonuç controls were cut in half.
 // Every tool button, the zoom and history buttons, the Seçim/Sonuç control and the closing buttons
@@ -13,29 +14,6 @@ const WIDTH = 390;
 const HEIGHT = 844;
 /** Scroll offsets are whole pixels while the layout has fractions (52dvh): a third of a pixel is not a cut. */
 const SUBPIXEL = 1;
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function box(locator: Locator): Promise<Box> {
-  await expect(locator).toBeVisible();
-  // Visible, yet its box can be read in the instant React swaps the node (a round arriving): ask again.
-  let b: Box | null = null;
-  await expect.poll(async () => (b = await locator.boundingBox()), { message: 'element is laid out' }).not.toBeNull();
-  return b!;
-}
-
-const overlap = (a: Box, b: Box) =>
-  Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
-
-/** No part of the element's content is cut off (text-overflow, a fixed width, overflow hidden). */
-async function notCut(locator: Locator, name: string) {
-  const cut = await locator.evaluate((root) =>
-    [root, ...root.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el.scrollWidth - el.clientWidth > 1 && getComputedStyle(el).overflow !== 'visible')
-      .map((el) => `${el.className}: "${el.textContent}" ${el.clientWidth}/${el.scrollWidth}`),
-  );
-  expect(cut, `${name}: content is cut`).toEqual([]);
-}
 
 /** The editor's controls by name: each segment of the two segmented controls and every button. */
 function controls(dialog: Locator, T: Messages): Array<[string, Locator]> {
@@ -65,9 +43,7 @@ async function editorIsWhole(page: Page, T: Messages) {
   // Side by side and never on top of one another: every box read in one scroll position.
   const boxes: Array<[string, Box]> = [];
   for (const [name, locator] of list) boxes.push([name, await box(locator)]);
-  for (let i = 0; i < boxes.length; i++)
-    for (let j = i + 1; j < boxes.length; j++)
-      expect(overlap(boxes[i]![1], boxes[j]![1]), `${boxes[i]![0]} and ${boxes[j]![0]} overlap`).toBe(false);
+  expectNoOverlap(boxes);
   // Whole segments: the whole segmented controls sit inside the screen's width too.
   for (const name of [T.studio.toolsLabel, T.editor.viewLabel]) {
     const b = await box(dialog.getByRole('radiogroup', { name }));
