@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/tcp-forwarder';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../helpers/db';
@@ -38,18 +38,9 @@ afterAll(async () => {
   await h.close();
 });
 
-/** A port on 127.0.0.1 where nothing listens: connecting is refused (ECONNREFUSED). */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
-
 /** fal's hosts aimed at a closed local port. */
 const refusingFal = async (): Promise<typeof fetch> => {
-  const port = await closedPort();
+  const port = await freePort();
   return (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     url.protocol = 'http:';

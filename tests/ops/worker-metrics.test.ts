@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../helpers/db';
 import { productPhoto, userWithUpload } from '../helpers/fixtures';
 import { runNode, type NodeProcess } from '../helpers/process';
 import { waitFor } from '../helpers/wait';
+import { freePort } from '../helpers/tcp-forwarder';
 import { createGeneration } from '../../server/services/generations';
 import { LocalEventBus } from '../../server/events/bus';
 import { LocalFileStorage } from '../../server/providers/storage';
@@ -19,15 +19,6 @@ import type { DbHandle } from '../../server/db';
  * PostgreSQL only: the worker process refuses the embedded database.
  */
 const PG = process.env.TEST_DATABASE_URL;
-
-/** A port nothing listens on now (the worker's METRICS_PORT must be a real number, not 0). */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 describe.skipIf(!PG)('a separate worker serves its own /metrics (PostgreSQL)', () => {
   let h: DbHandle & { url?: string };
