@@ -99,14 +99,7 @@ export async function storeUpload(
   try {
     await storage.put(key, image.bytes, image.mime);
     await db.transaction().execute(async (trx) => {
-      const live = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', userId)
-        .where('is_disabled', '=', false)
-        .where('deleted_at', 'is', null)
-        .forShare()
-        .executeTakeFirst();
+      const live = await liveAccount(trx, userId).forShare().executeTakeFirst();
       if (!live) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
       await sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`.execute(trx);
       const used = await usedBytes(trx, userId);
@@ -130,13 +123,14 @@ export async function storeUpload(
     // which may have gone while the file was being written: then the caller is told the account is gone).
     await storage.delete(key).catch(() => undefined);
     await sweepIfErased(deps, userId);
-    if (!(err instanceof AppError) && !(await accountLive(db, userId))) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
+    if (!(err instanceof AppError) && !(await liveAccount(db, userId).executeTakeFirst()))
+      throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
     throw err;
   }
   return { uploadId: id, url: `/api/files/uploads/${id}`, width: image.width, height: image.height };
 }
 
-async function accountLive(db: Db, userId: string): Promise<boolean> {
-  const user = await db.selectFrom('users').select(['deleted_at', 'is_disabled']).where('id', '=', userId).executeTakeFirst();
-  return !!user && !user.deleted_at && !user.is_disabled;
+/** The seller's row while the account may still store files (neither disabled nor erased). */
+function liveAccount(db: Db, userId: string) {
+  return db.selectFrom('users').select('id').where('id', '=', userId).where('is_disabled', '=', false).where('deleted_at', 'is', null);
 }
