@@ -83,9 +83,10 @@ test("sellers are served in turn, each seller's own tasks in the order asked, at
     const cs = [21].map((t) => run('C', t));
     const all = await Promise.all([...as, ...bs, ...cs]);
     const started = [...all].sort((x, y) => x.startedAt - y.startedAt || x.tag - y.tag).map((r) => r.tag);
-    // A first (it came first), then turn by turn; C's one task does not wait for A's or B's rest.
-    expect(started.indexOf(21)).toBeLessThan(4);
-    expect(started.indexOf(11)).toBeLessThan(3);
+    // A first (it came first), then turn by turn: A's two threads free together and go to B's first
+    // and C's one, before A's third. (Which of those two threads reads its clock first is not
+    // ordered on a busy machine, so their order between them is not asserted.)
+    expect(started.slice(2, 4).sort((x, y) => x - y)).toEqual([11, 21]);
     // (A's first two start together, one on each thread: which thread starts first is not ordered.)
     for (const own of [
       [2, 3, 4, 5, 6],
