@@ -8,7 +8,7 @@ import globals from 'globals';
 
 // The server's layers (docs/architecture.md, "Layers"): a folder may import its own layer and the ones
 // below it, never one above. Top to bottom: the entry files (server/*.ts but the shared ones, seed/,
-// jobs/worker-main.ts, db/migrate-cli.ts) → http/ → routers/ and trpc/ → jobs/ → services/ → auth/,
+// jobs/worker-main.ts and worker-process.ts, db/migrate-cli.ts) → http/ → routers/ and trpc/ → jobs/ → services/ → auth/,
 // email/, events/, invoices/, providers/ and studio/ (the engine the AI providers use) → db/ → lib/ (and shared/, errors.ts, env.ts, i18n.ts, deps.ts,
 // which every layer may use).
 const ENTRY = '(app|index|launch|start|dev|runtime)';
@@ -17,7 +17,12 @@ const SERVER_LAYERS = [
   { layer: 'http', files: ['server/http/**/*.ts'], above: ['seed'] },
   { layer: 'routers', files: ['server/routers/**/*.ts'], above: ['seed', 'http'] },
   { layer: 'trpc', files: ['server/trpc/**/*.ts'], above: ['seed', 'http', 'routers'] },
-  { layer: 'jobs', files: ['server/jobs/**/*.ts'], ignores: ['server/jobs/worker-main.ts'], above: ['seed', 'http', 'routers', 'trpc'] },
+  {
+    layer: 'jobs',
+    files: ['server/jobs/**/*.ts'],
+    ignores: ['server/jobs/worker-main.ts', 'server/jobs/worker-process.ts'],
+    above: ['seed', 'http', 'routers', 'trpc'],
+  },
   { layer: 'services', files: ['server/services/**/*.ts'], above: ['seed', 'http', 'routers', 'trpc', 'jobs'] },
   ...['auth', 'email', 'events', 'invoices', 'providers', 'studio'].map((layer) => ({
     layer,
