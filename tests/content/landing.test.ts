@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { HttpClient, startSecondServer, startTestServer } from '../helpers/server';
+import { waitFor } from '../helpers/wait';
 import { M } from '../../shared/messages';
 import { PLANS } from '../../shared/plans';
 import { getLanding, invalidateLandingCache, type LandingData } from '../../server/services/landing';
@@ -159,9 +160,20 @@ describe('landing cache', () => {
   test('serves repeated reads from memory: a second read touches no table', async () => {
     await setStats(['eski']);
     expect(await labelsEventually(landing, ['eski'])).toEqual(['eski']);
-    // Let the trigger's notification land (PostgreSQL), then load once more.
-    await new Promise((r) => setTimeout(r, 300));
-    await landing();
+    // On PostgreSQL the trigger's NOTIFY lands a moment after the commit and drops the copy once more:
+    // wait until a read is answered from memory; the next two must be too.
+    await waitFor(
+      async () => {
+        const watch = vi.spyOn(db, 'selectFrom');
+        try {
+          await landing();
+          return watch.mock.calls.length === 0;
+        } finally {
+          watch.mockRestore();
+        }
+      },
+      { what: 'a landing read answered from memory' },
+    );
     const spy = vi.spyOn(db, 'selectFrom');
     try {
       await landing();

@@ -20,13 +20,6 @@ const SLEEP = [/setTimeout\(\s*(?:r|res|resolve|done)\s*,\s*([\d_]+)\s*\)/g, /\b
 /** What still sleeps, by file and length, with why. Each is a debt to pay, not a pattern to copy. */
 const ALLOWED: { file: string; ms: number; why: string }[] = [
   { file: 'generation/fair-queue.test.ts', ms: 300, why: "the fake provider's render time: runs must overlap for the cap to be seen" },
-  { file: 'content/landing.test.ts', ms: 300, why: "TODO: wait on the bus's cache.invalidated event instead" },
-  { file: 'content/public-read-cache.test.ts', ms: 300, why: "TODO: wait on the bus's cache.invalidated events of the start-up writes" },
-  {
-    file: 'accounts/data-export-stream.test.ts',
-    ms: 600,
-    why: 'TODO: proves an absence (the serving process builds no export); needs a poll-count barrier',
-  },
 ];
 
 function fixedSleeps(text: string): number[] {
