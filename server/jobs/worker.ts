@@ -120,7 +120,7 @@ function providerInput(
     return { kind: 'image', input: { ...source, owner, prompt, category, scene, numImages: IMAGES_PER_RUN } };
   }
   const { prompt, duration, aspectRatio, resolution, scene } = params.parameters;
-  return { kind: 'video', input: { ...source, prompt, duration, aspectRatio, resolution, ...(scene ? { scene } : {}) } };
+  return { kind: 'video', input: { ...source, owner, prompt, duration, aspectRatio, resolution, ...(scene ? { scene } : {}) } };
 }
 
 /** What an output is: the provider's word for a JPEG, else 'video', else (local studio) white or framed first, then scenes. */

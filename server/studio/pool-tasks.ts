@@ -15,11 +15,14 @@ import {
 import type { Box } from './detect.js';
 import type { Point } from './cutout.js';
 import type { ProviderOutput } from '../providers/ai/types.js';
+import { paintVideo, type StudioVideoInput, type VideoPaint } from './video-cutout.js';
 
 /** The CPU-heavy studio work that runs on the worker-thread pool, never on the event loop. */
 export type StudioTask =
   | { kind: 'cutout'; bytes: Buffer; hints: CutoutHints }
   | { kind: 'images'; input: StudioImagesInput }
+  // A video's layers painted into `dir` (video-cutout.ts); ffmpeg then encodes them outside the pool.
+  | { kind: 'video-paint'; input: StudioVideoInput; dir: string }
   | { kind: 'export'; input: ExportInput; preset: Pick<ExportPreset, 'width' | 'height' | 'fill'> }
   // The editor's warm session (refine.ts): open once, a round per stroke, the final cut-out at accept.
   | { kind: 'editor-open'; bytes: Buffer; maskPng: Buffer | null }
@@ -45,7 +48,9 @@ export type StudioTaskResult<T extends StudioTask> = T extends { kind: 'cutout' 
         ? EditorMask
         : T extends { kind: 'export' }
           ? ExportResult
-          : ProviderOutput[];
+          : T extends { kind: 'video-paint' }
+            ? VideoPaint
+            : ProviderOutput[];
 
 /** Buffers arrive as Uint8Array after the thread hop; sharp and the pipeline want Buffers. */
 const buf = (b: Uint8Array | null | undefined) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : b);
@@ -60,6 +65,10 @@ export async function runTask(task: StudioTask, onProgress: (pct: number) => voi
   if (task.kind === 'editor-open') return openEditorPhoto(buf(task.bytes) as Buffer, buf(task.maskPng) ?? null);
   if (task.kind === 'refine') return refineMask(task.input);
   if (task.kind === 'editor-accept') return acceptMask({ ...task, bytes: buf(task.bytes) as Buffer });
+  if (task.kind === 'video-paint') {
+    const input = { ...task.input, imageBytes: buf(task.input.imageBytes) as Buffer, cutoutPng: buf(task.input.cutoutPng) ?? null };
+    return paintVideo(input, task.dir);
+  }
   if (task.kind === 'export') {
     const input = { ...task.input, bytes: buf(task.input.bytes) as Buffer, cutoutPng: buf(task.input.cutoutPng) ?? null };
     return exportImage(input, task.preset);

@@ -226,11 +226,11 @@ export class StudioPool {
 }
 
 /**
- * Tasks that are sharp pipelines only: a thread started for them does not load OpenCV.js and
+ * Tasks that are sharp pipelines only (exports, image renders, a video's layers): a thread started for them does not load OpenCV.js and
  * TF.js (a few hundred MB per thread) until a task that needs them arrives, so exports and image
  * renders on a server that has made no cut-out yet stay within the memory bound (issue 22).
  */
-const PIXEL_ONLY = new Set<StudioTask['kind']>(['export', 'images']);
+const PIXEL_ONLY = new Set<StudioTask['kind']>(['export', 'images', 'video-paint']);
 
 type Pending = {
   id: number;

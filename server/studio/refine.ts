@@ -68,6 +68,75 @@ const BOX_ITERATIONS = 2;
 
 type Keep = <T extends { delete(): void }>(m: T) => T;
 
+/** A box round's grabCut runs at most this long side first (the full window only along the outline). */
+const BOX_COARSE_SIDE = 240;
+/** Half-width, in working pixels, of the band along the coarse outline that the full-size pass decides. */
+const BOX_BAND = 3;
+
+/**
+ * A box round's grabCut, coarse to fine (issue 37 item 7: most of a box round was grabCut over the
+ * whole box at 320 px): the full grabCut (colour models learnt from the seeds, BOX_ITERATIONS) on the
+ * window shrunk to BOX_COARSE_SIDE, then one pass at full size with those models, on the band along
+ * the coarse outline only; away from it the coarse answer stands, and the seeds' hard labels always.
+ * Writes the result into `maskMat` (grabCut's four values).
+ */
+function coarseToFine(cv: Cv, rgbMat: Cv, maskMat: Cv, ww: number, wh: number, keepMat: Keep): void {
+  const scale = BOX_COARSE_SIDE / Math.max(ww, wh);
+  const cw = Math.max(2, Math.round(ww * scale));
+  const ch = Math.max(2, Math.round(wh * scale));
+  const small = keepMat(new cv.Mat());
+  cv.resize(rgbMat, small, new cv.Size(cw, ch), 0, 0, cv.INTER_AREA);
+  const seeds = Uint8Array.from(maskMat.data as Uint8Array);
+  const coarseSeeds = new Uint8Array(cw * ch);
+  // A coarse pixel is a hard label only when the whole of it is (else the label it mostly has, "probably").
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const x0 = Math.floor((x * ww) / cw);
+      const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * ww) / cw));
+      const y0 = Math.floor((y * wh) / ch);
+      const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * wh) / ch));
+      let fg = 0;
+      let hardFg = 0;
+      let hardBg = 0;
+      let n = 0;
+      for (let Y = y0; Y < y1; Y++)
+        for (let X = x0; X < x1; X++) {
+          const v = seeds[Y * ww + X]!;
+          n++;
+          if (v === FGD || v === PR_FGD) fg++;
+          if (v === FGD) hardFg++;
+          if (v === BGD) hardBg++;
+        }
+      coarseSeeds[y * cw + x] = hardFg === n ? FGD : hardBg === n ? BGD : fg * 2 >= n ? PR_FGD : PR_BGD;
+    }
+  const coarse = keepMat(cv.matFromArray(ch, cw, cv.CV_8UC1, coarseSeeds));
+  const bgd = keepMat(new cv.Mat());
+  const fgd = keepMat(new cv.Mat());
+  cv.grabCut(small, coarse, new cv.Rect(0, 0, cw, ch), bgd, fgd, BOX_ITERATIONS, cv.GC_INIT_WITH_MASK);
+  const c = coarse.data as Uint8Array;
+  const up = new Uint8Array(ww * wh);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const v = c[Math.min(ch - 1, Math.floor(((y + 0.5) * ch) / wh)) * cw + Math.min(cw - 1, Math.floor(((x + 0.5) * cw) / ww))]!;
+      up[y * ww + x] = v === FGD || v === PR_FGD ? 1 : 0;
+    }
+  // The band: pixels within BOX_BAND of the coarse outline.
+  const outline = new Uint8Array(ww * wh);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const i = y * ww + x;
+      if ((x > 0 && up[i - 1] !== up[i]) || (y > 0 && up[i - ww] !== up[i]))
+        outline[i] = outline[x > 0 && up[i - 1] !== up[i] ? i - 1 : i - ww] = 1;
+    }
+  const band = dilate(outline, ww, wh, BOX_BAND);
+  const fine = new Uint8Array(ww * wh);
+  for (let i = 0; i < ww * wh; i++) {
+    const v = seeds[i]!;
+    fine[i] = v === FGD || v === BGD ? v : band[i] ? (up[i] ? PR_FGD : PR_BGD) : up[i] ? FGD : BGD;
+  }
+  maskMat.data.set(fine);
+  cv.grabCut(rgbMat, maskMat, new cv.Rect(0, 0, ww, wh), bgd, fgd, 1, cv.GC_EVAL);
+}
 /** Decodes the photo once at working size and sets up the opening mask (the upload's latest judged mask, if any). */
 export async function openEditorPhoto(bytes: Buffer, maskPng: Buffer | null): Promise<{ photo: EditorPhoto; opening: EditorMask }> {
   const { cv } = await loadOpenCv();
@@ -178,15 +247,17 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
       const bgd = keepMat(evalMode ? cv.matFromArray(1, 65, cv.CV_64F, photo.bgd) : new cv.Mat());
       const fgd = keepMat(evalMode ? cv.matFromArray(1, 65, cv.CV_64F, photo.fgd) : new cv.Mat());
       cv.setRNGSeed(1);
-      cv.grabCut(
-        rgbMat,
-        maskMat,
-        new cv.Rect(0, 0, ww, wh),
-        bgd,
-        fgd,
-        boxRound ? BOX_ITERATIONS : STROKE_ITERATIONS,
-        evalMode ? cv.GC_EVAL : cv.GC_INIT_WITH_MASK,
-      );
+      if (boxRound && Math.max(ww, wh) > BOX_COARSE_SIDE) coarseToFine(cv, rgbMat, maskMat, ww, wh, keepMat);
+      else
+        cv.grabCut(
+          rgbMat,
+          maskMat,
+          new cv.Rect(0, 0, ww, wh),
+          bgd,
+          fgd,
+          boxRound ? BOX_ITERATIONS : STROKE_ITERATIONS,
+          evalMode ? cv.GC_EVAL : cv.GC_INIT_WITH_MASK,
+        );
       out = maskMat.data as Uint8Array;
     }
     for (let y = 0; y < wh; y++) {

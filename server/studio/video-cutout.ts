@@ -28,7 +28,21 @@ export type StudioVideoInput = {
   aspectRatio: AspectRatio;
 };
 
-type Options = { ffmpegPath?: string; preset?: string };
+/**
+ * What ffmpeg is given: the painted layers (files in the run's folder, in input order) and the
+ * filter graph that moves them (`{W}` `{H}` `{D}` `{L}` `{N}` filled in by `renderProductVideo`).
+ */
+export type VideoPaint = { inputs: string[]; filter: string; loop: boolean };
+
+/** The pixel work of a video (`paintVideo`); the local provider runs it on the studio pool. */
+export type VideoPainter = (input: StudioVideoInput, dir: string) => Promise<VideoPaint>;
+
+type Options = {
+  ffmpegPath?: string;
+  preset?: string;
+  /** Where the layers are painted (default: here, on the calling thread). */
+  paint?: VideoPainter;
+};
 
 /** How far the backdrop drifts (share of the frame) while the product sways the other way: parallax. */
 const BG_OVERSCAN = 1.08;
@@ -43,6 +57,8 @@ const MARGIN = 0.04;
  * Without one: the photo kept whole and sharp, over a blurred, darkened copy
  * of itself that fills the rest of the frame, with a slow push-in, so no large
  * part of the frame is ever an empty band. H.264 yuv420p, 30 fps, +faststart.
+ * The layers are painted by `options.paint` (the studio pool's `video-paint` task in the
+ * provider); ffmpeg, a child process, moves and encodes them.
  */
 export async function renderProductVideo(
   input: StudioVideoInput,
@@ -54,9 +70,7 @@ export async function renderProductVideo(
   const out = videoSize(input.aspectRatio);
   const dir = await mkdtemp(join(tmpdir(), 'vitrin-video-'));
   try {
-    const graph = input.cutoutPng
-      ? await cutoutGraph(input as StudioVideoInput & { cutoutPng: Buffer }, dir)
-      : await photoGraph(input, dir);
+    const graph = await (options.paint ?? paintVideo)(input, dir);
     onProgress(10);
     const file = join(dir, 'out.mp4');
     const seconds = String(input.duration);
@@ -93,6 +107,14 @@ export async function renderProductVideo(
   }
 }
 
+/**
+ * The CPU part of a video: its layers (scene, shadows, product, light band; or the framed still)
+ * painted with sharp into `dir`, and the filter graph over them. No ffmpeg here.
+ */
+export function paintVideo(input: StudioVideoInput, dir: string): Promise<VideoPaint> {
+  return input.cutoutPng ? cutoutGraph(input as StudioVideoInput & { cutoutPng: Buffer }, dir) : photoGraph(input, dir);
+}
+
 /** RGB → BT.709 limited range once, at the end, so the tags written are true. */
 const TO_YUV = 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p';
 
@@ -102,7 +124,7 @@ const TO_YUV = 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p';
  * little larger than the frame, as three layers: the empty surface (it drifts: parallax), the
  * product's shadows and reflection (they move with the product), and the product.
  */
-async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir: string) {
+async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir: string): Promise<VideoPaint> {
   const out = videoSize(input.aspectRatio);
   const bg = { width: Math.round(out.width * BG_OVERSCAN), height: Math.round(out.height * BG_OVERSCAN) };
   // Decoded only as large as the frame can draw it (a 12 MP cut-out is read at about frame size).
@@ -168,7 +190,7 @@ async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir:
   };
 }
 
-async function photoGraph(input: StudioVideoInput, dir: string) {
+async function photoGraph(input: StudioVideoInput, dir: string): Promise<VideoPaint> {
   const out = videoSize(input.aspectRatio);
   // Twice the output size: zoompan moves in whole pixels, so oversampling halves every step.
   const still = { width: out.width * 2, height: out.height * 2 };

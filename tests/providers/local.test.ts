@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../server/providers/ai/errors';
 import { LocalStudioProvider } from '../../server/providers/ai/local';
 import { ffmpegPath } from '../../server/studio/ffmpeg';
+import { StudioPool } from '../../server/studio/pool';
+import type { StudioTask } from '../../server/studio/pool-tasks';
 import { sceneAspect } from '../../server/studio/images';
 import { honestSceneCanvas, placeScene } from '../../server/studio/scene-render';
 import { planStyle, sceneSetups } from '../../server/studio/scene-style';
@@ -165,6 +167,36 @@ describe('LocalStudioProvider video', () => {
     const info = await probe(video.bytes);
     expect(info).toMatchObject({ width: 1080, height: 1920, codec: 'h264' });
     expect(info.seconds).toBeGreaterThan(4.9);
+  });
+
+  it("paints a staged video's layers on the studio pool in the seller's turn; ffmpeg encodes them", async () => {
+    // Painting the scene's layers held the event loop 200-585 ms when it ran on the calling thread.
+    class WatchedPool extends StudioPool {
+      readonly tasks: Array<{ kind: string; owner: string }> = [];
+      override run<T extends StudioTask>(task: T, opts: Parameters<StudioPool['run']>[1]) {
+        this.tasks.push({ kind: task.kind, owner: opts.owner });
+        return super.run(task, opts);
+      }
+    }
+    const pool = new WatchedPool(1);
+    try {
+      const oval = await sharp(
+        Buffer.from('<svg width="800" height="600"><ellipse cx="400" cy="330" rx="150" ry="220" fill="#fff"/></svg>'),
+      )
+        .extractChannel(3)
+        .toBuffer();
+      const cutoutPng = await sharp(smallPhoto).joinChannel(oval).png().toBuffer();
+      const staged: VideoJobInput = { ...input('16:9'), cutoutPng, prompt: 'beyaz mermer', owner: 'seller-a' };
+      const provider = new LocalStudioProvider({ ...videoOptions, pool });
+      const { requestId } = await provider.submitVideo(staged);
+      const [video] = await provider.waitForResult({ kind: 'video', requestId, loadInput: async () => staged });
+      expect(pool.tasks).toEqual([{ kind: 'video-paint', owner: 'seller-a' }]);
+      const info = await probe(video!.bytes);
+      expect(info).toMatchObject({ codec: 'h264', width: 1920, height: 1080, fps: 30 });
+      expect(info.seconds).toBeGreaterThan(4.9);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('refuses durations outside 5-10 s and other aspect ratios before rendering', async () => {

@@ -27,13 +27,11 @@ const walk = (name: TruthName) => {
  * photos"): when one is closed its test fails as an `it.fails` and moves to the ordinary ones.
  */
 const BOX_GAPS: Partial<Record<TruthName, string>> = {
-  stuff: 'box IoU 0.33: the flat-lay box keeps the table between the objects',
   shapes: 'box IoU 0.61: the light box between the blades is kept',
   astronaut: 'box IoU 0.51: the dark helmet on the dark ground is lost',
   coins: 'box IoU 0.34: the coins reach the frame, so their box fills it and the box round keeps all of it',
 };
 const ROUND_GAPS: Partial<Record<TruthName, string>> = {
-  stuff: 'IoU 0.86 after two passes: the table between the five objects (its colour flood needs the colour models to agree)',
   coins: 'IoU 0.72 after two passes: the cloth goes in large patches (one Sil click floods its colour), 24 coins need more clicks',
   astronaut: 'IoU 0.69 after two passes: the dark helmet on the dark ground',
 };
@@ -41,10 +39,14 @@ const ROUND_GAPS: Partial<Record<TruthName, string>> = {
 // strokeRound): the colour flood only where the colour models agree with the stroke. What is left
 // (figures 2026-11-27): a click's brush or grabCut's part next to it taking a few pixels the hand mask
 // puts on the other side.
+// Since the box round is coarse to fine (refine.ts coarseToFine, issue 37 item 7) the walk's clicks land
+// elsewhere: the camera's drops went, and three photos have new ones, all under 0.0025.
 const DROP_GAPS: Partial<Record<TruthName, string>> = {
   box: '3 rounds lower it, by under 0.0002 (a 1-pixel sliver at the frame edge under the brush)',
-  camera: '2 rounds lower it, the larger 0.9709 → 0.9698 (grabCut next to a Sil click on the grass)',
   rocket: '1 round lowers it, 0.903 → 0.898 (a Koru click on the lattice)',
+  orange: '1 round lowers it, 0.9287 → 0.9266 (a click on the shaded half)',
+  stuff: '2 rounds lower it, by under 0.0004',
+  suzanne: '2 rounds lower it, by under 0.0002',
 };
 /** No round in the whole set lowers the IoU by more than this (before: fish 0.29, rocket 0.13, squirrel 0.015). */
 const LARGEST_DROP = 0.01;
@@ -92,7 +94,7 @@ describe('the editor on the hand-masked photos', () => {
     expect(drops).toEqual([]);
   }, 600_000);
 
-  // 12 of 15 on 2026-11-27 (stuff, coins and astronaut stay under 0.90).
+  // 13 of 15 on 2026-11-27 (coins and astronaut stay under 0.90; stuff since the coarse-to-fine box round).
   it('at least 12 of the 15 photos reach IoU ≥ 0.90 within two passes', async () => {
     let reached = 0;
     for (const name of TRUTH_PHOTOS) if ((await walk(name)).afterRoundsIoU >= 0.9) reached++;

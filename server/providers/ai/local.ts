@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { abortReason, ProviderError } from './errors.js';
 import { studioPool, type StudioPool } from '../../studio/pool.js';
-import { renderProductVideo } from '../../studio/video-cutout.js';
+import { renderProductVideo, type VideoPainter } from '../../studio/video-cutout.js';
 import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput, VideoJobInput, WaitOptions } from './types.js';
 import { checkImageInput, checkVideoInput } from './validate.js';
 
@@ -14,7 +14,7 @@ export type LocalProviderOptions = {
   keepFinishedMs?: number;
   /** x264 preset; veryfast keeps a 5 s 1080p clip to a few seconds on 2 cores. */
   videoPreset?: string;
-  /** Worker threads for the image pipeline (default: the process-wide studio pool). */
+  /** Worker threads for the images and a video's layers (default: the process-wide studio pool). */
   pool?: StudioPool;
 };
 
@@ -102,6 +102,9 @@ export class LocalStudioProvider implements AiProvider {
       .run(async () => {
         if (kind === 'image') return this.renderImages(input as ImageJobInput, report);
         const video = input as VideoJobInput;
+        const pool = this.options.pool ?? studioPool();
+        // The layers are painted on the pool in the seller's turn, like the images; ffmpeg encodes them in its own process.
+        const paint: VideoPainter = (layers, dir) => pool.run({ kind: 'video-paint', input: layers, dir }, { owner: video.owner ?? '' });
         const clip = await renderProductVideo(
           {
             imageBytes: video.imageBytes,
@@ -113,7 +116,7 @@ export class LocalStudioProvider implements AiProvider {
             aspectRatio: video.aspectRatio,
           },
           report,
-          { ffmpegPath: this.options.ffmpegPath, preset: this.options.videoPreset },
+          { ffmpegPath: this.options.ffmpegPath, preset: this.options.videoPreset, paint },
         );
         return [clip];
       })

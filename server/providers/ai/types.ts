@@ -40,6 +40,8 @@ export type VideoJobInput = Pick<VideoParams, 'prompt' | 'duration' | 'aspectRat
   category?: string;
   /** Local studio only: the seller's scene controls (the video stages the product on the same scene as the images). */
   scene?: SceneControls;
+  /** The seller whose run it is: the local studio paints the video's layers on the pool in the seller's turn. */
+  owner?: string;
 };
 
 /** width/height: the real pixel size, when the provider knows it (shown to the seller, docs/decisions.md D31). */
