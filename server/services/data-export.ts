@@ -16,6 +16,7 @@ import { ZipWriter } from './zip-stream';
 import { inLanguage } from '../i18n';
 import { ledgerText, ledgerTypeLabel } from '../../shared/ledger-text';
 import type { TExportView } from '../../shared/schemas/accounts';
+import { accountContact, accountsWithProfiles, OWNER_COLUMNS, profileView } from './account-rows';
 
 /** A prepared zip can be downloaded for this long. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -101,22 +102,8 @@ async function addFile(zip: ZipWriter, storage: Storage, name: string, key: stri
 
 /** profile.json: account, profile and preferences. */
 async function addProfile(zip: ZipWriter, db: Db, userId: string): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.created_at',
-      'users.email_verified_at',
-      'users.credits_balance',
-      'users.credits_expire_at',
-      'users.plan_code',
-      'users.last_sign_in_at',
-      'profiles.full_name',
-      'profiles.company_name',
-      'profiles.phone',
-    ])
+  const user = await accountsWithProfiles(db)
+    .select([...OWNER_COLUMNS, 'users.credits_balance', 'users.credits_expire_at', 'users.plan_code', 'users.last_sign_in_at'])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
   await zip.add(
@@ -132,7 +119,7 @@ async function addProfile(zip: ZipWriter, db: Db, userId: string): Promise<void>
         creditsExpireAt: iso(user.credits_expire_at),
         planCode: user.plan_code,
       },
-      profile: { fullName: user.full_name, companyName: user.company_name, phone: user.phone },
+      profile: profileView(user),
       preferences: await getPreferences(db, userId),
     }),
     { compress: true },
@@ -257,12 +244,7 @@ export async function prepareExport(
     .executeTakeFirst();
   const ready = Number(r.numUpdatedRows) === 1;
   if (ready) {
-    const user = await db
-      .selectFrom('users')
-      .innerJoin('profiles', 'profiles.id', 'users.id')
-      .select(['users.email', 'profiles.full_name'])
-      .where('users.id', '=', row.user_id)
-      .executeTakeFirstOrThrow();
+    const user = await accountContact(db, row.user_id).executeTakeFirstOrThrow();
     const { site, base } = await emailContext(db, undefined, row.user_id);
     await enqueueEmail(db, {
       to: user.email,
