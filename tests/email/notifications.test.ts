@@ -97,8 +97,7 @@ test('a failed run sends "failed and refunded" once, even if the failure path ru
 test('a 10-credit trial is warned once, when a run leaves less than a fifth of it, not after its first run', async () => {
   const { user, uploadId } = await userWithUpload(handle.db);
   const lowMails = () => mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
-  const run = () =>
-    createGeneration({ db: handle.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  const run = () => createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
   for (let i = 0; i < 8; i++) await run(); // 10 → 2 credits
   await deliver();
   expect(lowMails()).toHaveLength(0);
@@ -112,8 +111,7 @@ test('a 10-credit trial is warned once, when a run leaves less than a fifth of i
 test("a package's warning comes at a fifth of its credits, once per period; a new period may warn again", async () => {
   const { user, uploadId } = await userWithUpload(handle.db);
   const lowMails = () => mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
-  const run = () =>
-    createGeneration({ db: handle.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  const run = () => createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
   const period = async (end: string) =>
     handle.db
       .updateTable('users')

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../helpers/db';
 import { productPhoto, userWithUpload } from '../helpers/fixtures';
-import { createGeneration } from '../../server/services/generations';
+import { createGeneration, wakeGenerationWorkers } from '../../server/services/generations';
 import { LocalEventBus } from '../../server/events/bus';
 import { GenerationWorker } from '../../server/jobs/worker';
 import { claimJob, completeJob } from '../../server/jobs/queue';
@@ -46,10 +46,7 @@ async function seller(count: number, into: Storage = storage) {
   await into.put(storageKey, photo, 'image/jpeg');
   const ids: string[] = [];
   for (let i = 0; i < count; i++)
-    ids.push(
-      (await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'beyaz fon' }))
-        .id,
-    );
+    ids.push((await createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: 'beyaz fon' })).id);
   return { userId: user.id, ids };
 }
 
@@ -165,7 +162,7 @@ test('two web processes and a separate worker on one database: the cap and the t
       { concurrency: 2, perSeller: 2, pollMs: 100 },
     );
     worker.start();
-    servers.forEach((s) => s.worker?.notify());
+    wakeGenerationWorkers();
     const done = async () => {
       const rows = await h.db
         .selectFrom('generations')

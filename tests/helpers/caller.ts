@@ -74,7 +74,6 @@ export async function callerWorld(envOverrides: Record<string, string> = {}) {
     aiProvider: 'local',
     secureCookies: false,
     allowedOrigins: [],
-    onJobQueued: () => {},
   };
   const cookie = async (kind: 'customer' | 'admin', ownerId: string) =>
     `${COOKIE_NAME[kind]}=${(await createSession(handle.db, kind, ownerId, false)).token}`;
