@@ -17,6 +17,7 @@ import { inLanguage } from '../i18n';
 import { ledgerText, ledgerTypeLabel } from '../../shared/ledger-text';
 import type { TExportView } from '../../shared/schemas/accounts';
 import { wakeSignal } from '../lib/wake-signal';
+import { TRANSACTION_VIEW_COLUMNS, transactionView } from './billing';
 import { accountContact, accountsWithProfiles, OWNER_COLUMNS, profileView } from './account-rows';
 
 /** A prepared zip can be downloaded for this long. */
@@ -178,18 +179,7 @@ async function addGenerations(zip: ZipWriter, db: Db, storage: Storage, userId: 
 async function addCreditsAndInvoices(zip: ZipWriter, db: Db, storage: Storage, userId: string): Promise<void> {
   const txs = await db
     .selectFrom('credit_transactions')
-    .select([
-      'id',
-      'type',
-      'amount',
-      'description',
-      'plan_code',
-      'amount_paid_cents',
-      'currency',
-      'provider',
-      'generation_id',
-      'created_at',
-    ])
+    .select([...TRANSACTION_VIEW_COLUMNS, 'provider', 'generation_id'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
@@ -197,19 +187,12 @@ async function addCreditsAndInvoices(zip: ZipWriter, db: Db, storage: Storage, u
     'credit-transactions.json',
     json(
       txs.map((t) => ({
-        id: t.id,
-        type: t.type,
+        ...transactionView(t),
         // The line as the seller's pages show it, in their language (issue 38 item 12).
         typeLabel: ledgerTypeLabel(t.type),
         label: ledgerText({ type: t.type, description: t.description, planCode: t.plan_code }),
-        amount: t.amount,
-        description: t.description,
-        planCode: t.plan_code,
-        amountPaidCents: t.amount_paid_cents,
-        currency: t.currency,
         provider: t.provider,
         generationId: t.generation_id,
-        createdAt: iso(t.created_at),
       })),
     ),
     { compress: true },
