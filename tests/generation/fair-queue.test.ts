@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../helpers/db';
 import { productPhoto, userWithUpload } from '../helpers/fixtures';
-import { createGeneration, wakeGenerationWorkers } from '../../server/services/generations';
+import { createGeneration } from '../../server/services/generations';
 import { LocalEventBus } from '../../server/events/bus';
 import { GenerationWorker } from '../../server/jobs/worker';
 import { claimJob, completeJob } from '../../server/jobs/queue';
@@ -12,6 +12,7 @@ import { LocalFileStorage, type Storage } from '../../server/providers/storage';
 import { openDatabase, type DbHandle } from '../../server/db';
 import { readEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/index';
+import { storageFromEnv } from '../../server/runtime';
 import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput } from '../../server/providers/ai';
 import { waitFor } from '../helpers/wait';
 
@@ -153,16 +154,17 @@ test('two web processes and a separate worker on one database: the cap and the t
   const servers: RunningServer[] = [];
   let worker: GenerationWorker | undefined;
   try {
-    for (const handle of handles.slice(0, 2)) servers.push(await startServer({ env: env(), handle, aiProvider: provider, log: () => {} }));
-    const shared = servers[0]!.deps.storage;
+    // Every run is queued before any worker starts (a queued run wakes the workers of its process at once,
+    // and A's first runs would be taken while B's is still being queued).
+    const shared = storageFromEnv(env());
     const a = await seller(10, shared);
     const b = await seller(1, shared);
+    for (const handle of handles.slice(0, 2)) servers.push(await startServer({ env: env(), handle, aiProvider: provider, log: () => {} }));
     worker = new GenerationWorker(
       { db: handles[2]!.db, bus: new LocalEventBus(), storage: shared, provider },
       { concurrency: 2, perSeller: 2, pollMs: 100 },
     );
     worker.start();
-    wakeGenerationWorkers();
     const done = async () => {
       const rows = await h.db
         .selectFrom('generations')
