@@ -62,7 +62,7 @@ export async function benchBatch(count = 9, workers = 2): Promise<BatchBench> {
     );
     const t = performance.now();
     // Every photo may run framed: the bench measures throughput, not the consent question.
-    const { items } = await createBatch({ db: handle.db, bus, storage, aiProvider: 'local', onJobQueued: () => worker.notify() }, user.id, {
+    const { items } = await createBatch({ db: handle.db, bus, storage, aiProvider: 'local' }, user.id, {
       uploadIds,
       prompt: 'mermer tezgah, sabah ışığı',
       allowFramed: uploadIds,

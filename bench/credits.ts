@@ -48,7 +48,7 @@ export async function benchCredits(serverUrl: string, callers = 50, takesPerCall
     await Promise.all(
       users.map(async (u) => {
         for (let i = 0; i < takesPerCaller; i++)
-          await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, u.id, {
+          await createGeneration({ db: h.db, bus }, u.id, {
             type: 'image',
             uploadId: u.uploadId,
             prompt: 'bench',

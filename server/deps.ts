@@ -18,6 +18,4 @@ export type AppDeps = {
   aiProvider: 'local' | 'fal';
   secureCookies: boolean;
   allowedOrigins: string[];
-  /** Wakes this process's workers when a job is queued (other processes poll). */
-  onJobQueued: () => void;
 };

@@ -115,7 +115,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   ];
   const provider = opts.aiProvider ?? providerFromEnv(env);
   const bus = await eventBusFor(handle);
-  let worker: GenerationWorker | undefined; // set just below; deps.onJobQueued reads it later
   const deps: AppDeps = {
     db: handle.db,
     env,
@@ -125,10 +124,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     aiProvider: provider.name,
     secureCookies: publicUrl?.protocol === 'https:',
     allowedOrigins,
-    onJobQueued: () => worker?.notify(),
   };
   const background = startBackground({ db: handle.db, env, bus, storage, provider, log, logger }, opts.emailSender, opts.webhookSender);
-  worker = background.worker;
 
   // Created before listening; the dev middleware needs the server for Vite's HMR socket.
   let devHandler: express.RequestHandler | undefined;
@@ -162,7 +159,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     deps,
     handle,
     httpServer: server,
-    worker,
+    worker: background.worker,
     emailSender: background.emailSender,
     recheckSockets,
     close: async ({ graceMs = 10_000 } = {}) => {

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { HttpClient, startTestServer, validSignUp } from './helpers/server';
-import type { RunningServer } from '../server/index';
+import { validSignUp } from './helpers/server';
+import { callerWorld, type CallerWorld } from './helpers/caller';
 
-let server: RunningServer;
+// On the procedures with no HTTP server (tests/helpers/caller.ts; its client keeps the cookies the
+// procedures set). Cookie attributes and the HTTP path are tested in signin-sessions and security/http.
+let world: CallerWorld;
 beforeAll(async () => {
-  server = await startTestServer();
+  world = await callerWorld();
 });
 afterAll(async () => {
-  await server.close();
+  await world.close();
 });
 
 test('sign-up gives a session, 10 trial credits and the trial plan', async () => {
-  const c = new HttpClient(server.url);
+  const c = world.client();
   const r = await c.mutate('auth.signUp', validSignUp());
   expect(r.status).toBe(200);
   const me = await c.query('auth.me');

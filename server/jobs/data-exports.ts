@@ -3,19 +3,13 @@ import type { Db } from '../db';
 import type { Storage } from '../providers/storage';
 import { randomToken } from '../auth/tokens';
 import { isDatabaseUnavailable } from '../errors';
-import { expireExports, prepareExport } from '../services/data-export';
+import { expireExports, onExportQueued, prepareExport } from '../services/data-export';
 import { deleteDeadTokens } from '../services/account-tokens';
 import { PollLoop } from '../lib/poll-loop';
 import { databaseOutage } from '../lib/outage';
 import { log } from '../lib/log';
-import { wakeSignal } from '../lib/wake-signal';
 
 const MAX_ATTEMPTS = 3;
-
-const exportQueued = wakeSignal();
-
-/** Starts this process's preparers at once after an export was queued (others poll). */
-export const wakeExportWorkers = exportQueued.wake;
 
 /** Claims the oldest queued export, or one whose preparer died (expired lease). */
 function claimExport(db: Db, owner: string, leaseMs: number) {
@@ -38,7 +32,7 @@ export class DataExportWorker {
     this.poll = new PollLoop({
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 3_000,
-      subscribe: exportQueued.subscribe,
+      subscribe: onExportQueued,
       onError: (err) => {
         if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'data-exports');
         else log().error({ err }, 'data export round failed');

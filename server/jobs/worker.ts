@@ -35,6 +35,7 @@ import {
   saveProviderRequest,
 } from './queue';
 import { PollLoop } from '../lib/poll-loop';
+import { onGenerationQueued } from '../services/generations';
 import { log, type Logger } from '../lib/log';
 import { databaseOutage } from '../lib/outage';
 import { runRetries } from '../lib/metrics';
@@ -152,6 +153,7 @@ export class GenerationWorker {
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 1_000,
       concurrency: opts.concurrency,
+      subscribe: onGenerationQueued,
       onError: (err) => {
         if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'worker');
         else this.logger.error({ err, worker: this.workerId }, 'worker round failed');
@@ -171,11 +173,6 @@ export class GenerationWorker {
 
   start(): void {
     this.poll.start();
-  }
-
-  /** Called when a job is queued in this process, so it starts without waiting for the poll. */
-  notify(): void {
-    this.poll.wake();
   }
 
   async stop(): Promise<void> {

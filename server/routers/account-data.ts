@@ -2,17 +2,12 @@ import { protectedProcedure } from '../trpc/init';
 import { ZDeletionPending, ZDeletionRequest, ZExportView, ZStorageUsage } from '../../shared/schemas/accounts';
 import { latestExport, requestExport } from '../services/data-export';
 import { pendingDeletion, requestDeletion } from '../services/account-deletion';
-import { wakeExportWorkers } from '../jobs/data-exports';
 import { storageUsage } from '../services/uploads';
 
 /** Procedures of the `auth` router for the seller's own data (issue 13 (docs/history.md)): export and deletion request. */
 export const accountDataProcedures = {
   /** "Verilerimi indir": prepared in the background, downloadable for 24 h from /api/exports/{id}. */
-  requestExport: protectedProcedure.output(ZExportView).mutation(async ({ ctx }) => {
-    const view = await requestExport(ctx.db, ctx.userId);
-    wakeExportWorkers();
-    return view;
-  }),
+  requestExport: protectedProcedure.output(ZExportView).mutation(({ ctx }) => requestExport(ctx.db, ctx.userId)),
 
   exportStatus: protectedProcedure.output(ZExportView.nullable()).query(({ ctx }) => latestExport(ctx.db, ctx.userId)),
 

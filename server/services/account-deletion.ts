@@ -13,6 +13,7 @@ import { announceBalance, announceEndedSessions } from '../events/announce';
 import { deleteUserFolders } from './account-files';
 import { readOutputs } from '../db/read';
 import type { TDeletionRequestView } from '../../shared/schemas/admin-outputs';
+import { accountContact } from './account-rows';
 
 /** The address an erased account keeps: unique, not deliverable (`.invalid` is reserved, RFC 2606). */
 export const erasedEmail = (userId: string) => `silinmis-${userId}@silinmis.invalid`;
@@ -32,13 +33,7 @@ export async function requestDeletion(db: Db, userId: string, reason: string | n
     .where('status', '=', 'pending')
     .executeTakeFirst();
   if (existing) return { id: existing.id, createdAt: new Date(existing.created_at).toISOString() };
-  const user = await db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.email', 'profiles.full_name'])
-    .where('users.id', '=', userId)
-    .where('users.deleted_at', 'is', null)
-    .executeTakeFirst();
+  const user = await accountContact(db, userId).where('users.deleted_at', 'is', null).executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND', M.common.notFound);
   const { site } = await emailContext(db, undefined, userId);
   const row = await db.transaction().execute(async (trx) => {

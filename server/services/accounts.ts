@@ -9,31 +9,17 @@ import { getSettings } from './settings';
 import type { AppDeps } from '../deps';
 import { announceEndedSessions } from '../events/announce';
 import type { TPublicUser } from '../../shared/schemas/auth';
+import { accountsWithProfiles, OWNER_COLUMNS, profileView } from './account-rows';
 
 export type PublicUser = TPublicUser;
 
 export async function getPublicUser(db: Db, userId: string): Promise<PublicUser | null> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.created_at',
-      'users.email_verified_at',
-      'profiles.full_name',
-      'profiles.company_name',
-      'profiles.phone',
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const row = await accountsWithProfiles(db).select(OWNER_COLUMNS).where('users.id', '=', userId).executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
     email: row.email,
-    fullName: row.full_name,
-    companyName: row.company_name,
-    phone: row.phone,
+    ...profileView(row),
     createdAt: new Date(row.created_at).toISOString(),
     emailVerified: !!row.email_verified_at,
   };

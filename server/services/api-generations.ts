@@ -70,7 +70,7 @@ export async function refuseUnaffordable(db: Db, userId: string, type: 'image' |
  * The page keeps its own flow (framed-consent.ts: judged before it is charged, 412 to the page).
  */
 export async function startApiRun(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider' | 'onJobQueued'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
   userId: string,
   input: CreateInput & { allowFramed?: boolean; subject?: TCutoutInput['subject'] },
   caller: { keyId: string; livemode: boolean },

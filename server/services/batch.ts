@@ -23,7 +23,7 @@ import { cutoutForRun } from './framed-consent';
  * The generations carry the batch id in `parameters.batch`.
  */
 export async function createBatch(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider' | 'onJobQueued'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
   userId: string,
   input: TCreateBatch,
 ): Promise<{ batchId: string; items: TBatchItem[] }> {

@@ -1,29 +1,29 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { paginate } from '../db/paginate';
 import type { Db } from '../db';
-import type { CreditTxType } from '../db/types';
+import type { CreditTransactionsTable } from '../db/types';
 import { creditsUsed } from './dashboard';
 import { monthStart } from './months';
+import type { TTransactionView } from '../../shared/schemas/billing';
 
-export type TransactionView = {
-  id: string;
-  type: CreditTxType;
-  amount: number;
-  description: string;
-  planCode: string | null;
-  amountPaidCents: number | null;
-  currency: string | null;
-  invoiceNumber: string | null;
-  createdAt: string;
-};
+/** The columns a transaction's view is read from. */
+export const TRANSACTION_VIEW_COLUMNS = [
+  'id',
+  'type',
+  'amount',
+  'description',
+  'plan_code',
+  'amount_paid_cents',
+  'currency',
+  'invoice_number',
+  'created_at',
+] as const;
 
-export async function listTransactions(db: Db, userId: string, opts: { page: number; pageSize: number }) {
-  const { rows, total } = await paginate(
-    db.selectFrom('credit_transactions').where('user_id', '=', userId),
-    (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    opts,
-  );
-  const items: TransactionView[] = rows.map((t) => ({
+type TransactionRow = Pick<Selectable<CreditTransactionsTable>, (typeof TRANSACTION_VIEW_COLUMNS)[number]>;
+
+/** A credit transaction as the seller sees it (the billing page's list, the data export). */
+export function transactionView(t: TransactionRow): TTransactionView {
+  return {
     id: t.id,
     type: t.type,
     amount: t.amount,
@@ -31,10 +31,19 @@ export async function listTransactions(db: Db, userId: string, opts: { page: num
     planCode: t.plan_code,
     amountPaidCents: t.amount_paid_cents,
     currency: t.currency,
+    // Only a paid purchase has an invoice.
     invoiceNumber: t.type === 'purchase' && t.amount_paid_cents != null ? t.invoice_number : null,
     createdAt: new Date(t.created_at).toISOString(),
-  }));
-  return { items, total, page: opts.page, pageSize: opts.pageSize };
+  };
+}
+
+export async function listTransactions(db: Db, userId: string, opts: { page: number; pageSize: number }) {
+  const { rows, total } = await paginate(
+    db.selectFrom('credit_transactions').where('user_id', '=', userId),
+    (q) => q.select(TRANSACTION_VIEW_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    opts,
+  );
+  return { items: rows.map(transactionView), total, page: opts.page, pageSize: opts.pageSize };
 }
 
 /**

@@ -8,6 +8,7 @@ import { getInvoiceDetails } from './invoice-details';
 import { getPriceList, tryPriceCents } from './prices';
 import { getSettings, invoicesBlocked } from './settings';
 import { log } from '../lib/log';
+import { getPublicUser } from './accounts';
 
 export type CheckoutResult = { url: string | null; redirect?: string; message?: string };
 
@@ -32,12 +33,7 @@ export async function startCheckout(
 ): Promise<CheckoutResult> {
   if (!isPaidPlan(plan)) return { url: null, redirect: '/app' };
   const { db, payments } = deps;
-  const user = await db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.email', 'profiles.phone'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const user = await getPublicUser(db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
   const provider = payments.checkout;
   if (!provider) return { url: null, message: M.credits.noPaymentProvider };

@@ -16,6 +16,9 @@ import { ZipWriter } from './zip-stream';
 import { inLanguage } from '../i18n';
 import { ledgerText, ledgerTypeLabel } from '../../shared/ledger-text';
 import type { TExportView } from '../../shared/schemas/accounts';
+import { wakeSignal } from '../lib/wake-signal';
+import { TRANSACTION_VIEW_COLUMNS, transactionView } from './billing';
+import { accountContact, accountsWithProfiles, OWNER_COLUMNS, profileView } from './account-rows';
 
 /** A prepared zip can be downloaded for this long. */
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -45,13 +48,18 @@ export async function latestExport(db: Db, userId: string, now = new Date()): Pr
   };
 }
 
+const exportQueued = wakeSignal();
+
+/** Export preparers in this process subscribe, so a queued export starts without waiting for the poll. */
+export const onExportQueued = exportQueued.subscribe;
+
 /**
  * "Verilerimi indir": queues one export (a second ask while one is being prepared returns it). The
  * check and the insert run in one transaction under a per-seller lock, so parallel asks make one
- * export (issue 33 item 15: 10 parallel calls made 2 before).
+ * export (issue 33 item 15: 10 parallel calls made 2 before). Then it wakes this process's preparers.
  */
 export async function requestExport(db: Db, userId: string): Promise<ExportView> {
-  await db.transaction().execute(async (trx) => {
+  const queued = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`data-export:${userId}`}))`.execute(trx);
     const busy = await trx
       .selectFrom('data_exports')
@@ -59,12 +67,14 @@ export async function requestExport(db: Db, userId: string): Promise<ExportView>
       .where('user_id', '=', userId)
       .where('status', 'in', ['queued', 'processing'])
       .executeTakeFirst();
-    if (busy) return;
+    if (busy) return false;
     if (!(await hitRateLimit(trx, `export:user:${userId}`, EXPORTS_PER_DAY, 24 * 60 * 60 * 1000)).allowed) {
       throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
     }
     await trx.insertInto('data_exports').values({ user_id: userId }).execute();
+    return true;
   });
+  if (queued) exportQueued.wake();
   return (await latestExport(db, userId))!;
 }
 
@@ -101,22 +111,8 @@ async function addFile(zip: ZipWriter, storage: Storage, name: string, key: stri
 
 /** profile.json: account, profile and preferences. */
 async function addProfile(zip: ZipWriter, db: Db, userId: string): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.created_at',
-      'users.email_verified_at',
-      'users.credits_balance',
-      'users.credits_expire_at',
-      'users.plan_code',
-      'users.last_sign_in_at',
-      'profiles.full_name',
-      'profiles.company_name',
-      'profiles.phone',
-    ])
+  const user = await accountsWithProfiles(db)
+    .select([...OWNER_COLUMNS, 'users.credits_balance', 'users.credits_expire_at', 'users.plan_code', 'users.last_sign_in_at'])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
   await zip.add(
@@ -132,7 +128,7 @@ async function addProfile(zip: ZipWriter, db: Db, userId: string): Promise<void>
         creditsExpireAt: iso(user.credits_expire_at),
         planCode: user.plan_code,
       },
-      profile: { fullName: user.full_name, companyName: user.company_name, phone: user.phone },
+      profile: profileView(user),
       preferences: await getPreferences(db, userId),
     }),
     { compress: true },
@@ -183,18 +179,7 @@ async function addGenerations(zip: ZipWriter, db: Db, storage: Storage, userId: 
 async function addCreditsAndInvoices(zip: ZipWriter, db: Db, storage: Storage, userId: string): Promise<void> {
   const txs = await db
     .selectFrom('credit_transactions')
-    .select([
-      'id',
-      'type',
-      'amount',
-      'description',
-      'plan_code',
-      'amount_paid_cents',
-      'currency',
-      'provider',
-      'generation_id',
-      'created_at',
-    ])
+    .select([...TRANSACTION_VIEW_COLUMNS, 'provider', 'generation_id'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
@@ -202,19 +187,12 @@ async function addCreditsAndInvoices(zip: ZipWriter, db: Db, storage: Storage, u
     'credit-transactions.json',
     json(
       txs.map((t) => ({
-        id: t.id,
-        type: t.type,
+        ...transactionView(t),
         // The line as the seller's pages show it, in their language (issue 38 item 12).
         typeLabel: ledgerTypeLabel(t.type),
         label: ledgerText({ type: t.type, description: t.description, planCode: t.plan_code }),
-        amount: t.amount,
-        description: t.description,
-        planCode: t.plan_code,
-        amountPaidCents: t.amount_paid_cents,
-        currency: t.currency,
         provider: t.provider,
         generationId: t.generation_id,
-        createdAt: iso(t.created_at),
       })),
     ),
     { compress: true },
@@ -257,12 +235,7 @@ export async function prepareExport(
     .executeTakeFirst();
   const ready = Number(r.numUpdatedRows) === 1;
   if (ready) {
-    const user = await db
-      .selectFrom('users')
-      .innerJoin('profiles', 'profiles.id', 'users.id')
-      .select(['users.email', 'profiles.full_name'])
-      .where('users.id', '=', row.user_id)
-      .executeTakeFirstOrThrow();
+    const user = await accountContact(db, row.user_id).executeTakeFirstOrThrow();
     const { site, base } = await emailContext(db, undefined, row.user_id);
     await enqueueEmail(db, {
       to: user.email,

@@ -12,6 +12,7 @@ import { consumeToken, mailTokenLink } from './account-tokens';
 import { atLeast } from '../auth/timing';
 import type { AppDeps } from '../deps';
 import type { TVerifyOutcome } from '../../shared/schemas/accounts';
+import { accountContact } from './account-rows';
 
 export const VERIFY_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
@@ -23,12 +24,7 @@ const ANSWER_FLOOR_MS = 350;
 
 /** Queues a verification link (24 h, single use, hashed) for the user's current address. */
 export async function sendVerification({ db, env }: Pick<AppDeps, 'db' | 'env'>, userId: string): Promise<boolean> {
-  const user = await db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.email', 'users.email_verified_at', 'users.deleted_at', 'profiles.full_name'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const user = await accountContact(db, userId).executeTakeFirst();
   if (!user || user.email_verified_at || user.deleted_at) return false;
   const { site, base } = await emailContext(db, env, user.id);
   await mailTokenLink(db, {
@@ -142,12 +138,7 @@ export async function requestEmailChange(
   ) {
     throw new AppError('RATE_LIMITED', M.common.tooManyAttempts);
   }
-  const user = await db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.email', 'users.password_hash', 'profiles.full_name'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const user = await accountContact(db, userId).select('users.password_hash').executeTakeFirst();
   if (!user || !(await verifyPassword(user.password_hash, input.password))) {
     throw new AppError('VALIDATION', M.profile.wrongCurrentPassword, { password: M.profile.wrongCurrentPassword });
   }

@@ -35,7 +35,7 @@ export async function cutoutForRun(
 
 /** A seller's run: the cut-out and consent first (above), then the one transaction that takes the credits. */
 export async function startGeneration(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider' | 'onJobQueued'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
   userId: string,
   input: CreateInput & { allowFramed?: boolean },
   source: { apiKeyId?: string } = {},

@@ -22,6 +22,7 @@ import type { AppDeps } from '../deps';
 import { announceBalance } from '../events/announce';
 import { credits } from '../lib/metrics';
 import { log } from '../lib/log';
+import { wakeSignal } from '../lib/wake-signal';
 
 export type CreateInput = (
   | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene'>)
@@ -55,13 +56,21 @@ function parametersOf(input: CreateInput): GenerationParams {
   };
 }
 
+const generationQueued = wakeSignal();
+
+/** Generation workers in this process subscribe, so a queued run starts without waiting for the poll. */
+export const onGenerationQueued = generationQueued.subscribe;
+
+/** Wakes this process's generation workers (after the transaction that queued a run has committed). */
+export const wakeGenerationWorkers = generationQueued.wake;
+
 /**
  * Accepts a generation: in ONE transaction the credits are taken with a conditional update,
  * the `queued` row is inserted and the usage rows are written. Not enough credits → nothing.
- * Then it wakes this process's workers itself (`onJobQueued`), so no caller has to remember to.
+ * Then it wakes this process's workers itself (`wakeGenerationWorkers`), so no caller has to remember to.
  */
 export async function createGeneration(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'onJobQueued'>,
+  deps: Pick<AppDeps, 'db' | 'bus'>,
   userId: string,
   input: CreateInput,
   /**
@@ -125,7 +134,7 @@ export async function createGeneration(
     credits.inc({ direction: 'charged' }, cost);
   }
   bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
-  deps.onJobQueued();
+  wakeGenerationWorkers();
   // "Kredileriniz azalıyor" when this take crossed the period's low line (once a period, by its dedupe key).
   if (balance !== null)
     await queueLowCredits(db, { userId, before: balance + cost, after: balance }).catch((err) =>

@@ -12,6 +12,7 @@ import type { Storage } from '../providers/storage';
 import { formatCents } from '../../shared/money';
 import { M } from '../../shared/messages';
 import { getSettings } from './settings';
+import { accountContact } from './account-rows';
 
 /** Only runs that took longer than this get a "ready" e-mail (e.g. video); short ones are watched live. */
 export const SLOW_RUN_MS = 60_000;
@@ -25,12 +26,7 @@ type Recipient = { id: string; email: string; name: string };
 async function recipient(db: Db, userId: string): Promise<{ to: Recipient; ctx: Awaited<ReturnType<typeof emailContext>> } | null> {
   const ctx = await emailContext(db, undefined, userId);
   if (!ctx.notificationsOn) return null;
-  const user = await db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.email', 'users.deleted_at', 'profiles.full_name'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const user = await accountContact(db, userId).executeTakeFirst();
   if (!user || user.deleted_at) return null;
   if (!(await getPreferences(db, userId)).notifications.email) return null;
   return { to: { id: user.id, email: user.email, name: user.full_name }, ctx };

@@ -11,6 +11,7 @@ import { consumeToken, findValidToken, mailTokenLink } from './account-tokens';
 import { atLeast } from '../auth/timing';
 import type { AppDeps } from '../deps';
 import { announceEndedSessions } from '../events/announce';
+import { accountContact, accountContactByEmail } from './account-rows';
 
 export const RESET_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
@@ -22,14 +23,7 @@ export const RESET_ANSWER_FLOOR_MS = 350;
 
 /** A signed-up, active, not-deleted account by address (the caller never learns which it was). */
 async function activeUserByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.email', 'profiles.full_name'])
-    .where('users.email', '=', email)
-    .where('users.is_disabled', '=', false)
-    .where('users.deleted_at', 'is', null)
-    .executeTakeFirst();
+  return accountContactByEmail(db, email).where('users.is_disabled', '=', false).where('users.deleted_at', 'is', null).executeTakeFirst();
 }
 
 /**
@@ -81,13 +75,7 @@ export async function resetPassword(deps: Pick<AppDeps, 'db' | 'env' | 'bus'>, i
   const ended = await db.transaction().execute(async (trx) => {
     const t = await consumeToken(trx, input.token, ['password_reset']);
     if (!t) throw invalid();
-    const user = await trx
-      .selectFrom('users')
-      .innerJoin('profiles', 'profiles.id', 'users.id')
-      .select(['users.id', 'users.email', 'users.deleted_at', 'users.email_verified_at', 'profiles.full_name'])
-      .where('users.id', '=', t.userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const user = await accountContact(trx, t.userId).forUpdate().executeTakeFirst();
     // Bound to the address it was sent to: after an address change the old link is void.
     if (!user || user.deleted_at || user.email !== t.email) throw invalid();
     const now = new Date();

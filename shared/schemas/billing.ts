@@ -101,6 +101,7 @@ export const ZTransactionView = z.object({
   invoiceNumber: nullableString(),
   createdAt: z.string(),
 });
+export type TTransactionView = z.infer<typeof ZTransactionView>;
 export const ZTransactionPage = pageOf(ZTransactionView);
 
 /** `credits.dashboard`: this month against the last, and the recent activity. */

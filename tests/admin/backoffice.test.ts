@@ -1,31 +1,32 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
-import { productPhoto } from '../helpers/fixtures';
+import { validSignUp } from '../helpers/server';
+import { callerWorld, type CallerClient, type CallerWorld } from '../helpers/caller';
 import { M } from '../../shared/messages';
 import { UNLIMITED_BALANCE } from '../../shared/constants';
 import { monthStart } from '../../server/services/months';
 import { applyPaymentEvent } from '../../server/services/payments';
-import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';
 import { adminCaller, adminClient, adminIdOf, clientFor, customerClient } from './helpers';
 
 const SIGNUPS_CLOSED = 'Yeni kayıt şu anda kapalı';
 const MAINTENANCE = 'Bakım çalışması nedeniyle kısa bir süre hizmet veremiyoruz.';
 
-let server: RunningServer;
+// The back-office's procedures with no HTTP server (tests/helpers/caller.ts); its upload route, which is
+// HTTP, is tested over a server in tests/security/upload-body.test.ts.
+let world: CallerWorld;
 let db: Db;
 let adminId: string;
-let admin: HttpClient;
+let admin: CallerClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: '1' });
-  db = server.deps.db;
-  adminId = await adminIdOf(server);
-  admin = await adminClient(server);
+  world = await callerWorld({ TRUST_PROXY: '1' }, { portfolio: true });
+  db = world.deps.db;
+  adminId = await adminIdOf(world);
+  admin = await adminClient(world);
 });
 afterAll(async () => {
-  await server?.close();
+  await world?.close();
 });
 
 async function logsOf(action: string) {
@@ -43,7 +44,7 @@ async function insertGeneration(userId: string, type: 'image' | 'video', status:
       parameters: JSON.stringify({ prompt: 'test' }),
       created_at: createdAt,
       completed_at: status === 'completed' ? createdAt : null,
-      // Kept away from the server's worker: these rows are fixtures, not jobs.
+      // Kept away from any worker: these rows are fixtures, not jobs.
       run_after: new Date(Date.now() + 3_600_000),
     })
     .returning('id')
@@ -53,9 +54,9 @@ async function insertGeneration(userId: string, type: 'image' | 'video', status:
 describe('admin.dashboard (docs/product.md §7) on known fixtures', () => {
   test('the six statistics and the 30-day charts', async () => {
     const now = new Date();
-    const a = await customerClient(server, 'dash-a@example.com');
-    const b = await customerClient(server, 'dash-b@example.com');
-    const c = await customerClient(server, 'dash-c@example.com');
+    const a = await customerClient(world, 'dash-a@example.com');
+    const b = await customerClient(world, 'dash-b@example.com');
+    const c = await customerClient(world, 'dash-c@example.com');
     // c is passive: profile and sign-in 40 days old; b is unlimited.
     const old = new Date(now.getTime() - 40 * 86_400_000);
     await db.updateTable('profiles').set({ updated_at: old }).where('id', '=', c.userId).execute();
@@ -110,7 +111,7 @@ describe('admin.dashboard (docs/product.md §7) on known fixtures', () => {
   });
 
   test('admin.onActivity backfills the latest 5, then streams signups, generations and messages live', async () => {
-    const caller = await adminCaller(server, admin);
+    const caller = await adminCaller(world, admin);
     const iterable = (await caller.admin.onActivity()) as AsyncIterable<unknown>;
     const it = iterable[Symbol.asyncIterator]();
     const unwrap = (v: unknown) => (Array.isArray(v) ? v[1] : v) as { id: string; kind: string; summary: string; live: boolean };
@@ -121,14 +122,14 @@ describe('admin.dashboard (docs/product.md §7) on known fixtures', () => {
     expect(backfill.map((e) => e.kind)).toContain('message');
 
     // A real sign-up publishes admin.activity {kind: 'signup'}.
-    const { userId } = await customerClient(server, 'canli-kayit@example.com');
+    const { userId } = await customerClient(world, 'canli-kayit@example.com');
     const signup = unwrap((await it.next()).value);
     expect(signup).toMatchObject({ kind: 'signup', summary: 'canli-kayit@example.com', live: true });
 
     // Generations: queued → "new", completed → "done"; processing is not shown.
     const gen = await insertGeneration(userId, 'video', 'queued');
     for (const status of ['queued', 'processing', 'completed'] as const) {
-      server.deps.bus.publish({ type: 'generation.updated', userId, generationId: gen.id, status, progress: 0 });
+      world.deps.bus.publish({ type: 'generation.updated', userId, generationId: gen.id, status, progress: 0 });
     }
     const created = unwrap((await it.next()).value);
     expect(created).toMatchObject({
@@ -140,7 +141,7 @@ describe('admin.dashboard (docs/product.md §7) on known fixtures', () => {
     expect(done).toMatchObject({ kind: 'generation_completed', id: `generation_completed:${gen.id}` });
 
     // The public contact form.
-    const contact = await clientFor(server).mutate('content.submitContact', {
+    const contact = await clientFor(world).mutate('content.submitContact', {
       name: 'Canlı Mesaj',
       email: 'canli@example.com',
       message: 'Admin panelinde anında görünmeli.',
@@ -194,12 +195,12 @@ describe('admin.settings (D23): effects at once', () => {
   test('allow_registrations=false refuses sign-up; maintenance blocks customers, not the admin; audited', async () => {
     const before = (await admin.query('admin.settings.list')).data.values;
     expect(before).toMatchObject({ siteName: 'Vitrin AI', allowRegistrations: true, maintenanceMode: false, maxCreditsPerUser: 10000 });
-    const { client: cust } = await customerClient(server, 'ayarlar@example.com');
+    const { client: cust } = await customerClient(world, 'ayarlar@example.com');
 
     const closed = await admin.mutate('admin.settings.save', { ...before, allowRegistrations: false, defaultTrialCredits: 3 });
     expect(closed.status).toBe(200);
     expect(closed.data.changed.sort()).toEqual(['allow_registrations', 'default_trial_credits']);
-    const refused = await clientFor(server).mutate('auth.signUp', validSignUp('kapali@example.com'));
+    const refused = await clientFor(world).mutate('auth.signUp', validSignUp('kapali@example.com'));
     expect(refused.status).toBe(403);
     expect(refused.error.message).toBe(SIGNUPS_CLOSED);
 
@@ -214,7 +215,7 @@ describe('admin.settings (D23): effects at once', () => {
     await admin.mutate('admin.settings.save', { ...before, defaultTrialCredits: 3 });
     expect((await cust.query('credits.balance')).status).toBe(200);
     // default_trial_credits applies to the next sign-up.
-    const fresh = await customerClient(server, 'uc-kredi@example.com');
+    const fresh = await customerClient(world, 'uc-kredi@example.com');
     expect((await fresh.client.query('credits.balance')).data.balance).toBe(3);
     await admin.mutate('admin.settings.save', before);
 
@@ -249,7 +250,7 @@ describe('admin.content, portfolio and testimonials', () => {
     const subtitle = list.data.items.find((i) => i.section === 'hero' && i.key === 'subtitle');
 
     // Warm the landing cache, then change a text.
-    await clientFor(server).query('content.landing');
+    await clientFor(world).query('content.landing');
     const saved = await admin.mutate('admin.content.save', {
       items: [
         { id: title!.id, value: 'Yeni başlık' },
@@ -257,7 +258,7 @@ describe('admin.content, portfolio and testimonials', () => {
       ],
     });
     expect(saved.data).toEqual({ saved: 1 });
-    expect((await clientFor(server).query('content.landing')).data.content.hero.title).toBe('Yeni başlık');
+    expect((await clientFor(world).query('content.landing')).data.content.hero.title).toBe('Yeni başlık');
     const row = await db.selectFrom('site_content').selectAll().where('id', '=', title!.id).executeTakeFirstOrThrow();
     expect(row.updated_by).toBe(adminId);
     const logs = await logsOf('content.update');
@@ -268,14 +269,14 @@ describe('admin.content, portfolio and testimonials', () => {
 
     const reset = await admin.mutate('admin.content.reset');
     expect(reset.data).toEqual({ reset: 1 });
-    expect((await clientFor(server).query('content.landing')).data.content.hero.title).toBe(M.defaults.content.hero.title[0]);
+    expect((await clientFor(world).query('content.landing')).data.content.hero.title).toBe(M.defaults.content.hero.title[0]);
     const resetLog = await logsOf('content.reset');
     expect(resetLog).toHaveLength(1);
     expect(resetLog[0]!.new_values).toEqual({ 'hero.title': M.defaults.content.hero.title[0] });
   });
 
   test('portfolio: create, update, toggle, delete — audited, landing updated at once', async () => {
-    await clientFor(server).query('content.landing');
+    await clientFor(world).query('content.landing');
     const fields = {
       title: 'Meşe sandalye',
       description: 'Atölye çekiminden katalog görseline.',
@@ -288,7 +289,7 @@ describe('admin.content, portfolio and testimonials', () => {
     expect(created.status).toBe(200);
     expect(created.data).toMatchObject({ ...fields, isActive: true });
     const id = created.data.id;
-    expect((await clientFor(server).query('content.landing')).data.portfolio.map((p) => p.title)).toContain('Meşe sandalye');
+    expect((await clientFor(world).query('content.landing')).data.portfolio.map((p) => p.title)).toContain('Meşe sandalye');
 
     const updated = await admin.mutateUnchecked('admin.portfolio.update', {
       ...fields,
@@ -299,7 +300,7 @@ describe('admin.content, portfolio and testimonials', () => {
     expect(updated.data).toMatchObject({ title: 'Meşe sandalye (yeni)', displayOrder: 0 });
     const hidden = await admin.mutate('admin.portfolio.toggle', { id, isActive: false });
     expect(hidden.data.isActive).toBe(false);
-    expect((await clientFor(server).query('content.landing')).data.portfolio.map((p) => p.id)).not.toContain(id);
+    expect((await clientFor(world).query('content.landing')).data.portfolio.map((p) => p.id)).not.toContain(id);
     expect((await admin.query('admin.portfolio.list')).data.map((p) => p.id)).toContain(id);
     expect((await admin.mutate('admin.portfolio.delete', { id })).status).toBe(200);
     expect((await admin.query('admin.portfolio.list')).data.map((p) => p.id)).not.toContain(id);
@@ -332,7 +333,7 @@ describe('admin.content, portfolio and testimonials', () => {
     const first = list.data[0]!;
     // Seeded testimonials are drafts: not on the landing page until an admin publishes one.
     expect(first.isActive).toBe(false);
-    expect((await clientFor(server).query('content.landing')).data.testimonials.find((t) => t.id === first.id)).toBeUndefined();
+    expect((await clientFor(world).query('content.landing')).data.testimonials.find((t) => t.id === first.id)).toBeUndefined();
     expect((await admin.mutate('admin.testimonials.toggle', { id: first.id, isActive: true })).data.isActive).toBe(true);
     const edited = await admin.mutate('admin.testimonials.update', {
       ...first,
@@ -341,7 +342,7 @@ describe('admin.content, portfolio and testimonials', () => {
       rating: 4,
     });
     expect(edited.status).toBe(200);
-    const landing = (await clientFor(server).query('content.landing')).data;
+    const landing = (await clientFor(world).query('content.landing')).data;
     expect(landing.testimonials.find((t) => t.id === first.id)).toMatchObject({ text: 'Harika bir hizmet, herkese öneririm.', rating: 4 });
 
     const created = await admin.mutate('admin.testimonials.create', { name: 'Deniz Ak', text: 'Çok memnunuz.', imageUrl: '' });
@@ -354,42 +355,11 @@ describe('admin.content, portfolio and testimonials', () => {
     ).map((l) => l.action);
     expect(actions).toEqual(['testimonial.toggle', 'testimonial.update', 'testimonial.create', 'testimonial.toggle', 'testimonial.delete']);
   });
-
-  test('POST /api/admin/uploads: admin only, checked by content, stored publicly, audited', async () => {
-    const form = async () => {
-      const f = new FormData();
-      f.append('file', new Blob([new Uint8Array(await productPhoto(400, 300))], { type: 'image/jpeg' }), 'urun.jpg');
-      return f;
-    };
-    const anon = await clientFor(server).raw('/api/admin/uploads', { method: 'POST', body: await form() });
-    expect(anon.status).toBe(401);
-    const { client: cust } = await customerClient(server, 'yukleme@example.com');
-    expect((await cust.raw('/api/admin/uploads', { method: 'POST', body: await form() })).status).toBe(401);
-
-    const ok = await admin.raw('/api/admin/uploads', { method: 'POST', body: await form() });
-    expect(ok.status).toBe(201);
-    const body = (await ok.json()) as { url: string };
-    expect(body.url).toMatch(/^\/api\/files\/public\/admin\/[0-9a-f-]{36}\.jpg$/);
-    const img = await fetch(server.url + body.url);
-    expect(img.status).toBe(200);
-    expect(img.headers.get('content-type')).toContain('image/jpeg');
-    expect(await logsOf('upload.create')).toHaveLength(1);
-
-    const text = new FormData();
-    text.append('file', new Blob(['merhaba'], { type: 'image/jpeg' }), 'sahte.jpg');
-    const refused = await admin.raw('/api/admin/uploads', { method: 'POST', body: text });
-    expect(refused.status).toBe(422);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(M.generation.fileType);
-    // A foreign Origin is refused before anything is read.
-    const foreign = new HttpClient(server.url, 'https://evil.example');
-    foreign.cookies = admin.cookies;
-    expect((await foreign.raw('/api/admin/uploads', { method: 'POST', body: await form() })).status).toBe(403);
-  });
 });
 
 describe('admin.webhooks and admin.logs', () => {
   test('webhook events (unmatched flagged with summary) and ledger rows, newest first, 20 each', async () => {
-    const { userId } = await customerClient(server, 'webhook@example.com');
+    const { userId } = await customerClient(world, 'webhook@example.com');
     const base = {
       provider: 'stripe' as const,
       eventType: 'checkout.session.completed',
@@ -402,13 +372,13 @@ describe('admin.webhooks and admin.logs', () => {
     };
     expect(
       await applyPaymentEvent(
-        { db, bus: server.deps.bus },
+        { db, bus: world.deps.bus },
         { ...base, eventKey: 'stripe:evt_ok', paymentRef: 'pay_ok', userRef: userId, email: 'webhook@example.com', plan: 'basic' },
       ),
     ).toBe('credited');
     expect(
       await applyPaymentEvent(
-        { db, bus: server.deps.bus },
+        { db, bus: world.deps.bus },
         { ...base, eventKey: 'stripe:evt_lost', paymentRef: 'pay_lost', userRef: null, email: 'kayip@example.com', plan: 'standard' },
       ),
     ).toBe('unmatched');
@@ -435,7 +405,7 @@ describe('admin.webhooks and admin.logs', () => {
     expect(r.data.items[0]!.admin).toEqual({ id: adminId, name: M.admin.defaultAdminName, email: 'admin@test.local' });
     const times = r.data.items.map((l) => l.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(r.data.actions).toEqual(expect.arrayContaining(['settings.update', 'portfolio.delete', 'message.read', 'upload.create']));
+    expect(r.data.actions).toEqual(expect.arrayContaining(['settings.update', 'portfolio.delete', 'message.read', 'testimonial.create']));
     const filtered = await admin.query('admin.logs.list', { page: 1, action: 'settings.update' });
     expect(filtered.data.total).toBe(4);
     expect(filtered.data.items.every((l) => l.action === 'settings.update')).toBe(true);

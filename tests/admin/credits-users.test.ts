@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { startTestServer } from '../helpers/server';
+import { callerWorld, type CallerWorld } from '../helpers/caller';
 import { balanceOf, ledgerSum } from '../helpers/fixtures';
 import { M } from '../../shared/messages';
 import { setSetting } from '../../server/services/settings';
-import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';
 import { adminClient, adminIdOf, clientFor, customerClient, recordEvents, waitFor } from './helpers';
 import { lineLogger, setProcessLogger, silentLogger } from '../../server/lib/log';
@@ -12,17 +11,18 @@ import { lineLogger, setProcessLogger, silentLogger } from '../../server/lib/log
 const USER_NOT_FOUND = 'Kullanıcı bulunamadı';
 const DISABLED = 'Hesabınız devre dışı bırakıldı. Destek ekibiyle iletişime geçin.';
 
-let server: RunningServer;
+// Procedure rules with no HTTP server (tests/helpers/caller.ts): nothing here is about cookies, headers or sockets.
+let world: CallerWorld;
 let db: Db;
 let adminId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: '1' });
-  db = server.deps.db;
-  adminId = await adminIdOf(server);
+  world = await callerWorld({ TRUST_PROXY: '1' });
+  db = world.deps.db;
+  adminId = await adminIdOf(world);
 });
 afterAll(async () => {
-  await server?.close();
+  await world?.close();
 });
 
 async function adminRows(userId: string) {
@@ -48,9 +48,9 @@ async function adminRows(userId: string) {
 
 describe('admin.credits (docs/product.md §7, §9)', () => {
   test('set writes the adjustment transaction, the ledger difference and an audit row', async () => {
-    const admin = await adminClient(server);
-    const { userId } = await customerClient(server, 'kredi-set@example.com');
-    const bus = recordEvents(server);
+    const admin = await adminClient(world);
+    const { userId } = await customerClient(world, 'kredi-set@example.com');
+    const bus = recordEvents(world);
 
     const up = await admin.mutate('admin.credits.set', {
       email: 'Kredi-Set@example.com',
@@ -92,8 +92,8 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
   });
 
   test('+10 / -10: floor at 0, capped by max_credits_per_user; balance equals the ledger sum', async () => {
-    const admin = await adminClient(server);
-    const { userId } = await customerClient(server, 'kredi-adjust@example.com');
+    const admin = await adminClient(world);
+    const { userId } = await customerClient(world, 'kredi-adjust@example.com');
     const adjust = (delta: number) => admin.mutate('admin.credits.adjust', { email: 'kredi-adjust@example.com', delta });
 
     expect((await adjust(10)).data.balance).toBe(20);
@@ -141,7 +141,7 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
   });
 
   test('unknown e-mail → "Kullanıcı bulunamadı"; negative balance refused by validation', async () => {
-    const admin = await adminClient(server);
+    const admin = await adminClient(world);
     const r = await admin.mutate('admin.credits.set', { email: 'kimse@example.com', balance: 5 });
     expect(r.status).toBe(404);
     expect(r.error.message).toBe(USER_NOT_FOUND);
@@ -154,8 +154,8 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
   });
 
   test('an expired trial is expired before the admin gives credits, so they are not swallowed', async () => {
-    const admin = await adminClient(server);
-    const { userId } = await customerClient(server, 'kredi-expired@example.com');
+    const admin = await adminClient(world);
+    const { userId } = await customerClient(world, 'kredi-expired@example.com');
     await db
       .updateTable('users')
       .set({ credits_expire_at: new Date(Date.now() - 60_000) })
@@ -176,8 +176,8 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
   });
 
   test('a failing audit write never blocks the change (docs/product.md §6)', async () => {
-    const admin = await adminClient(server);
-    const { userId } = await customerClient(server, 'kredi-nolog@example.com');
+    const admin = await adminClient(world);
+    const { userId } = await customerClient(world, 'kredi-nolog@example.com');
     await sql`alter table admin_logs rename to admin_logs_away`.execute(db);
     const errors: { msg: string }[] = [];
     setProcessLogger(lineLogger((line) => errors.push(JSON.parse(line) as { msg: string }), 'error'));
@@ -199,11 +199,11 @@ describe('admin.credits (docs/product.md §7, §9)', () => {
 
 describe('admin.users (docs/product.md §4, D21)', () => {
   test('search, status and credit filters, server-side paging', async () => {
-    const admin = await adminClient(server);
+    const admin = await adminClient(world);
     const made: string[] = [];
     for (let i = 0; i < 7; i++) {
       const email = `liste-${i}@example.com`;
-      const { userId } = await customerClient(server, email, {
+      const { userId } = await customerClient(world, email, {
         companyName: i === 3 ? 'Özel Mobilya Atölyesi' : 'Liste Ltd',
         fullName: `Liste Kişi ${i}`,
       });
@@ -244,8 +244,8 @@ describe('admin.users (docs/product.md §4, D21)', () => {
   });
 
   test('Düzenle saves name, company, phone and balance with audit rows; a stale form keeps spent credits', async () => {
-    const admin = await adminClient(server);
-    const { client: cust, userId } = await customerClient(server, 'duzenle@example.com');
+    const admin = await adminClient(world);
+    const { client: cust, userId } = await customerClient(world, 'duzenle@example.com');
     const got = await admin.query('admin.users.get', { id: userId });
     expect(got.data.user).toMatchObject({ email: 'duzenle@example.com', fullName: 'Ayşe Yılmaz', balance: 10, disabled: false });
 
@@ -310,12 +310,12 @@ describe('admin.users (docs/product.md §4, D21)', () => {
   });
 
   test('disabling ends the sessions, announces them, and sign-in is refused with the D21 text', async () => {
-    const admin = await adminClient(server);
-    const { client: cust, userId } = await customerClient(server, 'kapat@example.com');
+    const admin = await adminClient(world);
+    const { client: cust, userId } = await customerClient(world, 'kapat@example.com');
     expect((await cust.query('credits.balance')).status).toBe(200);
     const sessionIds = (await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).map((s) => s.id);
     expect(sessionIds).toHaveLength(1);
-    const bus = recordEvents(server);
+    const bus = recordEvents(world);
 
     const base = {
       id: userId,
@@ -334,7 +334,7 @@ describe('admin.users (docs/product.md §4, D21)', () => {
 
     expect((await cust.query('auth.me')).data.user).toBeNull();
     expect((await cust.query('credits.balance')).status).toBe(401);
-    const signIn = await clientFor(server).mutate('auth.signIn', { email: 'kapat@example.com', password: 'gizli-sifre' });
+    const signIn = await clientFor(world).mutate('auth.signIn', { email: 'kapat@example.com', password: 'gizli-sifre' });
     expect(signIn.status).toBe(403);
     expect(signIn.error.message).toBe(DISABLED);
     expect((await admin.query('admin.users.list', { search: 'kapat@', status: 'disabled' })).data.total).toBe(1);
@@ -351,7 +351,7 @@ describe('admin.users (docs/product.md §4, D21)', () => {
 
     // Enabled again: signing in works.
     expect((await admin.mutate('admin.users.update', { ...base, disabled: false })).status).toBe(200);
-    expect((await clientFor(server).mutate('auth.signIn', { email: 'kapat@example.com', password: 'gizli-sifre' })).status).toBe(200);
+    expect((await clientFor(world).mutate('auth.signIn', { email: 'kapat@example.com', password: 'gizli-sifre' })).status).toBe(200);
     expect(
       await db.selectFrom('admin_logs').select('id').where('target_id', '=', userId).where('action', '=', 'user.enable').execute(),
     ).toHaveLength(1);

@@ -1,30 +1,32 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { validSignUp } from '../helpers/server';
+import { callerWorld, type CallerWorld } from '../helpers/caller';
 import { accountTableCounts } from '../helpers/inspect';
 import { M } from '../../shared/messages';
 import type { ApiError } from '../helpers/api';
 import { setSetting } from '../../server/services/settings';
-import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';
 
-let server: RunningServer;
+// The account procedures' rules with no HTTP server (tests/helpers/caller.ts): nothing here is about
+// cookies' attributes, headers or sockets.
+let world: CallerWorld;
 let db: Db;
 let ipSeq = 0;
 
 /** Each client its own address, so the sign-up-per-IP limiter does not couple tests. */
 function client() {
-  const c = new HttpClient(server.url);
+  const c = world.client();
   c.headers['x-forwarded-for'] = `10.1.0.${++ipSeq}`;
   return c;
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: '1' });
-  db = server.deps.db;
+  world = await callerWorld({ TRUST_PROXY: '1' });
+  db = world.deps.db;
 });
 afterAll(async () => {
-  await server?.close();
+  await world?.close();
 });
 beforeEach(async () => {
   await setSetting(db, 'default_trial_credits', '10');

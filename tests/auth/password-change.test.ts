@@ -1,21 +1,23 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { validSignUp } from '../helpers/server';
+import { callerWorld, type CallerWorld } from '../helpers/caller';
 import { M } from '../../shared/messages';
-import type { RunningServer } from '../../server/index';
 
-let server: RunningServer;
+// On the procedures with no HTTP server (tests/helpers/caller.ts; its client keeps the cookies the
+// procedures set). Cookie attributes and the HTTP path are tested in signin-sessions and security/http.
+let world: CallerWorld;
 beforeAll(async () => {
-  server = await startTestServer();
+  world = await callerWorld();
 });
 afterAll(async () => {
-  await server.close();
+  await world.close();
 });
 
 test('a password change ends every other session, renews this one, and the old password stops working (docs/security.md property 11)', async () => {
   const signup = validSignUp('sifre@example.com');
-  const laptop = new HttpClient(server.url);
+  const laptop = world.client();
   await laptop.mutate('auth.signUp', signup);
-  const phone = new HttpClient(server.url);
+  const phone = world.client();
   await phone.mutate('auth.signIn', { email: signup.email, password: signup.password });
   expect((await phone.query('auth.me')).data.user?.email).toBe(signup.email);
   const laptopCookieBefore = laptop.cookies.get('vitrin_session');
@@ -46,8 +48,8 @@ test('a password change ends every other session, renews this one, and the old p
   expect((await laptop.query('auth.me')).data.user?.email).toBe(signup.email);
   expect((await phone.query('auth.me')).data.user).toBeNull();
 
-  const old = await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: signup.password });
+  const old = await world.client().mutate('auth.signIn', { email: signup.email, password: signup.password });
   expect(old.error.message).toBe('E-posta veya şifre hatalı');
-  const fresh = await new HttpClient(server.url).mutate('auth.signIn', { email: signup.email, password: 'yeni-sifre-1' });
+  const fresh = await world.client().mutate('auth.signIn', { email: signup.email, password: 'yeni-sifre-1' });
   expect(fresh.status).toBe(200);
 });

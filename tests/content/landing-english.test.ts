@@ -1,30 +1,31 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpClient, startTestServer } from '../helpers/server';
+import { callerWorld, type CallerClient, type CallerWorld } from '../helpers/caller';
 import { adminClient } from '../admin/helpers';
 import { M, landingDefaults } from '../../shared/messages';
 import { invalidateLandingCache } from '../../server/services/landing';
-import type { RunningServer } from '../../server/index';
 import type { Db } from '../../server/db';
 
 // Issue 38 item 5: the landing page an English visitor sees is English where the admin wrote
 // English (seeded in both languages), Turkish where the English is empty; the admin's English
-// edits are audited like the Turkish ones.
-let server: RunningServer;
+// edits are audited like the Turkish ones. On the procedures with no HTTP server (tests/helpers/caller.ts,
+// whose client takes the request's language from Accept-Language as the app's languageFromRequest does;
+// that middleware itself is tested over a server in tests/i18n/server-language.test.ts).
+let world: CallerWorld;
 let db: Db;
-let admin: HttpClient;
+let admin: CallerClient;
 const EN = landingDefaults('en');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = server.deps.db;
-  admin = await adminClient(server);
+  world = await callerWorld({}, { portfolio: true });
+  db = world.deps.db;
+  admin = await adminClient(world);
 });
 afterAll(async () => {
-  await server?.close();
+  await world?.close();
 });
 
 async function landing(language?: 'tr' | 'en', acceptLanguage?: string) {
-  const c = new HttpClient(server.url);
+  const c = world.client();
   if (acceptLanguage) c.headers['accept-language'] = acceptLanguage;
   const r = await c.query('content.landing', language ? { language } : undefined);
   expect(r.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
 import { userWithUpload } from '../helpers/fixtures';
-import { HttpClient, startTestServer } from '../helpers/server';
+import { callerWorld } from '../helpers/caller';
 import { linkToken, startMailbox, type Mailbox } from './mailbox';
 import type { DbHandle } from '../../server/db';
 import { EmailSender } from '../../server/email/sender';
@@ -97,8 +97,7 @@ test('a failed run sends "failed and refunded" once, even if the failure path ru
 test('a 10-credit trial is warned once, when a run leaves less than a fifth of it, not after its first run', async () => {
   const { user, uploadId } = await userWithUpload(handle.db);
   const lowMails = () => mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
-  const run = () =>
-    createGeneration({ db: handle.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  const run = () => createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
   for (let i = 0; i < 8; i++) await run(); // 10 → 2 credits
   await deliver();
   expect(lowMails()).toHaveLength(0);
@@ -112,8 +111,7 @@ test('a 10-credit trial is warned once, when a run leaves less than a fifth of i
 test("a package's warning comes at a fifth of its credits, once per period; a new period may warn again", async () => {
   const { user, uploadId } = await userWithUpload(handle.db);
   const lowMails = () => mailsTo(user.email).filter((m) => m.subject === M.email.lowCreditsSubject);
-  const run = () =>
-    createGeneration({ db: handle.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
+  const run = () => createGeneration({ db: handle.db, bus }, user.id, { type: 'image', uploadId, prompt: 'ahşap sehpa' });
   const period = async (end: string) =>
     handle.db
       .updateTable('users')
@@ -189,32 +187,33 @@ test('nothing is sent when the user turned e-mail off, or when the system settin
 });
 
 test('the one-click link in a notification turns e-mail off without signing in; later notifications stay away', async () => {
-  const server = await startTestServer();
+  // The procedure with no HTTP server (tests/helpers/caller.ts), and no background sender but this one.
+  const world = await callerWorld();
   try {
-    const { user, uploadId } = await userWithUpload(server.deps.db);
+    const { user, uploadId } = await userWithUpload(world.deps.db);
     const local = new EmailSender({
-      db: server.deps.db,
-      site: () => getSettings(server.deps.db),
+      db: world.deps.db,
+      site: () => getSettings(world.deps.db),
       env: { SMTP_FROM: undefined, PUBLIC_URL: 'http://vitrin.test', PORT: 0 },
       transport: smtpTransport(mailbox.url),
     });
-    await failJob(server.deps.db, await processingRunOn(server.deps.db, user.id, uploadId), M.generation.unknown);
+    await failJob(world.deps.db, await processingRunOn(world.deps.db, user.id, uploadId), M.generation.unknown);
     while (await local.runOnce());
     const mail = mailbox.mails.filter((m) => m.to[0] === user.email).at(-1)!;
     const token = linkToken(mail.text, '/bildirimlerden-cik')!;
     expect(token).toBeTruthy();
-    const anon = new HttpClient(server.url);
+    const anon = world.client();
     expect((await anon.mutate('auth.unsubscribe', { token: 'yanlis-token-1234567' })).data).toEqual({ ok: false });
     expect((await anon.mutate('auth.unsubscribe', { token })).data).toEqual({ ok: true });
     expect((await anon.mutate('auth.unsubscribe', { token })).data).toEqual({ ok: true });
-    expect((await getPreferences(server.deps.db, user.id)).notifications.email).toBe(false);
+    expect((await getPreferences(world.deps.db, user.id)).notifications.email).toBe(false);
     const before = mailbox.mails.length;
-    await failJob(server.deps.db, await processingRunOn(server.deps.db, user.id, uploadId), M.generation.unknown);
+    await failJob(world.deps.db, await processingRunOn(world.deps.db, user.id, uploadId), M.generation.unknown);
     while (await local.runOnce());
     expect(mailbox.mails.length).toBe(before);
     local['deps'].transport.close();
   } finally {
-    await server.close();
+    await world.close();
   }
 });
 

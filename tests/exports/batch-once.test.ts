@@ -26,7 +26,7 @@ afterAll(async () => {
 test('the same photo three times is charged once; the same call again (a retry) charges nothing more', async () => {
   const { user, uploadId, storageKey } = await userWithUpload(h.db);
   await storage.put(storageKey, photo('coffee'), 'image/jpeg');
-  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const, onJobQueued: () => undefined };
+  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const };
   const before = await balanceOf(h.db, user.id);
 
   const first = await createBatch(deps, user.id, { uploadIds: [uploadId, uploadId, uploadId], prompt: 'beyaz fon' });

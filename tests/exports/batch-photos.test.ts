@@ -101,7 +101,7 @@ test('declined consent: the batch keeps every photo with its name and state; a f
   await cutout(userId, b, 'untrusted');
   await cutout(userId, c, 'untrusted');
   await cutout(userId, d, 'trusted');
-  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const, onJobQueued: () => undefined };
+  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const };
   const before = await balanceOf(h.db, userId);
   const names = { [a]: 'kupa.jpg', [b]: 'vazo.jpg', [c]: 'lamba.jpg', [d]: 'saat.jpg' };
   const first = await createBatch(deps, userId, { uploadIds, prompt: 'mermer masa', fileNames: names });
@@ -171,7 +171,7 @@ test('declined consent: the batch keeps every photo with its name and state; a f
 test('a batch where no photo started (all waiting for consent) opens again', async () => {
   const { userId, uploadIds } = await seller(2);
   for (const u of uploadIds) await cutout(userId, u, 'untrusted');
-  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const, onJobQueued: () => undefined };
+  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const };
   const { batchId } = await createBatch(deps, userId, { uploadIds, prompt: 'ahşap', fileNames: { [uploadIds[0]!]: 'bir.jpg' } });
   const got = await getBatch(h.db, userId, batchId);
   expect(got.photos.map((p) => [p.fileName, p.state])).toEqual([
@@ -205,7 +205,7 @@ test('a batch started before batches were kept (its runs only) is recorded when 
     [b, 'run'],
   ]);
   await cutout(userId, c, 'trusted');
-  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const, onJobQueued: () => undefined };
+  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const };
   const added = await createBatch(deps, userId, { uploadIds: [c], prompt: 'yeni istem', batchId, fileNames: { [c]: 'uc.jpg' } });
   expect(added.items[0]!.generationId).toBeTruthy();
   const got = await getBatch(h.db, userId, batchId);

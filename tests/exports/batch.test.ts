@@ -80,7 +80,7 @@ test('each photo is its own generation; a failure refunds that photo only, the o
   const { user, uploadIds } = await sellerWith([photo('coffee'), cat, photo('rocket')]);
   const bus = new LocalEventBus();
   const before = await balanceOf(h.db, user.id);
-  const { batchId, items } = await createBatch({ db: h.db, bus, storage, aiProvider: 'fal', onJobQueued: () => undefined }, user.id, {
+  const { batchId, items } = await createBatch({ db: h.db, bus, storage, aiProvider: 'fal' }, user.id, {
     uploadIds,
     prompt: 'beyaz fon',
   });
@@ -125,14 +125,10 @@ test('when the credits run out part-way, the photos already accepted are kept an
   const { user, uploadIds } = await sellerWith([photo('coffee'), photo('rocket'), photo('coffee')]);
   await h.db.updateTable('users').set({ credits_balance: 2 }).where('id', '=', user.id).execute();
   const ledgerBefore = await ledgerSum(h.db, user.id);
-  const { items } = await createBatch(
-    { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'fal', onJobQueued: () => undefined },
-    user.id,
-    {
-      uploadIds,
-      prompt: 'beyaz fon',
-    },
-  );
+  const { items } = await createBatch({ db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'fal' }, user.id, {
+    uploadIds,
+    prompt: 'beyaz fon',
+  });
   expect(items.map((i) => !!i.generationId)).toEqual([true, true, false]);
   expect(items[2]!.error).toBe(M.generation.insufficient);
   expect(await balanceOf(h.db, user.id)).toBe(0);
@@ -195,7 +191,7 @@ test('the white-image zip streams out while it is built: its first bytes leave b
 
 test('local studio: a photo without a trustworthy cut-out is not charged until the seller agrees once; then it joins the same batch', async () => {
   const { user, uploadIds } = await sellerWith([photo('coffee'), photo('chelsea')]);
-  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const, onJobQueued: () => undefined };
+  const deps = { db: h.db, bus: new LocalEventBus(), storage, aiProvider: 'local' as const };
   const before = await balanceOf(h.db, user.id);
   const first = await createBatch(deps, user.id, { uploadIds, prompt: 'beyaz fon' });
   expect(first.items.map((i) => [!!i.generationId, i.needsConsent, i.cutout])).toEqual([

@@ -44,7 +44,7 @@ async function runOne(script: FakeFalScript, attempts = 1) {
   await storage.put(storageKey, coffee, 'image/jpeg');
   const bus = new LocalEventBus();
   const before = await balanceOf(h.db, user.id);
-  const { id } = await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, {
+  const { id } = await createGeneration({ db: h.db, bus }, user.id, {
     type: 'image',
     uploadId,
     prompt: PROMPT,

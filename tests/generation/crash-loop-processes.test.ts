@@ -62,7 +62,7 @@ describe.skipIf(!PG)('a run that kills its worker (real worker processes, Postgr
     await new LocalFileStorage(path.join(dataDir, 'files')).put(storageKey, await productPhoto(1200, 900), 'image/jpeg');
     const before = await balanceOf(h.db, user.id);
     // A video: its local render takes seconds, so the run is surely in the worker's hands when it dies.
-    const { id } = await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+    const { id } = await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
       type: 'video',
       uploadId,
       prompt: 'beyaz fon',

@@ -54,7 +54,7 @@ test('after as many lost leases as the cap, the next claim fails the run with on
   await storage.put(storageKey, await productPhoto(640, 480), 'image/jpeg');
   const before = await balanceOf(h.db, user.id);
   const bus = new LocalEventBus();
-  const { id } = await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, {
+  const { id } = await createGeneration({ db: h.db, bus }, user.id, {
     type: 'image',
     uploadId,
     prompt: 'beyaz fon',

@@ -20,9 +20,7 @@ test('25 concurrent image runs on 10 credits: exactly 10 accepted, balance 0, 10
   const { user, uploadId } = await userWithUpload(h.db);
   const bus = new LocalEventBus();
   const results = await Promise.allSettled(
-    Array.from({ length: 25 }, () =>
-      createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'stüdyo' }),
-    ),
+    Array.from({ length: 25 }, () => createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: 'stüdyo' })),
   );
   const ok = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -52,7 +50,7 @@ test('a refused run writes nothing: no generation, no transaction, no ledger row
   await h.db.insertInto('credit_ledger').values({ user_id: user.id, delta: -5, reason: 'test_adjust', ref: user.id }).execute();
   const before = await h.db.selectFrom('credit_ledger').select('id').where('user_id', '=', user.id).execute();
   await expect(
-    createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+    createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
       type: 'video',
       uploadId,
       prompt: '',
@@ -67,7 +65,7 @@ test('a refused run writes nothing: no generation, no transaction, no ledger row
 
 test('video costs video_credit_cost (6 by default) and follows the setting', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
-  await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
     type: 'video',
     uploadId,
     prompt: '',
@@ -80,7 +78,7 @@ test('video costs video_credit_cost (6 by default) and follows the setting', asy
     .values({ key: 'video_credit_cost', value: '3' })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: '3' }))
     .execute();
-  await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
     type: 'video',
     uploadId,
     prompt: '',
@@ -94,7 +92,7 @@ test('video costs video_credit_cost (6 by default) and follows the setting', asy
 test('unlimited balance (999999) records usage without lowering it (D7)', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
   await h.db.updateTable('users').set({ credits_balance: 999999 }).where('id', '=', user.id).execute();
-  await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+  await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
     type: 'image',
     uploadId,
     prompt: 'x',
@@ -113,7 +111,7 @@ test("another user's upload cannot be used (docs/security.md property 16)", asyn
   const a = await userWithUpload(h.db);
   const b = await userWithUpload(h.db);
   await expect(
-    createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, b.user.id, {
+    createGeneration({ db: h.db, bus: new LocalEventBus() }, b.user.id, {
       type: 'image',
       uploadId: a.uploadId,
       prompt: 'x',
@@ -138,7 +136,7 @@ test('expired credits are zeroed on spend with an expired ledger row (D8)', asyn
     .where('id', '=', user.id)
     .execute();
   await expect(
-    createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+    createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
       type: 'image',
       uploadId,
       prompt: 'x',

@@ -12,6 +12,7 @@ import { LocalFileStorage, type Storage } from '../../server/providers/storage';
 import { openDatabase, type DbHandle } from '../../server/db';
 import { readEnv } from '../../server/env';
 import { startServer, type RunningServer } from '../../server/index';
+import { storageFromEnv } from '../../server/runtime';
 import type { AiProvider, AiRequest, ImageJobInput, ProviderOutput } from '../../server/providers/ai';
 import { waitFor } from '../helpers/wait';
 
@@ -46,10 +47,7 @@ async function seller(count: number, into: Storage = storage) {
   await into.put(storageKey, photo, 'image/jpeg');
   const ids: string[] = [];
   for (let i = 0; i < count; i++)
-    ids.push(
-      (await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, { type: 'image', uploadId, prompt: 'beyaz fon' }))
-        .id,
-    );
+    ids.push((await createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: 'beyaz fon' })).id);
   return { userId: user.id, ids };
 }
 
@@ -156,16 +154,17 @@ test('two web processes and a separate worker on one database: the cap and the t
   const servers: RunningServer[] = [];
   let worker: GenerationWorker | undefined;
   try {
-    for (const handle of handles.slice(0, 2)) servers.push(await startServer({ env: env(), handle, aiProvider: provider, log: () => {} }));
-    const shared = servers[0]!.deps.storage;
+    // Every run is queued before any worker starts (a queued run wakes the workers of its process at once,
+    // and A's first runs would be taken while B's is still being queued).
+    const shared = storageFromEnv(env());
     const a = await seller(10, shared);
     const b = await seller(1, shared);
+    for (const handle of handles.slice(0, 2)) servers.push(await startServer({ env: env(), handle, aiProvider: provider, log: () => {} }));
     worker = new GenerationWorker(
       { db: handles[2]!.db, bus: new LocalEventBus(), storage: shared, provider },
       { concurrency: 2, perSeller: 2, pollMs: 100 },
     );
     worker.start();
-    servers.forEach((s) => s.worker?.notify());
     const done = async () => {
       const rows = await h.db
         .selectFrom('generations')

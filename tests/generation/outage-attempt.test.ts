@@ -73,7 +73,7 @@ describe.skipIf(!PG)('a database outage mid-run (PostgreSQL)', () => {
     const { user, uploadId, storageKey } = await userWithUpload(h.db);
     await storage.put(storageKey, photo, 'image/jpeg');
     const bus = new LocalEventBus();
-    const { id } = await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, {
+    const { id } = await createGeneration({ db: h.db, bus }, user.id, {
       type: 'image',
       uploadId,
       prompt: 'beyaz fon',

@@ -65,7 +65,7 @@ async function queuedImage() {
   const { user, uploadId, storageKey } = await userWithUpload(h.db);
   await storage.put(storageKey, photo, 'image/jpeg');
   const bus = new LocalEventBus();
-  const { id } = await createGeneration({ db: h.db, bus, onJobQueued: () => undefined }, user.id, {
+  const { id } = await createGeneration({ db: h.db, bus }, user.id, {
     type: 'image',
     uploadId,
     prompt: 'beyaz fon',

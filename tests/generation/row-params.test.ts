@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
 import { userWithUpload } from '../helpers/fixtures';
-import { createGeneration, getGeneration } from '../../server/services/generations';
+import { createGeneration, getGeneration, onGenerationQueued } from '../../server/services/generations';
 import { LocalEventBus } from '../../server/events/bus';
 import { isErased, rowParams } from '../../server/db/read';
 import { IMAGES_PER_RUN, PROMPT_MAX, ZCreateImage } from '../../shared/schemas/generations';
@@ -34,7 +34,7 @@ test('a row that matches neither shape fails loudly, naming the column', () => {
 
 test('an erased run is not found through the owner views', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
-  const { id } = await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+  const { id } = await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
     type: 'image',
     uploadId,
     prompt: 'mermer',
@@ -47,7 +47,9 @@ test('an erased run is not found through the owner views', async () => {
 test('createGeneration wakes the workers itself once a run is accepted, and not for a refused one', async () => {
   const { user, uploadId } = await userWithUpload(h.db);
   let woken = 0;
-  const deps = { db: h.db, bus: new LocalEventBus(), onJobQueued: () => void woken++ };
+  const unsubscribe = onGenerationQueued(() => void woken++);
+  onTestFinished(unsubscribe);
+  const deps = { db: h.db, bus: new LocalEventBus() };
   await createGeneration(deps, user.id, { type: 'image', uploadId, prompt: 'beyaz fon' });
   expect(woken).toBe(1);
   await h.db.updateTable('users').set({ credits_balance: 0 }).where('id', '=', user.id).execute();

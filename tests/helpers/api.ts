@@ -37,3 +37,14 @@ export type ApiError = inferRouterError<AppRouter>;
  * typed as the router says they look when present.
  */
 export type ApiResult<T> = { status: number; data: T; error: ApiError };
+
+/** What a test calls procedures through: `HttpClient` over a server, or `CallerClient` with none. */
+export interface ProcedureClient {
+  cookies: Map<string, string>;
+  headers: Record<string, string>;
+  cookieString(): string;
+  query<P extends QueryPath>(proc: P, input?: InputOf<P>): Promise<ApiResult<OutputOf<P>>>;
+  queryUnchecked<P extends QueryPath>(proc: P, input: unknown): Promise<ApiResult<OutputOf<P>>>;
+  mutate<P extends MutationPath>(proc: P, input?: InputOf<P>): Promise<ApiResult<OutputOf<P>>>;
+  mutateUnchecked<P extends MutationPath>(proc: P, input: unknown): Promise<ApiResult<OutputOf<P>>>;
+}

@@ -83,6 +83,16 @@ async function answerOf<T>(res: Response): Promise<ApiResult<T>> {
   return { status: res.status, data: body.result?.data as T, error: body.error as ApiError };
 }
 
+/** Keeps the cookies of `Set-Cookie` lines in `jar` as a browser would (a cleared or expired one is dropped). */
+export function keepSetCookies(jar: Map<string, string>, lines: string[]): void {
+  for (const c of lines) {
+    const [pair = ''] = c.split(';');
+    const [name = '', value = ''] = pair.split('=');
+    if (/max-age=0/i.test(c) || value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
 /** A tiny cookie-keeping client for tRPC over real HTTP, sending a same-site Origin. */
 export class HttpClient {
   cookies = new Map<string, string>();
@@ -101,12 +111,7 @@ export class HttpClient {
 
   private keepCookies(res: Response) {
     this.lastSetCookies = res.headers.getSetCookie();
-    for (const c of this.lastSetCookies) {
-      const [pair = ''] = c.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepSetCookies(this.cookies, this.lastSetCookies);
   }
 
   async raw(path: string, init: RequestInit = {}): Promise<Response> {

@@ -22,7 +22,7 @@ test.each([
   ['server/db/probe.ts', "import { getSettings } from '../services/settings';\nexport const x = getSettings;\n"],
   ['server/providers/payments/probe.ts', "import { tryPriceCents } from '../../services/prices';\nexport const x = tryPriceCents;\n"],
   ['server/email/probe.ts', "import { getSettings } from '../services/settings';\nexport const x = getSettings;\n"],
-  ['server/services/probe.ts', "import { wakeExportWorkers } from '../jobs/data-exports';\nexport const x = wakeExportWorkers;\n"],
+  ['server/services/probe.ts', "import { DataExportWorker } from '../jobs/data-exports';\nexport const x = DataExportWorker;\n"],
   ['server/trpc/probe.ts', "import { appRouter } from '../routers';\nexport const x = appRouter;\n"],
   ['server/services/admin/probe.ts', "import { createApp } from '../../app';\nexport const x = createApp;\n"],
   [

@@ -56,7 +56,7 @@ describe.skipIf(!PG)('a separate worker serves its own /metrics (PostgreSQL)', (
 
     const { user, uploadId, storageKey } = await userWithUpload(h.db);
     await new LocalFileStorage(path.join(dataDir, 'files')).put(storageKey, await productPhoto(900, 700), 'image/jpeg');
-    const { id } = await createGeneration({ db: h.db, bus: new LocalEventBus(), onJobQueued: () => undefined }, user.id, {
+    const { id } = await createGeneration({ db: h.db, bus: new LocalEventBus() }, user.id, {
       type: 'image',
       uploadId,
       prompt: 'beyaz fon',

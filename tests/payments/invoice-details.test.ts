@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
+import { validSignUp } from '../helpers/server';
+import { callerWorld, type CallerClient, type CallerWorld } from '../helpers/caller';
 import { isValidTckn, isValidVkn } from '../../shared/tax-ids';
 import { ZInvoiceDetails } from '../../shared/schemas/billing';
 import { M } from '../../shared/messages';
 import { pdfText } from '../helpers/pdf';
 import { applyPaymentEvent } from '../../server/services/payments';
-import type { RunningServer } from '../../server/index';
+import { storedInvoice } from '../../server/services/invoices';
 
 const D = M.invoiceDetails;
 
@@ -110,17 +111,19 @@ describe('check digits', () => {
   });
 });
 
+// The procedures with no HTTP server (tests/helpers/caller.ts); an invoice is read as its download
+// route serves it (storedInvoice), the route itself is tested in money-pages.test.ts.
 describe('on the billing profile, on invoices and in the accountant export', () => {
-  let server: RunningServer;
-  let ayse: HttpClient;
+  let world: CallerWorld;
+  let ayse: CallerClient;
   let ayseId: string;
   beforeAll(async () => {
-    server = await startTestServer();
-    ayse = new HttpClient(server.url);
+    world = await callerWorld();
+    ayse = world.client();
     ayseId = (await ayse.mutate('auth.signUp', validSignUp('ayse-fatura@example.com'))).data.user!.id;
   });
   afterAll(async () => {
-    await server.close();
+    await world.close();
   });
 
   test('saved, read back, refused when invalid, one kind at a time', async () => {
@@ -155,18 +158,18 @@ describe('on the billing profile, on invoices and in the accountant export', () 
     };
     await ayse.mutate('payments.saveInvoiceDetails', person);
     expect((await ayse.query('payments.invoiceDetails')).data).toEqual(person);
-    const row = await server.handle.db.selectFrom('billing_profiles').selectAll().where('user_id', '=', ayseId).executeTakeFirstOrThrow();
+    const row = await world.deps.db.selectFrom('billing_profiles').selectAll().where('user_id', '=', ayseId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ provider: null, vkn: null, company_title: null, tax_office: null, tckn: '10000000146' });
     // Only invoice details: no payment method is shown.
     expect((await ayse.query('credits.billing')).data.paymentMethod).toBeNull();
     // Signed out: refused.
-    expect((await new HttpClient(server.url).query('payments.invoiceDetails')).status).toBe(401);
+    expect((await world.client().query('payments.invoiceDetails')).status).toBe(401);
   });
 
   test('an invoice keeps the details it was issued to; the export lists the period with them', async () => {
     const pay = (ref: string) =>
       applyPaymentEvent(
-        { db: server.handle.db, bus: server.deps.bus },
+        { db: world.deps.db, bus: world.deps.bus },
         {
           provider: 'stripe',
           eventKey: `stripe:evt_${ref}`,
@@ -197,7 +200,7 @@ describe('on the billing profile, on invoices and in the accountant export', () 
 
     const items = (await ayse.query('credits.transactions', {})).data.items.filter((t) => t.type === 'purchase');
     const [second, first] = items as [(typeof items)[number], (typeof items)[number]];
-    const text = async (id: string) => pdfText(Buffer.from(await (await ayse.raw(`/api/invoices/${id}`)).arrayBuffer()));
+    const text = async (id: string) => pdfText((await storedInvoice(world.deps, ayseId, id))!.pdf);
     expect(await text(first.id)).toContain('10000000146');
     expect(await text(first.id)).not.toContain('Beşiktaş');
     expect(await text(second.id)).toContain('1234567890');
@@ -206,7 +209,7 @@ describe('on the billing profile, on invoices and in the accountant export', () 
     // The accountant's CSV: admin only.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
     expect((await ayse.query('admin.payments.export', { from: today, to: today })).status).toBe(403);
-    const admin = new HttpClient(server.url);
+    const admin = world.client();
     expect((await admin.mutate('admin.login', { email: 'admin@test.local', password: 'admin-secret-1' })).status).toBe(200);
     const bad = await admin.query('admin.payments.export', { from: today, to: '2020-01-01' });
     expect(JSON.stringify(bad.error)).toContain(M.adminPayments.rangeInvalid);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
-import { accountTableCounts } from '../helpers/inspect';
+import { accountTableCounts, countRows } from '../helpers/inspect';
 import type { ApiError } from '../helpers/api';
 import { M } from '../../shared/messages';
 import { originAllowed } from '../../server/auth/origin';
@@ -94,6 +94,13 @@ describe('Origin and content type (docs/security.md property 17)', () => {
     const f = client(FOREIGN);
     await expectRefused(await f.mutate('auth.signIn', { email: 'victim@example.com', password: 'gizli-sifre' }));
     expect(f.lastSetCookies).toEqual([]);
+  });
+
+  test('a cross-site contact form post is refused and stores nothing', async () => {
+    const before = await countRows(db, 'contact_messages');
+    const form = { name: 'Ayşe Yılmaz', email: 'evil@example.com', message: 'Merhaba, kurumsal paketler hakkında bilgi almak istiyorum.' };
+    await expectRefused(await client(FOREIGN).mutate('content.submitContact', form));
+    expect(await countRows(db, 'contact_messages')).toBe(before);
   });
 
   test('a foreign-origin profile update changes nothing', async () => {

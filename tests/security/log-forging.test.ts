@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { HttpClient, startTestServer, validSignUp } from '../helpers/server';
-import { logTransport } from '../../server/email/transport';
+import { validSignUp } from '../helpers/server';
+import { callerWorld, type CallerWorld } from '../helpers/caller';
+import { logTransport, transportFromEnv } from '../../server/email/transport';
+import { EmailSender } from '../../server/email/sender';
+import { getSettings } from '../../server/services/settings';
 import { ZProfileUpdate, ZSignUp } from '../../shared/schemas/auth';
 import { ZContactMessage } from '../../shared/schemas/contact';
 import { ZInvoiceDetails } from '../../shared/schemas/billing';
@@ -8,20 +11,21 @@ import { ZAdminSettings, ZAdminUserUpdate, ZPortfolioFields, ZTestimonialFields 
 import { ZCreateImage } from '../../shared/schemas/generations';
 import { ZDeletionRequest } from '../../shared/schemas/accounts';
 import { M } from '../../shared/messages';
-import type { RunningServer } from '../../server/index';
 
 // A name with line breaks must not be able to write a fake "[e-posta] Kime: …" block (with a
 // foreign reset link) into the server log, where e-mails go without SMTP_URL.
 const FORGED = 'Ali\n[e-posta] Kime: kurban@example.com\nKonu: Şifre sıfırlama\n\nhttps://kotu.example/auth/reset/x\n[e-posta sonu]';
 const BREAKS = ['Ali\nVeli', 'Ali\r\nVeli', 'Ali\rVeli', 'Ali\u2028Veli', 'Ali\u001b[31mVeli', 'Ali\u0000Veli', 'Ali\u0085Veli'];
 
-let server: RunningServer;
+// On the procedures with no HTTP server (tests/helpers/caller.ts); e-mails leave through the sender and
+// the log transport a server without SMTP_URL uses, run here by the test.
+let world: CallerWorld;
 const logged: string[] = [];
 beforeAll(async () => {
-  server = await startTestServer({ SIGNUP_LIMIT_PER_IP: '1000' }, { log: (line) => logged.push(line) });
+  world = await callerWorld({ SIGNUP_LIMIT_PER_IP: '1000' });
 });
 afterAll(async () => {
-  await server?.close();
+  await world?.close();
 });
 
 /** The issue messages a schema gives for one value of one field. */
@@ -108,7 +112,7 @@ test('names and every one-line field refuse line breaks and control characters, 
 });
 
 test('a sign-up or profile change with a forged name is refused over the API', async () => {
-  const c = new HttpClient(server.url);
+  const c = world.client();
   const res = await c.mutate('auth.signUp', { ...validSignUp('sahte-ad@example.com'), fullName: FORGED });
   expect(res.status).toBe(400);
   expect(res.error.message).toBe(M.validation.singleLine);
@@ -141,17 +145,17 @@ test('the e-mail log writer escapes control characters: only its own framing sta
 });
 
 test('a name saved with line breaks before the rule still yields one log block per e-mail', async () => {
-  const c = new HttpClient(server.url);
+  const c = world.client();
   const signUp = validSignUp('eski-ad@example.com');
   expect((await c.mutate('auth.signUp', signUp)).status).toBe(200);
-  await server.deps.db.updateTable('profiles').set({ full_name: FORGED }).where('email', '=', signUp.email).execute();
+  const { db, env } = world.deps;
+  await db.updateTable('profiles').set({ full_name: FORGED }).where('email', '=', signUp.email).execute();
+  const sender = new EmailSender({ db, env, transport: transportFromEnv(env, (line) => logged.push(line)), site: () => getSettings(db) });
+  while (await sender.runOnce()); // what earlier tests queued
   logged.length = 0;
-  expect((await new HttpClient(server.url).mutate('auth.requestPasswordReset', { email: signUp.email })).status).toBe(200);
-  let out = '';
-  for (let i = 0; i < 100 && !out.includes('[e-posta sonu]'); i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    out = logged.filter((l) => l.includes('[e-posta]')).join('\n');
-  }
+  expect((await world.client().mutate('auth.requestPasswordReset', { email: signUp.email })).status).toBe(200);
+  while (await sender.runOnce());
+  const out = logged.filter((l) => l.includes('[e-posta]')).join('\n');
   const outLines = out.split('\n');
   expect(outLines.filter((l) => l.startsWith('[e-posta'))).toEqual(['[e-posta] Kime: eski-ad@example.com', '[e-posta sonu]']);
   // The whole name stays inside the greeting line of the body.

@@ -85,12 +85,11 @@ test('shutdown during a studio step: new connections refused at once, closed wit
 
     const { user, uploadId, storageKey } = await userWithUpload(handle.db);
     await storage.put(storageKey, studio.photo, 'image/jpeg');
-    const { id } = await createGeneration({ db: handle.db, bus: server.deps.bus, onJobQueued: () => undefined }, user.id, {
+    const { id } = await createGeneration({ db: handle.db, bus: server.deps.bus }, user.id, {
       type: 'image',
       uploadId,
       prompt: 'beyaz fon',
     });
-    server.deps.onJobQueued?.();
     await studio.started; // the worker is inside the automatic cut-out
     expect(await balanceOf(handle.db, user.id)).toBe(9);
 

@@ -2,8 +2,8 @@ import { connect, type Socket } from 'node:net';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, upload, type HttpClient } from '../helpers/server';
-import { customerClient } from '../admin/helpers';
+import { HttpClient, startTestServer, upload } from '../helpers/server';
+import { adminClient, clientFor, customerClient } from '../admin/helpers';
 import { productPhoto } from '../helpers/fixtures';
 import { UPLOADS_IN_FLIGHT_PER_SELLER } from '../../shared/constants';
 import { M } from '../../shared/messages';
@@ -131,5 +131,39 @@ describe('uploads in flight and stalled bodies', () => {
     const r = await upload(seller.client, Buffer.alloc(5000, 1), 'masa.jpg');
     expect(r.status).toBe(422);
     await waitUntil('the temporary file to go', () => tmpEntries().length === 0);
+  });
+});
+
+describe("the admin's uploads (the back-office's one HTTP route)", () => {
+  test('POST /api/admin/uploads: admin only, checked by content, stored publicly, audited', async () => {
+    const form = async () => {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(await productPhoto(400, 300))], { type: 'image/jpeg' }), 'urun.jpg');
+      return f;
+    };
+    const anon = await clientFor(server).raw('/api/admin/uploads', { method: 'POST', body: await form() });
+    expect(anon.status).toBe(401);
+    const { client: cust } = await customerClient(server, 'yukleme@example.com');
+    expect((await cust.raw('/api/admin/uploads', { method: 'POST', body: await form() })).status).toBe(401);
+
+    const admin = await adminClient(server);
+    const ok = await admin.raw('/api/admin/uploads', { method: 'POST', body: await form() });
+    expect(ok.status).toBe(201);
+    const body = (await ok.json()) as { url: string };
+    expect(body.url).toMatch(/^\/api\/files\/public\/admin\/[0-9a-f-]{36}\.jpg$/);
+    const img = await fetch(server.url + body.url);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toContain('image/jpeg');
+    expect(await server.deps.db.selectFrom('admin_logs').select('id').where('action', '=', 'upload.create').execute()).toHaveLength(1);
+
+    const text = new FormData();
+    text.append('file', new Blob(['merhaba'], { type: 'image/jpeg' }), 'sahte.jpg');
+    const refused = await admin.raw('/api/admin/uploads', { method: 'POST', body: text });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(M.generation.fileType);
+    // A foreign Origin is refused before anything is read.
+    const foreign = new HttpClient(server.url, 'https://evil.example');
+    foreign.cookies = admin.cookies;
+    expect((await foreign.raw('/api/admin/uploads', { method: 'POST', body: await form() })).status).toBe(403);
   });
 });

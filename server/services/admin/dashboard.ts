@@ -8,6 +8,7 @@ import { ADMIN_FEED_SIZE } from '../../../shared/schemas/admin';
 import { creditsUsed } from '../dashboard';
 import { BUSINESS_TZ, monthStart } from '../months';
 import { daysAgo, iso } from './search';
+import { accountsWithProfiles } from '../account-rows';
 
 export const CHART_DAYS = 30;
 
@@ -40,9 +41,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       .selectFrom('profiles')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('users')
-      .innerJoin('profiles', 'profiles.id', 'users.id')
+    accountsWithProfiles(db)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('users.is_disabled', '=', false)
       .where((eb) => eb.or([eb('profiles.updated_at', '>=', since), eb('users.last_sign_in_at', '>=', since)]))

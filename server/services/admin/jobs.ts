@@ -6,6 +6,7 @@ import { M } from '../../../shared/messages';
 import type { TAdminJobs } from '../../../shared/schemas/admin-jobs';
 import { writeAudit } from './audit';
 import { iso } from './search';
+import { wakeGenerationWorkers } from '../generations';
 
 /** How many rows each list of the "İşler" view shows (newest first). */
 const JOBS_LIST_LIMIT = 20;
@@ -223,11 +224,7 @@ export async function adminJobs(db: Db, aiProvider: string, now = new Date()): P
  * refunds it once); `refunded_at` is cleared so the worker's usual failure path applies again; and
  * the admin audit log gets one `generation.retry` row. No ledger row: no credit moves.
  */
-export async function retryFailedRun(
-  deps: Pick<AppDeps, 'db' | 'bus' | 'onJobQueued'>,
-  adminId: string,
-  id: string,
-): Promise<'retried' | 'not_failed'> {
+export async function retryFailedRun(deps: Pick<AppDeps, 'db' | 'bus'>, adminId: string, id: string): Promise<'retried' | 'not_failed'> {
   const userId = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('generations')
@@ -284,7 +281,7 @@ export async function retryFailedRun(
   });
   if (!userId) return 'not_failed';
   deps.bus.publish({ type: 'generation.updated', userId, generationId: id, status: 'queued', progress: 0 });
-  deps.onJobQueued();
+  wakeGenerationWorkers();
   return 'retried';
 }
 

@@ -16,6 +16,7 @@ import { containsPattern, daysAgo, iso } from './search';
 import type { AppDeps } from '../../deps';
 import { announceBalance, announceEndedSessions } from '../../events/announce';
 import type { TAdminUserRow } from '../../../shared/schemas/admin-outputs';
+import { accountsWithProfiles, profileView } from '../account-rows';
 
 type ListInput = z.output<typeof ZAdminUsersList>;
 type UpdateInput = z.output<typeof ZAdminUserUpdate>;
@@ -61,13 +62,9 @@ const COLUMNS = [
   'profiles.updated_at as profile_updated_at',
 ] as const;
 
-function base(db: Db) {
-  return db.selectFrom('users').innerJoin('profiles', 'profiles.id', 'users.id');
-}
-
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 function selectRows(db: Db) {
-  return base(db).select(COLUMNS);
+  return accountsWithProfiles(db).select(COLUMNS);
 }
 
 function toRow(r: Row, now: Date): AdminUserRow {
@@ -76,9 +73,7 @@ function toRow(r: Row, now: Date): AdminUserRow {
   return {
     id: r.id,
     email: r.email,
-    fullName: r.full_name,
-    companyName: r.company_name,
-    phone: r.phone,
+    ...profileView(r),
     balance: r.credits_balance,
     unlimited: r.credits_balance === UNLIMITED_BALANCE,
     planCode: r.plan_code,
@@ -96,7 +91,11 @@ function toRow(r: Row, now: Date): AdminUserRow {
 export async function listUsers(db: Db, input: ListInput, now = new Date()) {
   const where = filters(input, now);
   const [{ rows, total }, settings] = await Promise.all([
-    paginate(base(db).where(where), (q) => q.select(COLUMNS).orderBy('users.created_at', 'desc').orderBy('users.id', 'desc'), input),
+    paginate(
+      accountsWithProfiles(db).where(where),
+      (q) => q.select(COLUMNS).orderBy('users.created_at', 'desc').orderBy('users.id', 'desc'),
+      input,
+    ),
     getSettings(db),
   ]);
   return {
@@ -155,12 +154,7 @@ export async function updateUser(
 
   const result = await db.transaction().execute(async (trx) => {
     const oldBalance = await lockBalance(trx, input.id);
-    const before = await trx
-      .selectFrom('users')
-      .innerJoin('profiles', 'profiles.id', 'users.id')
-      .select(['users.email', 'users.is_disabled', 'profiles.full_name', 'profiles.company_name', 'profiles.phone'])
-      .where('users.id', '=', input.id)
-      .executeTakeFirstOrThrow();
+    const before = await selectRows(trx).where('users.id', '=', input.id).executeTakeFirstOrThrow();
 
     await updateProfile(trx, adminId, input, before);
 
@@ -192,10 +186,7 @@ type Before = { email: string; is_disabled: boolean; full_name: string; company_
 
 /** Profile fields the admin changed, audited with their old and new values. */
 async function updateProfile(trx: Transaction<Database>, adminId: string, input: UpdateInput, before: Before): Promise<void> {
-  const profileDiff = diffValues(
-    { fullName: before.full_name, companyName: before.company_name, phone: before.phone },
-    { fullName: input.fullName, companyName: input.companyName, phone: input.phone },
-  );
+  const profileDiff = diffValues(profileView(before), { fullName: input.fullName, companyName: input.companyName, phone: input.phone });
   if (profileDiff) {
     // profiles.updated_at is left alone: it measures the customer's own activity (docs/product.md §4).
     await trx
