@@ -81,6 +81,8 @@ test('as a seller: no serious or critical axe finding on the app pages', async (
 });
 
 test('as an admin: no serious or critical axe finding in the back-office', async ({ page }) => {
+  // Thirteen pages, each scanned by axe: a minute is not enough on a loaded 2-core machine.
+  test.setTimeout(180_000);
   await page.goto('/admin/login');
   await page.getByRole('textbox', { name: M.auth.email }).fill('admin@e2e.local');
   await page.locator('input[type="password"]').fill('e2e-admin-secret');
