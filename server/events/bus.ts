@@ -14,6 +14,9 @@ export type AppEvent =
   /** A table behind an in-memory read changed (NOTIFYed by a database trigger). */
   | { type: 'cache.invalidated'; name: string };
 
+/** The pause before try `attempt` (from 0) to reach the database again: 0.25 s doubling to 5 s. */
+export const reconnectDelayMs = (attempt: number): number => Math.min(250 * 2 ** attempt, 5_000);
+
 /** The Postgres channel events travel on (LISTEN/NOTIFY, and the cache triggers). */
 export const EVENTS_CHANNEL = 'vitrin_events';
 

@@ -1,5 +1,7 @@
 import { tracked } from '@trpc/server';
-import type { AppEvent, EventBus } from './bus';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { reconnectDelayMs, type AppEvent, type EventBus } from './bus';
+import { isDatabaseUnavailable } from '../errors';
 
 /**
  * The one shape of a live subscription: listen to the bus first, then send the current state
@@ -22,7 +24,9 @@ export async function* liveFeed<T>(
       const next = await events.next();
       if (next.done) return;
       if (next.value.type === 'bus.resumed') {
-        for (const item of await opts.snapshot()) yield envelope(item);
+        // The database may go away again while the snapshot is read (a second restart): the read is
+        // retried, so the subscription outlives the outage instead of ending with it.
+        for (const item of await untilUp(opts.snapshot, signal)) yield envelope(item);
         continue;
       }
       const item = await opts.fromEvent(next.value);
@@ -30,5 +34,17 @@ export async function* liveFeed<T>(
     }
   } finally {
     await events.return?.();
+  }
+}
+
+/** `read()`, tried again with the bus's backoff (`reconnectDelayMs`) while the database is unavailable. */
+async function untilUp<T>(read: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || signal?.aborted) throw err;
+      await sleep(reconnectDelayMs(attempt), undefined, { signal });
+    }
   }
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { EVENTS_CHANNEL as CHANNEL, LocalEventBus, type AppEvent, type EventBus } from './bus';
+import { EVENTS_CHANNEL as CHANNEL, LocalEventBus, reconnectDelayMs, type AppEvent, type EventBus } from './bus';
 import { databaseOutage } from '../lib/outage';
 
 /**
@@ -57,7 +57,7 @@ export class PgEventBus implements EventBus {
   }
 
   /**
-   * Re-LISTENs with backoff (0.25 s doubling to 5 s) until it works or the bus closes, then
+   * Re-LISTENs with backoff (`reconnectDelayMs`) until it works or the bus closes, then
    * tells local subscribers `bus.resumed`: events NOTIFYed during the gap never arrive, so
    * subscriptions re-read their state and sockets re-check their sessions.
    */
@@ -67,7 +67,7 @@ export class PgEventBus implements EventBus {
     databaseOutage.failed(new Error('LISTEN connection lost'), 'events');
     void (async () => {
       for (let attempt = 0; !this.closed; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 5_000)).unref());
+        await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(attempt)).unref());
         if (this.closed) break;
         try {
           await this.listen();
