@@ -2,8 +2,8 @@ import type { Env } from '../env';
 import { migrateToLatest } from '../db/migrator';
 import { underStartupLock } from '../db/startup-lock';
 import { eventBusFor, providerFromEnv, storageFromEnv } from '../runtime';
-import { createLogger, setProcessLogger } from '../lib/log';
-import { checkStorage, exitOnStartupError, openConfiguredDatabase } from '../preflight';
+import { checkStorage, openConfiguredDatabase } from '../preflight';
+import { runProcess } from '../process';
 import { GenerationWorker } from './worker';
 import { DataExportWorker } from './data-exports';
 import { serveMetrics } from '../http/metrics-routes';
@@ -13,10 +13,8 @@ import { serveMetrics } from '../http/metrics-routes';
  * data-export workers against the same database and storage as the server. Events reach the server's
  * subscribers through Postgres NOTIFY; a database that is down is waited for (docs/operations.md).
  */
-export async function runWorkerProcess(env: Env): Promise<void> {
-  const logger = createLogger({ level: env.LOG_LEVEL });
-  setProcessLogger(logger);
-  try {
+export function runWorkerProcess(env: Env): Promise<void> {
+  return runProcess(env, async (logger) => {
     const storage = storageFromEnv(env);
     await checkStorage(storage, env);
     const handle = await openConfiguredDatabase(env, logger);
@@ -35,17 +33,14 @@ export async function runWorkerProcess(env: Env): Promise<void> {
     // The runs finished here are counted here: a web process's /metrics never sees them.
     const metrics = env.METRICS_PORT ? await serveMetrics(handle.db, env.METRICS_PORT, undefined) : undefined;
     if (metrics) logger.info(`Metrics: http://localhost:${metrics.port}/metrics`);
-    const stop = async () => {
-      metrics?.server.close();
-      await worker.stop();
-      await exportWorker.stop();
-      await bus.close();
-      await handle.close();
-      process.exit(0);
+    return {
+      close: async () => {
+        metrics?.server.close();
+        await worker.stop();
+        await exportWorker.stop();
+        await bus.close();
+        await handle.close();
+      },
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  } catch (err) {
-    exitOnStartupError(err, logger);
-  }
+  });
 }
