@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Migrator } from 'kysely';
+
 import { validSignUp } from '../helpers/server';
 import { callerWorld, refusalOf } from '../helpers/caller';
 import { freshDatabase } from '../helpers/db';
-import { migrations } from '../../migrations';
+import { migratorFor } from '../../server/db/migrator';
 import { M } from '../../shared/messages';
 import { turkishPhoneE164 } from '../../shared/phone';
 
@@ -69,7 +69,7 @@ describe('phone fields', () => {
 test('the migration rewrites stored Turkish numbers in E.164, blanks to null, and leaves what it cannot read', async () => {
   const h = await freshDatabase();
   try {
-    const migrator = new Migrator({ db: h.db, provider: { getMigrations: async () => migrations } });
+    const migrator = migratorFor(h.db);
     expect((await migrator.migrateTo('2026-11-25T16-01-claims-true-landing')).error).toBeUndefined();
     const phones = ['0532 123 45 67', '+90 212 345 67 89', '   ', 'abc', '+44 20 7946 0958', null];
     for (const [i, phone] of phones.entries()) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Migrator, type Kysely } from 'kysely';
+import type { Kysely, Migrator } from 'kysely';
 import { freshDatabase } from '../helpers/db';
-import { migrations } from '../../migrations';
+import { migratorFor } from '../../server/db/migrator';
 import type { DbHandle } from '../../server/db';
 
 // Issue 38 item 12: admin balance changes written before their own ledger type (a "purchase" or a
@@ -13,7 +13,7 @@ let h: DbHandle;
 let migrator: Migrator;
 beforeAll(async () => {
   h = await freshDatabase();
-  migrator = new Migrator({ db: h.db, provider: { getMigrations: async () => migrations } });
+  migrator = migratorFor(h.db);
 });
 afterAll(async () => {
   await h.close();

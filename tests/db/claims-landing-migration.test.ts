@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Migrator } from 'kysely';
+import type { Migrator } from 'kysely';
 import { freshDatabase } from '../helpers/db';
-import { migrations } from '../../migrations';
+import { migratorFor } from '../../server/db/migrator';
 import { M } from '../../shared/messages';
 import { loadLanding } from '../../server/services/landing';
 import type { DbHandle } from '../../server/db';
@@ -17,7 +17,7 @@ let h: DbHandle;
 let migrator: Migrator;
 beforeAll(async () => {
   h = await freshDatabase();
-  migrator = new Migrator({ db: h.db, provider: { getMigrations: async () => migrations } });
+  migrator = migratorFor(h.db);
 });
 afterAll(async () => {
   await h.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { freshDatabase } from '../helpers/db';
-import { migrations } from '../../migrations';
+import { migratorFor } from '../../server/db/migrator';
 import { M } from '../../shared/messages';
 import { getLegalPage } from '../../server/services/legal';
 import type { DbHandle } from '../../server/db';
@@ -19,7 +19,7 @@ let h: DbHandle;
 let migrator: Migrator;
 beforeAll(async () => {
   h = await freshDatabase();
-  migrator = new Migrator({ db: h.db, provider: { getMigrations: async () => migrations } });
+  migrator = migratorFor(h.db);
 });
 afterAll(async () => {
   await h.close();
