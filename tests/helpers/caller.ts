@@ -9,7 +9,7 @@ import { appRouter } from '../../server/routers';
 import { routerConfig } from '../../server/http/trpc-internals';
 import { seed } from '../../server/seed';
 import { LocalEventBus } from '../../server/events/bus';
-import { storageFromEnv } from '../../server/runtime';
+import { providerFromEnv, storageFromEnv } from '../../server/runtime';
 import { paymentsFromEnv } from '../../server/providers/payments';
 import { createSession } from '../../server/auth/sessions';
 import { COOKIE_NAME } from '../../server/auth/cookies';
@@ -152,7 +152,7 @@ export async function callerWorld(
     bus: new LocalEventBus(),
     storage,
     payments: paymentsFromEnv(env),
-    aiProvider: env.FAL_KEY ? 'fal' : 'local',
+    aiProvider: providerFromEnv(env).name,
     secureCookies: false,
     allowedOrigins: [],
   };
