@@ -69,8 +69,12 @@ async function editorIsWhole(page: Page, T: Messages) {
 
 async function openEditor(page: Page, T: Messages) {
   await page.goto('/app/generate-image');
+  // The page shows the photo it remembers at once: the panel to open is the one of the photo chosen
+  // now, else the editor opens on the old one and closes when the new upload replaces it.
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/uploads') && r.request().method() === 'POST');
   await page.setInputFiles('input[type=file]', coffee);
-  const panel = page.getByTestId('cutout-editor');
+  const { uploadId } = (await (await uploaded).json()) as { uploadId: string };
+  const panel = page.locator(`[data-testid="cutout-editor"][data-upload-id="${uploadId}"]`);
   await expect(panel.getByTestId('cutout-size')).toHaveText(T.studio.pixelSize(600, 400), { timeout: 60_000 });
   await panel.getByRole('button', { name: T.editor.open }).click();
 }

@@ -62,7 +62,7 @@ export function CutoutPanel({
   }
 
   return (
-    <Card withBorder data-testid="cutout-editor">
+    <Card withBorder data-testid="cutout-editor" data-upload-id={photo.uploadId}>
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
