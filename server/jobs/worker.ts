@@ -6,7 +6,6 @@ import type { Generation, GenerationStatus } from '../db/types';
 import type { EventBus } from '../events/bus';
 import type { Storage } from '../providers/storage';
 import {
-  IMAGES_PER_RUN,
   runProviderJob,
   isProviderError,
   type AiProvider,
@@ -116,12 +115,9 @@ function providerInput(
   const params = rowParams(job);
   // Account deletion empties a run's parameters; one still queued then has nothing to run.
   if (isErased(params)) throw new Error(`generation ${job.id} was erased with its account`);
-  if (params.type === 'image') {
-    const { prompt, category, scene } = params.parameters;
-    return { kind: 'image', input: { ...source, owner, prompt, category, scene, numImages: IMAGES_PER_RUN } };
-  }
-  const { prompt, duration, aspectRatio, resolution, scene } = params.parameters;
-  return { kind: 'video', input: { ...source, owner, prompt, duration, aspectRatio, resolution, ...(scene ? { scene } : {}) } };
+  // The stored parameters are the provider's input as they are: one shape from the form to the studio.
+  if (params.type === 'image') return { kind: 'image', input: { ...params.parameters, ...source, owner } };
+  return { kind: 'video', input: { ...params.parameters, ...source, owner } };
 }
 
 /** What an output is: the provider's word for a JPEG, else 'video', else (local studio) white or framed first, then scenes. */

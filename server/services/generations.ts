@@ -8,8 +8,8 @@ import { getSettings } from './settings';
 import { applyExpiry } from './credits';
 import { takeCredits } from './ledger';
 import {
-  IMAGES_PER_RUN,
-  VIDEO_RESOLUTION,
+  ZImageParams,
+  ZVideoParams,
   type GenerationParams,
   type ImageParams,
   type TGenerationView,
@@ -32,28 +32,15 @@ export type CreateInput = (
   cutoutId?: string | null;
 };
 
-/** The row's `parameters`: the seller's input and the fixed settings of its kind. */
+/**
+ * The row's `parameters`: the seller's input read by its kind's stored-shape schema, whose defaults
+ * are the fixed settings (four JPEGs; the video resolution) and which drops what is not a parameter
+ * (`type`, `uploadId`, `cutoutId`). An empty scene is no scene: the studio's own choice.
+ */
 function parametersOf(input: CreateInput): GenerationParams {
-  if (input.type === 'image') {
-    const { prompt, category, batch, scene } = input;
-    return {
-      prompt,
-      numImages: IMAGES_PER_RUN,
-      outputFormat: 'jpeg',
-      ...(category ? { category } : {}),
-      ...(batch ? { batch } : {}),
-      ...(scene && Object.keys(scene).length ? { scene } : {}),
-    };
-  }
-  const { prompt, duration, aspectRatio, scene } = input;
-  return {
-    prompt,
-    duration,
-    aspectRatio,
-    resolution: VIDEO_RESOLUTION,
-    seed: Math.floor(Math.random() * 2 ** 31),
-    ...(scene && Object.keys(scene).length ? { scene } : {}),
-  };
+  const scene = input.scene && Object.keys(input.scene).length ? input.scene : undefined;
+  if (input.type === 'image') return ZImageParams.parse({ ...input, category: input.category || undefined, scene });
+  return ZVideoParams.parse({ ...input, scene, seed: Math.floor(Math.random() * 2 ** 31) });
 }
 
 const generationQueued = wakeSignal();

@@ -1,22 +1,13 @@
-import type { ProviderOutput } from '../providers/ai/types.js';
+import type { ImageJobInput, ProviderOutput } from '../providers/ai/types.js';
 import { productFromCutout } from './cutout-product.js';
-import type { SceneControls } from '../../shared/schemas/generations.js';
 import { loadProduct } from './product.js';
 import { honestSceneCanvas, renderScene } from './scene-render.js';
 import { centredSetup, planStyle, sceneSetups, type SceneSetup, type SceneStyle } from './scene-style.js';
 import { detectView } from './view.js';
 import { composeWhite } from './white.js';
 
-export type StudioImagesInput = {
-  /** The uploaded photo (used when there is no cut-out: the framed photo, honestly). */
-  imageBytes: Buffer;
-  /** The upload's latest cut-out (PNG with alpha), or null when it fell back. */
-  cutoutPng: Buffer | null;
-  prompt: string;
-  category?: string;
-  /** The seller's scene controls (background, shadow, reflection, size, seed). */
-  scene?: SceneControls;
-};
+/** The image run's stored parameters the studio reads, with the photo and its cut-out (null: it fell back, the framed photo). */
+export type StudioImagesInput = Pick<ImageJobInput, 'imageBytes' | 'prompt' | 'category' | 'scene'> & { cutoutPng: Buffer | null };
 
 const JPEG = { quality: 88, mozjpeg: false, chromaSubsampling: '4:2:0' } as const;
 

@@ -2,8 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { SceneControls } from '../../shared/schemas/generations.js';
-import type { AspectRatio, ProviderOutput } from '../providers/ai/types.js';
+import type { AspectRatio, ProviderOutput, VideoJobInput } from '../providers/ai/types.js';
 import { cutoutAtSize } from './export-product.js';
 import { ffmpegPath, mp4OutputArgs, runFfmpeg } from './ffmpeg.js';
 import { renderSceneLayers } from './scene-render.js';
@@ -16,17 +15,11 @@ export function videoSize(aspectRatio: AspectRatio): { width: number; height: nu
   return aspectRatio === '16:9' ? { width: 1920, height: 1080 } : { width: 1080, height: 1920 };
 }
 
-export type StudioVideoInput = {
-  imageBytes: Buffer;
-  /** The upload's cut-out (PNG with alpha), or null/undefined when there is none. */
-  cutoutPng?: Buffer | null;
-  prompt: string;
-  category?: string;
-  /** The seller's scene controls (background, shadow, reflection, size, seed), as for images. */
-  scene?: SceneControls;
-  duration: number;
-  aspectRatio: AspectRatio;
-};
+/** The video run's stored parameters the studio reads, with the photo and its cut-out (null/absent: the framed photo). */
+export type StudioVideoInput = Pick<
+  VideoJobInput,
+  'imageBytes' | 'cutoutPng' | 'prompt' | 'category' | 'scene' | 'duration' | 'aspectRatio'
+>;
 
 /**
  * What ffmpeg is given: the painted layers (files in the run's folder, in input order) and the

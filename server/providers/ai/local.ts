@@ -105,19 +105,11 @@ export class LocalStudioProvider implements AiProvider {
         const pool = this.options.pool ?? studioPool();
         // The layers are painted on the pool in the seller's turn, like the images; ffmpeg encodes them in its own process.
         const paint: VideoPainter = (layers, dir) => pool.run({ kind: 'video-paint', input: layers, dir }, { owner: video.owner ?? '' });
-        const clip = await renderProductVideo(
-          {
-            imageBytes: video.imageBytes,
-            cutoutPng: video.cutoutPng ?? null,
-            prompt: video.prompt,
-            category: video.category,
-            scene: video.scene,
-            duration: video.duration,
-            aspectRatio: video.aspectRatio,
-          },
-          report,
-          { ffmpegPath: this.options.ffmpegPath, preset: this.options.videoPreset, paint },
-        );
+        const clip = await renderProductVideo(video, report, {
+          ffmpegPath: this.options.ffmpegPath,
+          preset: this.options.videoPreset,
+          paint,
+        });
         return [clip];
       })
       .catch((err: unknown) => {
@@ -146,13 +138,7 @@ export class LocalStudioProvider implements AiProvider {
     return pool.run(
       {
         kind: 'images',
-        input: {
-          imageBytes: input.imageBytes,
-          cutoutPng: input.cutoutPng ?? null,
-          prompt: input.prompt,
-          category: input.category,
-          scene: input.scene,
-        },
+        input: { ...input, cutoutPng: input.cutoutPng ?? null },
       },
       { owner, onProgress: report },
     );
