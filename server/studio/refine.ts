@@ -191,8 +191,10 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     const mask = Uint8Array.from(input.from);
     const boxPx = box ? toPixels(cutoutSteps.grow(box, 0.02), w, h) : null;
     // A box over (nearly) the whole frame leaves no background to learn from: the product fills the
-    // frame, and the round answers with the box itself rather than a guess (issue 37 item 5).
-    if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX) {
+    // frame, and the round answers with the box itself rather than a guess (issue 37 item 5). Unless
+    // the mask already spans the box: then the seller drew the box around what the mask holds (coins
+    // laid out to the frame's edges), and the round refines that mask as any box round does.
+    if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX && !spansBox(mask, w, boxPx)) {
       mask.fill(0);
       for (let y = boxPx.y0; y < boxPx.y1; y++) mask.fill(1, y * w + boxPx.x0, y * w + boxPx.x1);
       return describe(cv, photo, mask, box, strokes, keepMat);
@@ -389,6 +391,26 @@ function learnModels(cv: Cv, rgb: Cv, mask: Uint8Array, w: number, h: number, ke
 }
 
 type Px = PixelBox;
+
+/** The mask's extent inside the box reaches this share of the box's width and of its height. */
+const SPANS_BOX = 0.85;
+
+/** Whether the mask, inside the box, reaches across SPANS_BOX of the box each way. */
+function spansBox(mask: Uint8Array, w: number, box: Px): boolean {
+  let x0 = box.x1;
+  let y0 = box.y1;
+  let x1 = box.x0 - 1;
+  let y1 = box.y0 - 1;
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++)
+      if (mask[y * w + x]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  return x1 - x0 + 1 >= (box.x1 - box.x0) * SPANS_BOX && y1 - y0 + 1 >= (box.y1 - box.y0) * SPANS_BOX;
+}
 
 function expand(p: Px, by: number, w: number, h: number): Px {
   return { x0: Math.max(0, p.x0 - by), y0: Math.max(0, p.y0 - by), x1: Math.min(w, p.x1 + by), y1: Math.min(h, p.y1 + by) };
