@@ -220,6 +220,9 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     // As cutOut does with the seller's box: all of it is probably product except what is coloured like
     // the photo around the box (a shaded half the mask had lost comes back; the table stays out).
     const aroundBox = boxRound && box ? cutoutSteps.backgroundColoured(photo.lab, w, h, cutoutSteps.grow(box, 0.02)) : null;
+    // A mask that kept the surface the product lies on (it holds the box's margin) would teach grabCut
+    // that surface as product: that surface starts as probable background instead.
+    const surface = boxRound && boxPx ? heldSurface(photo, mask, boxPx) : null;
     for (let y = 0; y < wh; y++) {
       for (let x = 0; x < ww; x++) {
         const X = x + win.x0;
@@ -232,6 +235,7 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
         // The window's edge keeps what the mask says there, so the new part joins the old seamlessly.
         if (ring && !boxRound) s = m ? FGD : BGD;
         if (boxPx && (X < boxPx.x0 || X >= boxPx.x1 || Y < boxPx.y0 || Y >= boxPx.y1)) s = BGD;
+        else if (surface?.[Y * w + X]) s = PR_BGD;
         seeds[y * ww + x] = s;
       }
     }
@@ -391,6 +395,43 @@ function learnModels(cv: Cv, rgb: Cv, mask: Uint8Array, w: number, h: number, ke
 }
 
 type Px = PixelBox;
+
+/** The box's margin, as a share of its width and height, where a seller's box has background. */
+const BOX_MARGIN = 0.02;
+/** The share of that margin the mask must hold for the mask to have kept the surface under the product. */
+const MARGIN_HELD = 0.5;
+
+/**
+ * The surface under the product when the mask a box round starts from kept it (the light box under
+ * the blades, kept whole by the automatic cut-out, with the seller's box drawn inside it): the mask
+ * holds most of the box's margin (its sides at the frame's edge aside, where a product may run out of
+ * the frame), and the surface is what is connected to that margin inside the box without crossing
+ * one of the photo's edges. Null when the mask left the margin out, as it does around a product.
+ */
+function heldSurface(photo: EditorPhoto, mask: Uint8Array, box: Px): Uint8Array | null {
+  const { w, h } = photo;
+  const mx = Math.max(1, Math.round((box.x1 - box.x0) * BOX_MARGIN));
+  const my = Math.max(1, Math.round((box.y1 - box.y0) * BOX_MARGIN));
+  const inMargin = (x: number, y: number) =>
+    (box.x0 > 0 && x < box.x0 + mx) ||
+    (box.x1 < w && x >= box.x1 - mx) ||
+    (box.y0 > 0 && y < box.y0 + my) ||
+    (box.y1 < h && y >= box.y1 - my);
+  let n = 0;
+  let held = 0;
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++)
+      if (inMargin(x, y)) {
+        n++;
+        held += mask[y * w + x]!;
+      }
+  if (!n || held < n * MARGIN_HELD) return null;
+  const edge = edgeMap(photo.lab, w, h);
+  const start: number[] = [];
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++) if (inMargin(x, y) && edge[y * w + x]! < FLOOD_EDGE) start.push(y * w + x);
+  return flood8(start, w, h, (q, x, y) => x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1 && edge[q]! < FLOOD_EDGE);
+}
 
 /** The mask's extent inside the box reaches this share of the box's width and of its height. */
 const SPANS_BOX = 0.85;
