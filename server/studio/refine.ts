@@ -405,7 +405,7 @@ const MARGIN_HELD = 0.5;
  * The surface under the product when the mask a box round starts from kept it (the light box under
  * the blades, kept whole by the automatic cut-out, with the seller's box drawn inside it): the mask
  * holds most of the box's margin (its sides at the frame's edge aside, where a product may run out of
- * the frame), and the surface is what is connected to that margin inside the box without crossing
+ * the frame) and of the ring just outside the box, and the surface is what is connected to that margin inside the box without crossing
  * one of the photo's edges. Null when the mask left the margin out, as it does around a product.
  */
 function heldSurface(photo: EditorPhoto, mask: Uint8Array, box: Px): Uint8Array | null {
@@ -417,15 +417,25 @@ function heldSurface(photo: EditorPhoto, mask: Uint8Array, box: Px): Uint8Array 
     (box.x1 < w && x >= box.x1 - mx) ||
     (box.y0 > 0 && y < box.y0 + my) ||
     (box.y1 < h && y >= box.y1 - my);
+  // The ring just outside the box, as wide: a mask holding it too ran on past the box (a surface), where
+  // a tight box around a product the mask holds whole has the mask stop at the box.
+  const outer = { x0: Math.max(0, box.x0 - mx), y0: Math.max(0, box.y0 - my), x1: Math.min(w, box.x1 + mx), y1: Math.min(h, box.y1 + my) };
   let n = 0;
   let held = 0;
-  for (let y = box.y0; y < box.y1; y++)
-    for (let x = box.x0; x < box.x1; x++)
-      if (inMargin(x, y)) {
+  let nOut = 0;
+  let heldOut = 0;
+  for (let y = outer.y0; y < outer.y1; y++)
+    for (let x = outer.x0; x < outer.x1; x++) {
+      const inside = x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
+      if (inside && inMargin(x, y)) {
         n++;
         held += mask[y * w + x]!;
+      } else if (!inside) {
+        nOut++;
+        heldOut += mask[y * w + x]!;
       }
-  if (!n || held < n * MARGIN_HELD) return null;
+    }
+  if (!n || held < n * MARGIN_HELD || heldOut < nOut * MARGIN_HELD) return null;
   const edge = edgeMap(photo.lab, w, h);
   const start: number[] = [];
   for (let y = box.y0; y < box.y1; y++)
