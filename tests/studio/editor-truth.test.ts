@@ -27,7 +27,8 @@ const walk = (name: TruthName) => {
  * photos"): when one is closed its test fails as an `it.fails` and moves to the ordinary ones.
  */
 const BOX_GAPS: Partial<Record<TruthName, string>> = {
-  astronaut: 'box IoU 0.51: the dark helmet on the dark ground is lost',
+  astronaut:
+    'box IoU 0.51: her box fills the frame and the mask the editor opens on (head missing, a flag stripe kept) does not span it, so the round keeps the whole box',
 };
 const ROUND_GAPS: Partial<Record<TruthName, string>> = {
   astronaut: 'IoU 0.69 after two passes: the dark helmet on the dark ground',
