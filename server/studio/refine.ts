@@ -191,8 +191,10 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     const mask = Uint8Array.from(input.from);
     const boxPx = box ? toPixels(cutoutSteps.grow(box, 0.02), w, h) : null;
     // A box over (nearly) the whole frame leaves no background to learn from: the product fills the
-    // frame, and the round answers with the box itself rather than a guess (issue 37 item 5).
-    if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX) {
+    // frame, and the round answers with the box itself rather than a guess (issue 37 item 5). Unless
+    // the mask already spans the box: then the seller drew the box around what the mask holds (coins
+    // laid out to the frame's edges), and the round refines that mask as any box round does.
+    if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX && !spansBox(mask, w, boxPx)) {
       mask.fill(0);
       for (let y = boxPx.y0; y < boxPx.y1; y++) mask.fill(1, y * w + boxPx.x0, y * w + boxPx.x1);
       return describe(cv, photo, mask, box, strokes, keepMat);
@@ -218,6 +220,9 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     // As cutOut does with the seller's box: all of it is probably product except what is coloured like
     // the photo around the box (a shaded half the mask had lost comes back; the table stays out).
     const aroundBox = boxRound && box ? cutoutSteps.backgroundColoured(photo.lab, w, h, cutoutSteps.grow(box, 0.02)) : null;
+    // A mask that kept the surface the product lies on (it holds the box's margin) would teach grabCut
+    // that surface as product: that surface starts as probable background instead.
+    const surface = boxRound && boxPx ? heldSurface(photo, mask, boxPx) : null;
     for (let y = 0; y < wh; y++) {
       for (let x = 0; x < ww; x++) {
         const X = x + win.x0;
@@ -230,6 +235,7 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
         // The window's edge keeps what the mask says there, so the new part joins the old seamlessly.
         if (ring && !boxRound) s = m ? FGD : BGD;
         if (boxPx && (X < boxPx.x0 || X >= boxPx.x1 || Y < boxPx.y0 || Y >= boxPx.y1)) s = BGD;
+        else if (surface?.[Y * w + X]) s = PR_BGD;
         seeds[y * ww + x] = s;
       }
     }
@@ -389,6 +395,73 @@ function learnModels(cv: Cv, rgb: Cv, mask: Uint8Array, w: number, h: number, ke
 }
 
 type Px = PixelBox;
+
+/** The box's margin, as a share of its width and height, where a seller's box has background. */
+const BOX_MARGIN = 0.02;
+/** The share of that margin the mask must hold for the mask to have kept the surface under the product. */
+const MARGIN_HELD = 0.5;
+
+/**
+ * The surface under the product when the mask a box round starts from kept it (the light box under
+ * the blades, kept whole by the automatic cut-out, with the seller's box drawn inside it): the mask
+ * holds most of the box's margin (its sides at the frame's edge aside, where a product may run out of
+ * the frame) and of the ring just outside the box, and the surface is what is connected to that margin inside the box without crossing
+ * one of the photo's edges. Null when the mask left the margin out, as it does around a product.
+ */
+function heldSurface(photo: EditorPhoto, mask: Uint8Array, box: Px): Uint8Array | null {
+  const { w, h } = photo;
+  const mx = Math.max(1, Math.round((box.x1 - box.x0) * BOX_MARGIN));
+  const my = Math.max(1, Math.round((box.y1 - box.y0) * BOX_MARGIN));
+  const inMargin = (x: number, y: number) =>
+    (box.x0 > 0 && x < box.x0 + mx) ||
+    (box.x1 < w && x >= box.x1 - mx) ||
+    (box.y0 > 0 && y < box.y0 + my) ||
+    (box.y1 < h && y >= box.y1 - my);
+  // The ring just outside the box, as wide: a mask holding it too ran on past the box (a surface), where
+  // a tight box around a product the mask holds whole has the mask stop at the box.
+  const outer = { x0: Math.max(0, box.x0 - mx), y0: Math.max(0, box.y0 - my), x1: Math.min(w, box.x1 + mx), y1: Math.min(h, box.y1 + my) };
+  let n = 0;
+  let held = 0;
+  let nOut = 0;
+  let heldOut = 0;
+  for (let y = outer.y0; y < outer.y1; y++)
+    for (let x = outer.x0; x < outer.x1; x++) {
+      const inside = x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
+      if (inside && inMargin(x, y)) {
+        n++;
+        held += mask[y * w + x]!;
+      } else if (!inside) {
+        nOut++;
+        heldOut += mask[y * w + x]!;
+      }
+    }
+  if (!n || held < n * MARGIN_HELD || heldOut < nOut * MARGIN_HELD) return null;
+  const edge = edgeMap(photo.lab, w, h);
+  const start: number[] = [];
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++) if (inMargin(x, y) && edge[y * w + x]! < FLOOD_EDGE) start.push(y * w + x);
+  return flood8(start, w, h, (q, x, y) => x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1 && edge[q]! < FLOOD_EDGE);
+}
+
+/** The mask's extent inside the box reaches this share of the box's width and of its height. */
+const SPANS_BOX = 0.85;
+
+/** Whether the mask, inside the box, reaches across SPANS_BOX of the box each way. */
+function spansBox(mask: Uint8Array, w: number, box: Px): boolean {
+  let x0 = box.x1;
+  let y0 = box.y1;
+  let x1 = box.x0 - 1;
+  let y1 = box.y0 - 1;
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++)
+      if (mask[y * w + x]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  return x1 - x0 + 1 >= (box.x1 - box.x0) * SPANS_BOX && y1 - y0 + 1 >= (box.y1 - box.y0) * SPANS_BOX;
+}
 
 function expand(p: Px, by: number, w: number, h: number): Px {
   return { x0: Math.max(0, p.x0 - by), y0: Math.max(0, p.y0 - by), x1: Math.min(w, p.x1 + by), y1: Math.min(h, p.y1 + by) };
