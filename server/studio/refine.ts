@@ -3,7 +3,7 @@ import { ProviderError } from '../providers/ai/errors.js';
 import { BGD, FGD, PR_BGD, PR_FGD, cutoutSteps, type CutoutResult, type Point } from './cutout.js';
 import type { Box } from './detect.js';
 import { judgeMask } from './gate.js';
-import { dilate, flood8, fractionBounds, toPixels, type PixelBox } from './mask.js';
+import { boundsOf, dilate, flood8, fractionBounds, toPixels, type PixelBox } from './mask.js';
 import { saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
 import { CUTOUT_LIMITS } from '../../shared/constants.js';
@@ -194,7 +194,7 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     // frame, and the round answers with the box itself rather than a guess (issue 37 item 5). Unless
     // the mask already spans the box: then the seller drew the box around what the mask holds (coins
     // laid out to the frame's edges), and the round refines that mask as any box round does.
-    if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX && !spansBox(mask, w, boxPx)) {
+    if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX && !spansBox(mask, w, h, boxPx)) {
       mask.fill(0);
       for (let y = boxPx.y0; y < boxPx.y1; y++) mask.fill(1, y * w + boxPx.x0, y * w + boxPx.x1);
       return describe(cv, photo, mask, box, strokes, keepMat);
@@ -447,20 +447,9 @@ function heldSurface(photo: EditorPhoto, mask: Uint8Array, box: Px): Uint8Array 
 const SPANS_BOX = 0.85;
 
 /** Whether the mask, inside the box, reaches across SPANS_BOX of the box each way. */
-function spansBox(mask: Uint8Array, w: number, box: Px): boolean {
-  let x0 = box.x1;
-  let y0 = box.y1;
-  let x1 = box.x0 - 1;
-  let y1 = box.y0 - 1;
-  for (let y = box.y0; y < box.y1; y++)
-    for (let x = box.x0; x < box.x1; x++)
-      if (mask[y * w + x]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-  return x1 - x0 + 1 >= (box.x1 - box.x0) * SPANS_BOX && y1 - y0 + 1 >= (box.y1 - box.y0) * SPANS_BOX;
+function spansBox(mask: Uint8Array, w: number, h: number, box: Px): boolean {
+  const b = boundsOf((i) => mask[i]! > 0, w, h, box);
+  return !!b && b.x1 - b.x0 >= (box.x1 - box.x0) * SPANS_BOX && b.y1 - b.y0 >= (box.y1 - box.y0) * SPANS_BOX;
 }
 
 function expand(p: Px, by: number, w: number, h: number): Px {
