@@ -1,9 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+const SERVER_TESTS = 'tests/**/*.test.ts';
+
+/**
+ * Files that replace a module (`vi.mock`) need a module graph of their own: in a shared one the
+ * module may already be loaded, real, by an earlier file. Read off the files, so a new mock cannot
+ * land in the shared project by mistake.
+ */
+const mocking = readdirSync('tests', { recursive: true, encoding: 'utf8' })
+  .map((file) => `tests/${file}`)
+  .filter((file) => file.endsWith('.test.ts') && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
-    // Client component tests (*.test.tsx) choose jsdom per file; everything else runs in node.
-    include: ['tests/**/*.test.ts', 'tests/client/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     // Migrates one template database per run; each test file's database is a copy of it (tests/helpers/db.ts).
@@ -18,5 +28,18 @@ export default defineConfig({
     // The AWS SDK warns once per process that its 2027 releases need Node 22 (@aws-sdk/core
     // emitWarningIfUnsupportedVersion); the suite runs on Node 20 (engines), so that line is noise here.
     env: { STUDIO_THREADS: '1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      {
+        // The server's files share each worker's module graph (docs/decisions.md D67): the server, the
+        // studio's OpenCV and PGlite load once per worker instead of once per file, which took half
+        // the suite's time. Each file still gets its own database, server and pool; process-wide
+        // state a file changes (the language source, process.env, fake timers) it puts back.
+        extends: true,
+        test: { name: 'server', include: [SERVER_TESTS], exclude: [...mocking, 'tests/e2e/**'], isolate: false },
+      },
+      { extends: true, test: { name: 'mocking', include: mocking.length ? mocking : ['(none)'] } },
+      // Component tests (*.test.tsx) choose jsdom per file; React Query and Mantine keep state between files.
+      { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.tsx'] } },
+    ],
   },
 });

@@ -12,9 +12,14 @@ export const LOCALES: Record<Language, string> = { tr: 'tr-TR', en: 'en-GB' };
 
 let source: () => Language = () => DEFAULT_LANGUAGE;
 
-/** Installed once per runtime: the client's active language, the server's per-request one. */
-export function setLanguageSource(read: () => Language): void {
+/**
+ * Installed once per runtime: the client's active language, the server's per-request one. Returns
+ * the source it replaced, so a test that sets its own can put the runtime's back.
+ */
+export function setLanguageSource(read: () => Language): () => Language {
+  const previous = source;
   source = read;
+  return previous;
 }
 
 export function activeLanguage(): Language {

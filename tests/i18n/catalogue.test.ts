@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { messagesFor, M } from '../../shared/messages';
 import { EN as EN_PUBLIC, TR as TR_PUBLIC, type PublicTexts } from '../../shared/messages/public';
 import { EN as EN_APP, TR as TR_APP } from '../../shared/messages/app';
@@ -43,6 +43,9 @@ describe('the catalogue types', () => {
 });
 
 describe('M in the active language', () => {
+  // Test files share one module graph (vitest isolate: false): the server's per-request source goes back after.
+  const runtimeSource = setLanguageSource(() => 'tr');
+  afterAll(() => void setLanguageSource(runtimeSource));
   const useLanguage = (language: Language) => setLanguageSource(() => language);
 
   test('Turkish by default and the Turkish texts unchanged; English once English is active, nested views included', () => {

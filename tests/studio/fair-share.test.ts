@@ -30,6 +30,7 @@ beforeAll(async () => {
   storage = new LocalFileStorage(filesDir);
 });
 afterAll(async () => {
+  delete process.env.FAKE_STUDIO_MS;
   await h.close();
   rmSync(filesDir, { recursive: true, force: true });
 });
