@@ -19,22 +19,44 @@ export type Cv = any;
 
 let cvPromise: Promise<{ cv: Cv }> | null = null;
 
+const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
+
+/**
+ * Runs a WASM runtime's load and takes back the process-wide handlers its Emscripten glue installs
+ * (OpenCV.js: abort on any unhandled rejection, which leaves the module dead for the rest of the
+ * thread; TF.js: rethrow it as an uncaught exception). A rejection elsewhere in the process is not
+ * the runtime's business.
+ */
+async function keepingProcessHandlers<T>(load: () => T | Promise<T>): Promise<T> {
+  const before = PROCESS_EVENTS.map((event) => new Set(process.listeners(event)));
+  try {
+    return await load();
+  } finally {
+    PROCESS_EVENTS.forEach((event, k) => {
+      for (const listener of process.listeners(event)) if (!before[k]!.has(listener)) process.removeListener(event, listener);
+    });
+  }
+}
+
 /**
  * OpenCV.js 4.12. The module object is thenable, so it must never be a promise's
  * resolution value (that loops): it is wrapped in `{ cv }`. `onRuntimeInitialized`
  * is set synchronously right after require, before the inline WASM finishes compiling.
  */
 export function loadOpenCv(): Promise<{ cv: Cv }> {
-  cvPromise ??= new Promise((resolve, reject) => {
-    const mod = require('@techstark/opencv-js') as Cv;
-    if (mod.Mat) return resolve({ cv: mod });
-    const previous = mod.onRuntimeInitialized;
-    mod.onRuntimeInitialized = () => {
-      previous?.();
-      resolve({ cv: mod });
-    };
-    mod.onAbort = (what: unknown) => reject(new Error(`opencv.js aborted: ${String(what)}`));
-  });
+  cvPromise ??= keepingProcessHandlers(
+    () =>
+      new Promise((resolve, reject) => {
+        const mod = require('@techstark/opencv-js') as Cv;
+        if (mod.Mat) return resolve({ cv: mod });
+        const previous = mod.onRuntimeInitialized;
+        mod.onRuntimeInitialized = () => {
+          previous?.();
+          resolve({ cv: mod });
+        };
+        mod.onAbort = (what: unknown) => reject(new Error(`opencv.js aborted: ${String(what)}`));
+      }),
+  );
   return cvPromise;
 }
 
@@ -44,7 +66,7 @@ let detectorPromise: Promise<{ tf: Tf; model: GraphModel }> | null = null;
 
 /** TF.js on the single-threaded WASM backend (SIMD when available) with the NanoDet graph. */
 export function loadDetector(): Promise<{ tf: Tf; model: GraphModel }> {
-  detectorPromise ??= (async () => {
+  detectorPromise ??= keepingProcessHandlers(async () => {
     const tf = (await import('@tensorflow/tfjs-core')) as Tf;
     const wasm = await import('@tensorflow/tfjs-backend-wasm');
     const converter = await import('@tensorflow/tfjs-converter');
@@ -78,6 +100,6 @@ export function loadDetector(): Promise<{ tf: Tf; model: GraphModel }> {
       }),
     );
     return { tf, model };
-  })();
+  });
   return detectorPromise;
 }

@@ -86,8 +86,11 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async deleteAll(folder: string): Promise<void> {
-    await rm(this.pathOf(folder), { recursive: true, force: true });
-    await rm(this.inside(join(this.root, '.meta'), folder), { recursive: true, force: true });
+    // A write landing in the folder while it goes (a cut-out racing an account deletion) makes the
+    // last rmdir fail with ENOTEMPTY: Node's rm then tries again, the new file included.
+    const gone = { recursive: true, force: true, maxRetries: 5, retryDelay: 20 };
+    await rm(this.pathOf(folder), gone);
+    await rm(this.inside(join(this.root, '.meta'), folder), gone);
   }
 
   private async contentTypeOf(key: string): Promise<string> {
