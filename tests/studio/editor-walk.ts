@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { StudioPool } from '../../server/studio/pool';
-import type { EditorPhoto } from '../../server/studio/refine';
+import type { EditorMask, EditorPhoto } from '../../server/studio/refine';
 import type { EditorStroke } from '../../shared/schemas/editor';
 import { CUTOUT_LIMITS } from '../../shared/constants';
 import { correctiveClicks, iou, loadTruth, type TruthName } from './truth';
@@ -19,28 +19,37 @@ export type EditorWalk = {
 };
 
 /**
+ * The editor opened on a ground-truth photo as a seller meets it: on the automatic cut-out's mask.
+ * `want`: the hand mask at the editor's working size.
+ */
+export async function openOnTruth(pool: StudioPool, name: TruthName, owner: { owner: string; interactive: boolean }) {
+  const truth = await loadTruth(name);
+  const auto = await pool.run({ kind: 'cutout', bytes: truth.photo, hints: {} }, owner);
+  const t = performance.now();
+  const opened: { photo: EditorPhoto; opening: EditorMask } = await pool.run(
+    { kind: 'editor-open', bytes: truth.photo, maskPng: auto.maskPng ? Buffer.from(auto.maskPng) : null },
+    owner,
+  );
+  const openMs = Math.round(performance.now() - t);
+  const { w, h } = opened.photo;
+  const small = await sharp(Buffer.from(truth.mask.map((v) => v * 255)), { raw: { width: truth.width, height: truth.height, channels: 1 } })
+    .resize(w, h, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { truth, opened, openMs, want: Uint8Array.from(small, (v) => (v >= 128 ? 1 : 0)) };
+}
+
+/**
  * A seller's walk through the editor on a ground-truth photo: the editor opens on the automatic
  * mask, the product's box is drawn (a box round), then two passes of up to 15 corrective clicks,
  * each click one stroke and one round. Shared by the editor's benchmark (times) and its test (IoU).
  */
 export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats = 1): Promise<EditorWalk> {
   const owner = { owner: 'walk', interactive: true };
-  const truth = await loadTruth(name);
-  const auto = await pool.run({ kind: 'cutout', bytes: truth.photo, hints: {} }, owner);
+  const { truth, opened, openMs, want } = await openOnTruth(pool, name, owner);
+  const photo = opened.photo;
   let t = performance.now();
-  const opened = await pool.run(
-    { kind: 'editor-open', bytes: truth.photo, maskPng: auto.maskPng ? Buffer.from(auto.maskPng) : null },
-    owner,
-  );
-  const openMs = Math.round(performance.now() - t);
-  const photo: EditorPhoto = opened.photo;
-  const small = await sharp(Buffer.from(truth.mask.map((v) => v * 255)), { raw: { width: truth.width, height: truth.height, channels: 1 } })
-    .resize(photo.w, photo.h, { fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const want = Uint8Array.from(small, (v) => (v >= 128 ? 1 : 0));
-  t = performance.now();
   let cur = await pool.run(
     { kind: 'refine', input: { photo, from: opened.opening.mask, box: truth.box, strokes: [], fresh: 0, boxRound: true } },
     owner,
