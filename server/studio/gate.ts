@@ -19,7 +19,10 @@ import { boundsOf, dilate, erode, flood8, maskBounds, toPixels } from './mask.js
  *   cloth between them is the cloth around them: that is a clean cut-out, not a missing product);
  *   or a part of the box next to the mask looks like the kept product rather than the background
  *   (an apple's shaded bottom left out: no hole, no straight line, but a missing part);
- * - weak_edges: the outline as a whole does not sit on the photo's edges.
+ * - weak_edges: the outline as a whole does not sit on the photo's edges;
+ * - uncertain: the mask kept a surface whole around enclosed parts coloured like the background
+ *   (dark blades on a light box kept with the box, the seller's box drawn loose around it): the
+ *   product may be those parts, not the surface.
  * Pure JS on the 320 px arrays the cut-out already holds: a few milliseconds.
  */
 export type GateInput = {
@@ -36,6 +39,8 @@ export type GateInput = {
 
 export type GateFigures = {
   holeShare: number;
+  /** Share of the kept area in enclosed kept parts coloured like the background (enclosedParts). */
+  islandShare: number;
   straightRun: number;
   boxSpan: number;
   boxFill: number;
@@ -51,7 +56,7 @@ export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figure
   const grad = gradient(lab, w, h);
   const reasons: CutoutNoteCode[] = [];
   const removed = new Set((input.remove ?? []).map((p) => Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))));
-  const holeShare = productLikeHoles(mask, lab, w, h, removed);
+  const { holes: holeShare, islands: islandShare } = enclosedParts(mask, lab, w, h, removed);
   if (holeShare > CUTOUT_GATE.maxHoleShare) reasons.push('hole');
   const straightRun = weakStraightRun(mask, grad, w, h);
   if (straightRun > CUTOUT_GATE.maxStraightRun) reasons.push('straight_cut');
@@ -61,7 +66,9 @@ export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figure
   if (boxSpan < CUTOUT_LIMITS.minBoxSpan || thinOrSeveral || missingShare > CUTOUT_GATE.maxMissingShare) reasons.push('small_for_box');
   const edgeRatio = outlineEdgeRatio(mask, grad, w, h);
   if (edgeRatio < CUTOUT_GATE.minEdgeRatio) reasons.push('weak_edges');
-  return { reasons, figures: { holeShare, straightRun, boxSpan, boxFill, boxBackground, missingShare, edgeRatio } };
+  // A surface kept whole around background-coloured things: which of the two is the product the gate cannot tell.
+  if (islandShare > CUTOUT_GATE.maxIslandShare) reasons.push('uncertain');
+  return { reasons, figures: { holeShare, islandShare, straightRun, boxSpan, boxFill, boxBackground, missingShare, edgeRatio } };
 }
 
 /** Colour gradient magnitude (Lab, central differences), 0 at the frame. */
@@ -87,11 +94,15 @@ const binOf = (lab: Uint8Array, i: number) =>
   ((lab[i * 3]! * BINS) >> 8) * BINS * BINS + ((lab[i * 3 + 1]! * BINS) >> 8) * BINS + ((lab[i * 3 + 2]! * BINS) >> 8);
 
 /**
- * Share of the kept area taken by enclosed holes that look like the product: each hole's pixels
- * are scored by a colour histogram of the kept pixels against one of the background (the part of
- * the unkept area that reaches the frame). A hole counts when most of it is more product-like.
+ * The enclosed parts of the mask, scored by a colour histogram of the kept pixels against one of the
+ * background (the part of the unkept area that reaches the frame):
+ * - holes: the share of the kept area taken by enclosed holes that look like the product (a hole
+ *   counts when most of it is more product-like);
+ * - islands: the mirror, the share of the kept area taken by kept parts that look like the background
+ *   and touch no unkept pixel: the mask kept the surface around them (a light box kept whole under the
+ *   dark blades lying on it, the seller's box drawn loose around it).
  */
-function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: number, removed: Set<number>): number {
+function enclosedParts(mask: Uint8Array, lab: Uint8Array, w: number, h: number, removed: Set<number>): { holes: number; islands: number } {
   const n = w * h;
   const label = new Int32Array(n).fill(-1);
   const queue = new Int32Array(n);
@@ -128,22 +139,58 @@ function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: numbe
       fg[binOf(lab, i)]! += 1;
     } else if (outside[i]) bg[binOf(lab, i)]! += 1;
   }
-  if (!kept) return 0;
+  if (!kept) return { holes: 0, islands: 0 };
   const fgTotal = fg.reduce((s, v) => s + v, 0);
   const bgTotal = bg.reduce((s, v) => s + v, 0);
-  let productLike = 0;
+  const productLike = (p: number) => {
+    const b = binOf(lab, p);
+    return fg[b]! / fgTotal > bg[b]! / bgTotal;
+  };
+  let productLikeHoles = 0;
   for (const hole of holes) {
     // Specks of a few pixels are the outline's noise, not a missing part.
     if (hole.length < Math.max(4, kept * CUTOUT_GATE.minHoleShare)) continue;
     if (hole.some((p) => removed.has(p))) continue;
     let votes = 0;
-    for (const p of hole) {
-      const b = binOf(lab, p);
-      if (fg[b]! / fgTotal > bg[b]! / bgTotal) votes++;
-    }
-    if (votes > hole.length / 2) productLike += hole.length;
+    for (const p of hole) if (productLike(p)) votes++;
+    if (votes > hole.length / 2) productLikeHoles += hole.length;
   }
-  return productLike / kept;
+  // Clearly background: twice as likely background as product (a fringe of mixed pixels is neither).
+  const backgroundLike = (p: number) => {
+    const b = binOf(lab, p);
+    return bg[b]! / bgTotal > (2 * fg[b]!) / fgTotal;
+  };
+  // Islands: 4-connected background-like kept pixels, none of them at the frame or next to an unkept one.
+  const seen = new Uint8Array(n);
+  let islands = 0;
+  for (let start = 0; start < n; start++) {
+    if (!mask[start] || seen[start] || !backgroundLike(start)) continue;
+    let tail = 0;
+    queue[tail++] = start;
+    seen[start] = 1;
+    let open = false;
+    for (let head = 0; head < tail; head++) {
+      const p = queue[head]!;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) open = true;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+        if (q < 0 || seen[q]) continue;
+        if (!mask[q]) open = true;
+        else if (backgroundLike(q)) {
+          seen[q] = 1;
+          queue[tail++] = q;
+        }
+      }
+    }
+    if (!open) islands += tail;
+  }
+  return { holes: productLikeHoles / kept, islands: islands / kept };
+}
+
+/** The island share alone (enclosedParts): whether a mask kept a surface around background-coloured parts. */
+export function islandShare(mask: Uint8Array, lab: Uint8Array, w: number, h: number): number {
+  return enclosedParts(mask, lab, w, h, new Set()).islands;
 }
 
 /**
