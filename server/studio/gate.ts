@@ -22,7 +22,8 @@ import { boundsOf, dilate, erode, flood8, maskBounds, toPixels } from './mask.js
  * - weak_edges: the outline as a whole does not sit on the photo's edges;
  * - uncertain: the mask kept a surface whole around enclosed parts coloured like the background
  *   (dark blades on a light box kept with the box, the seller's box drawn loose around it): the
- *   product may be those parts, not the surface.
+ *   product may be those parts, not the surface; or the mask comes to all four sides of the frame
+ *   (a backdrop kept around a figure): the background it was cut from is then hardly in the photo.
  * Pure JS on the 320 px arrays the cut-out already holds: a few milliseconds.
  */
 export type GateInput = {
@@ -49,6 +50,8 @@ export type GateFigures = {
   /** The largest product-coloured unkept part of the box touching the mask, as a share of the kept area. */
   missingShare: number;
   edgeRatio: number;
+  /** The least of the four sides' frame contact (frameContact): over the limit, the mask comes to every side. */
+  sidesContact: number;
 };
 
 export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figures: GateFigures } {
@@ -66,9 +69,14 @@ export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figure
   if (boxSpan < CUTOUT_LIMITS.minBoxSpan || thinOrSeveral || missingShare > CUTOUT_GATE.maxMissingShare) reasons.push('small_for_box');
   const edgeRatio = outlineEdgeRatio(mask, grad, w, h);
   if (edgeRatio < CUTOUT_GATE.minEdgeRatio) reasons.push('weak_edges');
-  // A surface kept whole around background-coloured things: which of the two is the product the gate cannot tell.
-  if (islandShare > CUTOUT_GATE.maxIslandShare) reasons.push('uncertain');
-  return { reasons, figures: { holeShare, islandShare, straightRun, boxSpan, boxFill, boxBackground, missingShare, edgeRatio } };
+  const sidesContact = Math.min(...frameContact(mask, w, h));
+  // A surface kept whole around background-coloured things: which of the two is the product the gate cannot
+  // tell. A mask at every side of the frame left only an enclosed part of it as the background: the same doubt.
+  if (islandShare > CUTOUT_GATE.maxIslandShare || sidesContact > UNATTENDED.maxFrameContact) reasons.push('uncertain');
+  return {
+    reasons,
+    figures: { holeShare, islandShare, straightRun, boxSpan, boxFill, boxBackground, missingShare, edgeRatio, sidesContact },
+  };
 }
 
 /** Colour gradient magnitude (Lab, central differences), 0 at the frame. */
@@ -494,7 +502,8 @@ function outlineEdgeRatio(mask: Uint8Array, grad: Float32Array, w: number, h: nu
  * - the mask is in three or more parts and one of them comes to the frame's edge band: one of
  *   several objects may be cut by the frame or dropped there.
  * Each doubt reads 'uncertain' (the seller is asked; nothing is charged). A seller's box or strokes
- * (a guided cut-out) and the editor are not judged by these.
+ * (a guided cut-out) and the editor are not judged by these; but judgeMask, for every mask, doubts
+ * one over maxFrameContact at all four sides (frameContact).
  */
 export const UNATTENDED = { frameBand: 0.02, maxFrameContact: 0.15, minBoxFill: 0.3, maxPartsAtFrame: 2 } as const;
 
@@ -506,24 +515,9 @@ export function unattendedDoubts(
   h: number,
   box: Box | null,
 ): { uncertain: boolean; figures: UnattendedFigures } {
-  const d = Math.max(3, Math.round(Math.max(w, h) * UNATTENDED.frameBand));
+  const d = frameBandPixels(w, h);
   const near = (x: number, y: number) => x < d || y < d || x >= w - d || y >= h - d;
-  // Per side: the share of its length along which the mask comes within the band.
-  const top = new Uint8Array(w);
-  const bottom = new Uint8Array(w);
-  const left = new Uint8Array(h);
-  const right = new Uint8Array(h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!mask[y * w + x]) continue;
-      if (y < d) top[x] = 1;
-      if (y >= h - d) bottom[x] = 1;
-      if (x < d) left[y] = 1;
-      if (x >= w - d) right[y] = 1;
-    }
-  }
-  const share = (a: Uint8Array) => a.reduce((s, v) => s + v, 0) / a.length;
-  const frameContact = Math.max(share(top), share(bottom), share(left), share(right));
+  const contact = Math.max(...frameContact(mask, w, h));
   const { fill: boxFill } = boxFit(mask, w, h, box);
   // The mask's parts (8-connected) and whether any reaches the band.
   const seen = new Uint8Array(w * h);
@@ -544,8 +538,33 @@ export function unattendedDoubts(
     );
   }
   const uncertain =
-    frameContact > UNATTENDED.maxFrameContact ||
+    contact > UNATTENDED.maxFrameContact ||
     (box !== null && boxFill < UNATTENDED.minBoxFill) ||
     (parts > UNATTENDED.maxPartsAtFrame && partAtFrame);
-  return { uncertain, figures: { frameContact, boxFill, parts, partAtFrame } };
+  return { uncertain, figures: { frameContact: contact, boxFill, parts, partAtFrame } };
+}
+
+/** The frame's edge band in pixels (UNATTENDED.frameBand of the longer side, at least 3). */
+function frameBandPixels(w: number, h: number): number {
+  return Math.max(3, Math.round(Math.max(w, h) * UNATTENDED.frameBand));
+}
+
+/** Per side of the frame (top, bottom, left, right): the share of its length along which the mask comes within the edge band. */
+function frameContact(mask: Uint8Array, w: number, h: number): [number, number, number, number] {
+  const d = frameBandPixels(w, h);
+  const top = new Uint8Array(w);
+  const bottom = new Uint8Array(w);
+  const left = new Uint8Array(h);
+  const right = new Uint8Array(h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      if (y < d) top[x] = 1;
+      if (y >= h - d) bottom[x] = 1;
+      if (x < d) left[y] = 1;
+      if (x >= w - d) right[y] = 1;
+    }
+  }
+  const share = (a: Uint8Array) => a.reduce((s, v) => s + v, 0) / a.length;
+  return [share(top), share(bottom), share(left), share(right)];
 }

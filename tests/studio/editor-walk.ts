@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import type { StudioPool } from '../../server/studio/pool';
 import type { EditorMask, EditorPhoto } from '../../server/studio/refine';
 import type { EditorStroke } from '../../shared/schemas/editor';
+import type { CutoutNoteCode } from '../../shared/schemas/generations';
+import { judgeMask } from '../../server/studio/gate';
 import { CUTOUT_LIMITS } from '../../shared/constants';
 import { correctiveClicks, iou, loadTruth, type TruthName } from './truth';
 
@@ -10,6 +12,11 @@ export type EditorWalk = {
   afterRoundsIoU: number;
   /** IoU after each round, the box round first. */
   rounds: number[];
+  /**
+   * The gate's verdict the editor shows (no reasons: trusted) on the hand mask with the walk's box (the
+   * editor's judgeMask, without its coverage reasons), on the box round's mask and after the two passes.
+   */
+  verdicts: Record<'hand' | 'box' | 'after', WalkVerdict>;
   clicks: number;
   openMs: number;
   boxMs: number;
@@ -17,6 +24,10 @@ export type EditorWalk = {
   boxRoundsMs: number[];
   strokeMs: number[];
 };
+
+export type WalkVerdict = { iou: number; reasons: CutoutNoteCode[]; /** kept share of the photo */ coverage: number };
+
+const coverage = (mask: Uint8Array) => mask.reduce((s, v) => s + v, 0) / mask.length;
 
 /**
  * The editor opened on a ground-truth photo as a seller meets it: on the automatic cut-out's mask.
@@ -65,6 +76,12 @@ export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats =
     boxRoundsMs.push(Math.round(performance.now() - t));
   }
   const boxIoU = iou(want, cur.mask);
+  const hand = judgeMask({ mask: want, lab: photo.lab, w: photo.w, h: photo.h, box: truth.box });
+  const verdicts: EditorWalk['verdicts'] = {
+    hand: { iou: 1, reasons: hand.reasons, coverage: coverage(want) },
+    box: { iou: boxIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
+    after: { iou: boxIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
+  };
   const rounds = [boxIoU];
   const strokes: EditorStroke[] = [];
   const strokeMs: number[] = [];
@@ -85,5 +102,6 @@ export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats =
       rounds.push(iou(want, cur.mask));
     }
   }
-  return { boxIoU, afterRoundsIoU: iou(want, cur.mask), rounds, clicks: strokes.length, openMs, boxMs, boxRoundsMs, strokeMs };
+  verdicts.after = { iou: iou(want, cur.mask), reasons: cur.reasons, coverage: coverage(cur.mask) };
+  return { boxIoU, afterRoundsIoU: iou(want, cur.mask), rounds, verdicts, clicks: strokes.length, openMs, boxMs, boxRoundsMs, strokeMs };
 }
