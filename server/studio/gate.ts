@@ -18,7 +18,8 @@ import { boundsOf, dilate, erode, flood8, maskBounds, toPixels } from './mask.js
  *   background around the box (several small objects on a cloth fill little of their box, and the
  *   cloth between them is the cloth around them: that is a clean cut-out, not a missing product);
  *   or a part of the box next to the mask looks like the kept product rather than the background
- *   (an apple's shaded bottom left out: no hole, no straight line, but a missing part);
+ *   (an apple's shaded bottom left out: no hole, no straight line, but a missing part); a seller's
+ *   box in the editor (sellerBox) is judged by that last one only;
  * - weak_edges: the outline as a whole does not sit on the photo's edges;
  * - uncertain: the mask kept a surface whole around enclosed parts coloured like the background
  *   (dark blades on a light box kept with the box, the seller's box drawn loose around it): the
@@ -36,6 +37,12 @@ export type GateInput = {
   box: Box | null;
   /** The seller's remove strokes (fractions): a hole they painted is their decision, not a fault. */
   remove?: Array<{ x: number; y: number }>;
+  /**
+   * The box is one the seller drew in the editor: it says where the product is, not how big it is (a
+   * box drawn loose around it is as right), so the mask's span and fill of it are not judged, only a
+   * product-coloured part of it left out next to the mask (small_for_box's missing part).
+   */
+  sellerBox?: boolean;
 };
 
 export type GateFigures = {
@@ -65,8 +72,11 @@ export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figure
   if (straightRun > CUTOUT_GATE.maxStraightRun) reasons.push('straight_cut');
   const { span: boxSpan, fill: boxFill } = boxFit(mask, w, h, box);
   const { background: boxBackground, missing: missingShare } = boxContents(mask, lab, w, h, box, removed);
-  const thinOrSeveral = boxFill < CUTOUT_GATE.minBoxFill && boxBackground < CUTOUT_GATE.minBoxBackground;
-  if (boxSpan < CUTOUT_LIMITS.minBoxSpan || thinOrSeveral || missingShare > CUTOUT_GATE.maxMissingShare) reasons.push('small_for_box');
+  // A detector's box is sized to the product, a seller's only bounds it (editor-loose-box.test.ts).
+  const sized = !input.sellerBox;
+  const thinOrSeveral = sized && boxFill < CUTOUT_GATE.minBoxFill && boxBackground < CUTOUT_GATE.minBoxBackground;
+  if ((sized && boxSpan < CUTOUT_LIMITS.minBoxSpan) || thinOrSeveral || missingShare > CUTOUT_GATE.maxMissingShare)
+    reasons.push('small_for_box');
   const edgeRatio = outlineEdgeRatio(mask, grad, w, h);
   if (edgeRatio < CUTOUT_GATE.minEdgeRatio) reasons.push('weak_edges');
   const sidesContact = Math.min(...frameContact(mask, w, h));

@@ -329,7 +329,8 @@ export async function acceptMask(input: {
     const reasons: CutoutNoteCode[] = [];
     if (!maskBox || area < CUTOUT_LIMITS.minCoverage) reasons.push('no_subject');
     else if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
-    const judged = judgeMask({ mask, lab, w, h, box: input.box, remove: input.remove });
+    // The box here is the seller's (drawn in the editor), as in the rounds' preview (describe).
+    const judged = judgeMask({ mask, lab, w, h, box: input.box, remove: input.remove, sellerBox: true });
     if (maskBox) reasons.push(...judged.reasons);
     const timings = () => ({ totalMs: Date.now() - started });
     const empty = !maskBox || reasons.includes('no_subject');
@@ -369,7 +370,7 @@ async function describe(
   else {
     if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
     const remove = strokes.filter((s) => s.kind === 'remove').flatMap((s) => s.points);
-    reasons.push(...judgeMask({ mask, lab, w, h, box, remove }).reasons);
+    reasons.push(...judgeMask({ mask, lab, w, h, box, remove, sellerBox: true }).reasons);
   }
   return { mask, png, reasons };
 }

@@ -28,11 +28,25 @@ async function shapes() {
 
 it('a box drawn loose around the light box gives the blades without the light box, as the tight box does', async () => {
   const { truth, want, loose, round } = await shapes();
-  expect(iou(want, (await round(loose)).mask)).toBeGreaterThanOrEqual(0.9);
+  const fromLoose = await round(loose);
+  expect(iou(want, fromLoose.mask)).toBeGreaterThanOrEqual(0.9);
   const tight = await round(truth.box);
   expect(iou(want, tight.mask)).toBeGreaterThanOrEqual(0.9);
-  // The blades on their own are trusted: the gate's surface check (below) does not fire on them.
+  // The blades on their own are trusted: the gate's surface check (below) does not fire on them. From the
+  // loose box too: they read small_for_box (spanning and filling little of the box) until the seller's box
+  // was no longer taken for the product's size (gate.ts sellerBox).
   expect(tight.reasons).toEqual([]);
+  expect(fromLoose.reasons).toEqual([]);
+}, 300_000);
+
+it("the same blades against a detector's box of that size, or a guided cut-out's, still read small_for_box", async () => {
+  // The unattended paths judge a box's span and fill as before (cutout-promise.test.ts): only the editor's
+  // rounds and accept pass the box as the seller's.
+  const { photo, loose, round } = await shapes();
+  const { mask } = await round(loose);
+  const { w, h, lab } = photo;
+  expect(judgeMask({ mask, lab, w, h, box: loose }).reasons).toEqual(['small_for_box']);
+  expect(judgeMask({ mask, lab, w, h, box: loose, sellerBox: true }).reasons).toEqual([]);
 }, 300_000);
 
 it('the gate does not trust the light box kept whole around the blades, whatever the box', async () => {

@@ -76,7 +76,7 @@ export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats =
     boxRoundsMs.push(Math.round(performance.now() - t));
   }
   const boxIoU = iou(want, cur.mask);
-  const hand = judgeMask({ mask: want, lab: photo.lab, w: photo.w, h: photo.h, box: truth.box });
+  const hand = judgeMask({ mask: want, lab: photo.lab, w: photo.w, h: photo.h, box: truth.box, sellerBox: true });
   const verdicts: EditorWalk['verdicts'] = {
     hand: { iou: 1, reasons: hand.reasons, coverage: coverage(want) },
     box: { iou: boxIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
