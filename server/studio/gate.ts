@@ -18,8 +18,13 @@ import { boundsOf, dilate, erode, flood8, maskBounds, toPixels } from './mask.js
  *   background around the box (several small objects on a cloth fill little of their box, and the
  *   cloth between them is the cloth around them: that is a clean cut-out, not a missing product);
  *   or a part of the box next to the mask looks like the kept product rather than the background
- *   (an apple's shaded bottom left out: no hole, no straight line, but a missing part);
- * - weak_edges: the outline as a whole does not sit on the photo's edges.
+ *   (an apple's shaded bottom left out: no hole, no straight line, but a missing part); a seller's
+ *   box in the editor (sellerBox) is judged by that last one only;
+ * - weak_edges: the outline as a whole does not sit on the photo's edges;
+ * - uncertain: the mask kept a surface whole around enclosed parts coloured like the background
+ *   (dark blades on a light box kept with the box, the seller's box drawn loose around it): the
+ *   product may be those parts, not the surface; or the mask comes to all four sides of the frame
+ *   (a backdrop kept around a figure): the background it was cut from is then hardly in the photo.
  * Pure JS on the 320 px arrays the cut-out already holds: a few milliseconds.
  */
 export type GateInput = {
@@ -32,10 +37,18 @@ export type GateInput = {
   box: Box | null;
   /** The seller's remove strokes (fractions): a hole they painted is their decision, not a fault. */
   remove?: Array<{ x: number; y: number }>;
+  /**
+   * The box is one the seller drew in the editor: it says where the product is, not how big it is (a
+   * box drawn loose around it is as right), so the mask's span and fill of it are not judged, only a
+   * product-coloured part of it left out next to the mask (small_for_box's missing part).
+   */
+  sellerBox?: boolean;
 };
 
 export type GateFigures = {
   holeShare: number;
+  /** Share of the kept area in enclosed kept parts coloured like the background (enclosedParts). */
+  islandShare: number;
   straightRun: number;
   boxSpan: number;
   boxFill: number;
@@ -44,6 +57,8 @@ export type GateFigures = {
   /** The largest product-coloured unkept part of the box touching the mask, as a share of the kept area. */
   missingShare: number;
   edgeRatio: number;
+  /** The least of the four sides' frame contact (frameContact): over the limit, the mask comes to every side. */
+  sidesContact: number;
 };
 
 export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figures: GateFigures } {
@@ -51,17 +66,27 @@ export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figure
   const grad = gradient(lab, w, h);
   const reasons: CutoutNoteCode[] = [];
   const removed = new Set((input.remove ?? []).map((p) => Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))));
-  const holeShare = productLikeHoles(mask, lab, w, h, removed);
+  const { holes: holeShare, islands: islandShare } = enclosedParts(mask, lab, w, h, removed);
   if (holeShare > CUTOUT_GATE.maxHoleShare) reasons.push('hole');
   const straightRun = weakStraightRun(mask, grad, w, h);
   if (straightRun > CUTOUT_GATE.maxStraightRun) reasons.push('straight_cut');
   const { span: boxSpan, fill: boxFill } = boxFit(mask, w, h, box);
   const { background: boxBackground, missing: missingShare } = boxContents(mask, lab, w, h, box, removed);
-  const thinOrSeveral = boxFill < CUTOUT_GATE.minBoxFill && boxBackground < CUTOUT_GATE.minBoxBackground;
-  if (boxSpan < CUTOUT_LIMITS.minBoxSpan || thinOrSeveral || missingShare > CUTOUT_GATE.maxMissingShare) reasons.push('small_for_box');
+  // A detector's box is sized to the product, a seller's only bounds it (editor-loose-box.test.ts).
+  const sized = !input.sellerBox;
+  const thinOrSeveral = sized && boxFill < CUTOUT_GATE.minBoxFill && boxBackground < CUTOUT_GATE.minBoxBackground;
+  if ((sized && boxSpan < CUTOUT_LIMITS.minBoxSpan) || thinOrSeveral || missingShare > CUTOUT_GATE.maxMissingShare)
+    reasons.push('small_for_box');
   const edgeRatio = outlineEdgeRatio(mask, grad, w, h);
   if (edgeRatio < CUTOUT_GATE.minEdgeRatio) reasons.push('weak_edges');
-  return { reasons, figures: { holeShare, straightRun, boxSpan, boxFill, boxBackground, missingShare, edgeRatio } };
+  const sidesContact = Math.min(...frameContact(mask, w, h));
+  // A surface kept whole around background-coloured things: which of the two is the product the gate cannot
+  // tell. A mask at every side of the frame left only an enclosed part of it as the background: the same doubt.
+  if (islandShare > CUTOUT_GATE.maxIslandShare || sidesContact > UNATTENDED.maxFrameContact) reasons.push('uncertain');
+  return {
+    reasons,
+    figures: { holeShare, islandShare, straightRun, boxSpan, boxFill, boxBackground, missingShare, edgeRatio, sidesContact },
+  };
 }
 
 /** Colour gradient magnitude (Lab, central differences), 0 at the frame. */
@@ -87,11 +112,15 @@ const binOf = (lab: Uint8Array, i: number) =>
   ((lab[i * 3]! * BINS) >> 8) * BINS * BINS + ((lab[i * 3 + 1]! * BINS) >> 8) * BINS + ((lab[i * 3 + 2]! * BINS) >> 8);
 
 /**
- * Share of the kept area taken by enclosed holes that look like the product: each hole's pixels
- * are scored by a colour histogram of the kept pixels against one of the background (the part of
- * the unkept area that reaches the frame). A hole counts when most of it is more product-like.
+ * The enclosed parts of the mask, scored by a colour histogram of the kept pixels against one of the
+ * background (the part of the unkept area that reaches the frame):
+ * - holes: the share of the kept area taken by enclosed holes that look like the product (a hole
+ *   counts when most of it is more product-like);
+ * - islands: the mirror, the share of the kept area taken by kept parts that look like the background
+ *   and touch no unkept pixel: the mask kept the surface around them (a light box kept whole under the
+ *   dark blades lying on it, the seller's box drawn loose around it).
  */
-function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: number, removed: Set<number>): number {
+function enclosedParts(mask: Uint8Array, lab: Uint8Array, w: number, h: number, removed: Set<number>): { holes: number; islands: number } {
   const n = w * h;
   const label = new Int32Array(n).fill(-1);
   const queue = new Int32Array(n);
@@ -128,22 +157,58 @@ function productLikeHoles(mask: Uint8Array, lab: Uint8Array, w: number, h: numbe
       fg[binOf(lab, i)]! += 1;
     } else if (outside[i]) bg[binOf(lab, i)]! += 1;
   }
-  if (!kept) return 0;
+  if (!kept) return { holes: 0, islands: 0 };
   const fgTotal = fg.reduce((s, v) => s + v, 0);
   const bgTotal = bg.reduce((s, v) => s + v, 0);
-  let productLike = 0;
+  const productLike = (p: number) => {
+    const b = binOf(lab, p);
+    return fg[b]! / fgTotal > bg[b]! / bgTotal;
+  };
+  let productLikeHoles = 0;
   for (const hole of holes) {
     // Specks of a few pixels are the outline's noise, not a missing part.
     if (hole.length < Math.max(4, kept * CUTOUT_GATE.minHoleShare)) continue;
     if (hole.some((p) => removed.has(p))) continue;
     let votes = 0;
-    for (const p of hole) {
-      const b = binOf(lab, p);
-      if (fg[b]! / fgTotal > bg[b]! / bgTotal) votes++;
-    }
-    if (votes > hole.length / 2) productLike += hole.length;
+    for (const p of hole) if (productLike(p)) votes++;
+    if (votes > hole.length / 2) productLikeHoles += hole.length;
   }
-  return productLike / kept;
+  // Clearly background: twice as likely background as product (a fringe of mixed pixels is neither).
+  const backgroundLike = (p: number) => {
+    const b = binOf(lab, p);
+    return bg[b]! / bgTotal > (2 * fg[b]!) / fgTotal;
+  };
+  // Islands: 4-connected background-like kept pixels, none of them at the frame or next to an unkept one.
+  const seen = new Uint8Array(n);
+  let islands = 0;
+  for (let start = 0; start < n; start++) {
+    if (!mask[start] || seen[start] || !backgroundLike(start)) continue;
+    let tail = 0;
+    queue[tail++] = start;
+    seen[start] = 1;
+    let open = false;
+    for (let head = 0; head < tail; head++) {
+      const p = queue[head]!;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) open = true;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+        if (q < 0 || seen[q]) continue;
+        if (!mask[q]) open = true;
+        else if (backgroundLike(q)) {
+          seen[q] = 1;
+          queue[tail++] = q;
+        }
+      }
+    }
+    if (!open) islands += tail;
+  }
+  return { holes: productLikeHoles / kept, islands: islands / kept };
+}
+
+/** The island share alone (enclosedParts): whether a mask kept a surface around background-coloured parts. */
+export function islandShare(mask: Uint8Array, lab: Uint8Array, w: number, h: number): number {
+  return enclosedParts(mask, lab, w, h, new Set()).islands;
 }
 
 /**
@@ -447,7 +512,8 @@ function outlineEdgeRatio(mask: Uint8Array, grad: Float32Array, w: number, h: nu
  * - the mask is in three or more parts and one of them comes to the frame's edge band: one of
  *   several objects may be cut by the frame or dropped there.
  * Each doubt reads 'uncertain' (the seller is asked; nothing is charged). A seller's box or strokes
- * (a guided cut-out) and the editor are not judged by these.
+ * (a guided cut-out) and the editor are not judged by these; but judgeMask, for every mask, doubts
+ * one over maxFrameContact at all four sides (frameContact).
  */
 export const UNATTENDED = { frameBand: 0.02, maxFrameContact: 0.15, minBoxFill: 0.3, maxPartsAtFrame: 2 } as const;
 
@@ -459,24 +525,9 @@ export function unattendedDoubts(
   h: number,
   box: Box | null,
 ): { uncertain: boolean; figures: UnattendedFigures } {
-  const d = Math.max(3, Math.round(Math.max(w, h) * UNATTENDED.frameBand));
+  const d = frameBandPixels(w, h);
   const near = (x: number, y: number) => x < d || y < d || x >= w - d || y >= h - d;
-  // Per side: the share of its length along which the mask comes within the band.
-  const top = new Uint8Array(w);
-  const bottom = new Uint8Array(w);
-  const left = new Uint8Array(h);
-  const right = new Uint8Array(h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!mask[y * w + x]) continue;
-      if (y < d) top[x] = 1;
-      if (y >= h - d) bottom[x] = 1;
-      if (x < d) left[y] = 1;
-      if (x >= w - d) right[y] = 1;
-    }
-  }
-  const share = (a: Uint8Array) => a.reduce((s, v) => s + v, 0) / a.length;
-  const frameContact = Math.max(share(top), share(bottom), share(left), share(right));
+  const contact = Math.max(...frameContact(mask, w, h));
   const { fill: boxFill } = boxFit(mask, w, h, box);
   // The mask's parts (8-connected) and whether any reaches the band.
   const seen = new Uint8Array(w * h);
@@ -497,8 +548,33 @@ export function unattendedDoubts(
     );
   }
   const uncertain =
-    frameContact > UNATTENDED.maxFrameContact ||
+    contact > UNATTENDED.maxFrameContact ||
     (box !== null && boxFill < UNATTENDED.minBoxFill) ||
     (parts > UNATTENDED.maxPartsAtFrame && partAtFrame);
-  return { uncertain, figures: { frameContact, boxFill, parts, partAtFrame } };
+  return { uncertain, figures: { frameContact: contact, boxFill, parts, partAtFrame } };
+}
+
+/** The frame's edge band in pixels (UNATTENDED.frameBand of the longer side, at least 3). */
+function frameBandPixels(w: number, h: number): number {
+  return Math.max(3, Math.round(Math.max(w, h) * UNATTENDED.frameBand));
+}
+
+/** Per side of the frame (top, bottom, left, right): the share of its length along which the mask comes within the edge band. */
+function frameContact(mask: Uint8Array, w: number, h: number): [number, number, number, number] {
+  const d = frameBandPixels(w, h);
+  const top = new Uint8Array(w);
+  const bottom = new Uint8Array(w);
+  const left = new Uint8Array(h);
+  const right = new Uint8Array(h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      if (y < d) top[x] = 1;
+      if (y >= h - d) bottom[x] = 1;
+      if (x < d) left[y] = 1;
+      if (x >= w - d) right[y] = 1;
+    }
+  }
+  const share = (a: Uint8Array) => a.reduce((s, v) => s + v, 0) / a.length;
+  return [share(top), share(bottom), share(left), share(right)];
 }

@@ -2,11 +2,11 @@ import sharp from 'sharp';
 import { ProviderError } from '../providers/ai/errors.js';
 import { BGD, FGD, PR_BGD, PR_FGD, cutoutSteps, type CutoutResult, type Point } from './cutout.js';
 import type { Box } from './detect.js';
-import { judgeMask } from './gate.js';
+import { islandShare, judgeMask } from './gate.js';
 import { boundsOf, dilate, flood8, fractionBounds, toPixels, type PixelBox } from './mask.js';
 import { saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
-import { CUTOUT_LIMITS } from '../../shared/constants.js';
+import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
 import type { EditorStroke } from '../../shared/schemas/editor.js';
 
@@ -220,9 +220,10 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     // As cutOut does with the seller's box: all of it is probably product except what is coloured like
     // the photo around the box (a shaded half the mask had lost comes back; the table stays out).
     const aroundBox = boxRound && box ? cutoutSteps.backgroundColoured(photo.lab, w, h, cutoutSteps.grow(box, 0.02)) : null;
-    // A mask that kept the surface the product lies on (it holds the box's margin) would teach grabCut
-    // that surface as product: that surface starts as probable background instead.
-    const surface = boxRound && boxPx ? heldSurface(photo, mask, boxPx) : null;
+    // A mask that kept the surface the product lies on (it holds the box's margin, or it holds the
+    // surface whole around background-coloured things, the box drawn loose around it) would teach
+    // grabCut that surface as product: that surface starts as probable background instead.
+    const surface = boxRound && boxPx ? (heldSurface(photo, mask, boxPx) ?? keptSurface(photo, mask, boxPx)) : null;
     for (let y = 0; y < wh; y++) {
       for (let x = 0; x < ww; x++) {
         const X = x + win.x0;
@@ -328,7 +329,8 @@ export async function acceptMask(input: {
     const reasons: CutoutNoteCode[] = [];
     if (!maskBox || area < CUTOUT_LIMITS.minCoverage) reasons.push('no_subject');
     else if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
-    const judged = judgeMask({ mask, lab, w, h, box: input.box, remove: input.remove });
+    // The box here is the seller's (drawn in the editor), as in the rounds' preview (describe).
+    const judged = judgeMask({ mask, lab, w, h, box: input.box, remove: input.remove, sellerBox: true });
     if (maskBox) reasons.push(...judged.reasons);
     const timings = () => ({ totalMs: Date.now() - started });
     const empty = !maskBox || reasons.includes('no_subject');
@@ -368,7 +370,7 @@ async function describe(
   else {
     if (area > CUTOUT_LIMITS.maxCoverage) reasons.push('fills_frame');
     const remove = strokes.filter((s) => s.kind === 'remove').flatMap((s) => s.points);
-    reasons.push(...judgeMask({ mask, lab, w, h, box, remove }).reasons);
+    reasons.push(...judgeMask({ mask, lab, w, h, box, remove, sellerBox: true }).reasons);
   }
   return { mask, png, reasons };
 }
@@ -443,6 +445,40 @@ function heldSurface(photo: EditorPhoto, mask: Uint8Array, box: Px): Uint8Array 
   return flood8(start, w, h, (q, x, y) => x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1 && edge[q]! < FLOOD_EDGE);
 }
 
+/** How far inside the outline keptSurface's flood starts, in working pixels. */
+const OUTLINE_REACH = 3;
+
+/**
+ * The surface under the product when the mask a box round starts from kept it whole inside the box
+ * (the light box under the blades, the seller's box drawn loose around it, so heldSurface's margin
+ * is the table): the mask holds enclosed parts coloured like the background over the gate's share
+ * (gate.ts islandShare), and the surface is the kept part connected to the mask's outline inside the
+ * box without crossing one of the photo's edges, with all the mask left out. Null otherwise.
+ */
+function keptSurface(photo: EditorPhoto, mask: Uint8Array, box: Px): Uint8Array | null {
+  const { w, h, lab } = photo;
+  if (islandShare(mask, lab, w, h) <= CUTOUT_GATE.maxIslandShare) return null;
+  const edge = edgeMap(lab, w, h);
+  const inBox = (x: number, y: number) => x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
+  // Just inside the outline (its own pixels sit on the surface's edge): kept pixels a few steps from an unkept one.
+  const near = dilate(
+    Uint8Array.from(mask, (v) => 1 - v),
+    w,
+    h,
+    OUTLINE_REACH,
+  );
+  const start: number[] = [];
+  for (let y = box.y0; y < box.y1; y++)
+    for (let x = box.x0; x < box.x1; x++) {
+      const i = y * w + x;
+      if (mask[i] && near[i] && edge[i]! < FLOOD_EDGE) start.push(i);
+    }
+  const surface = flood8(start, w, h, (q, x, y) => inBox(x, y) && mask[q]! > 0 && edge[q]! < FLOOD_EDGE);
+  // The product lies on that surface: what the mask left out around it is no product either (else the
+  // table at a box side on the frame's edge, dark as the blades, starts as probable product).
+  for (let i = 0; i < w * h; i++) if (!mask[i]) surface[i] = 1;
+  return surface;
+}
 /** The mask's extent inside the box reaches this share of the box's width and of its height. */
 const SPANS_BOX = 0.85;
 

@@ -108,7 +108,8 @@ export type TCutoutInput = z.input<typeof ZCutoutInput>;
  * - straight_cut: the mask stops at a straight line inside the product (no edge in the photo there);
  * - small_for_box: the mask is much smaller than the detector's or the seller's box;
  * - weak_edges: the outline does not follow the photo's edges (or separates weakly from its surroundings);
- * - uncertain: older rows' catch-all.
+ * - uncertain: the gate cannot vouch for the mask's extent (an unattended cut-out running out of the
+ *   frame or in shards; a surface kept whole around background-coloured parts); older rows' catch-all.
  */
 export const CUTOUT_REASONS = [
   'fills_frame',

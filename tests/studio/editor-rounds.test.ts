@@ -1,8 +1,8 @@
 import { afterAll, expect, it } from 'vitest';
 import { StudioPool } from '../../server/studio/pool';
 import { CUTOUT_LIMITS } from '../../shared/constants';
-import { correctiveClicks, loadTruth } from './truth';
-import sharp from 'sharp';
+import { correctiveClicks } from './truth';
+import { openOnTruth } from './editor-walk';
 
 // Issue 37 item 5 on single rounds of the editor (refine.ts), on hand-masked photos.
 const pool = new StudioPool(1);
@@ -10,15 +10,8 @@ afterAll(() => pool.close());
 const owner = { owner: 'rounds', interactive: true };
 
 async function opened(name: 'orange' | 'box' | 'coffee') {
-  const t = await loadTruth(name);
-  const auto = await pool.run({ kind: 'cutout', bytes: t.photo, hints: {} }, owner);
-  const o = await pool.run({ kind: 'editor-open', bytes: t.photo, maskPng: auto.maskPng ? Buffer.from(auto.maskPng) : null }, owner);
-  const small = await sharp(Buffer.from(t.mask.map((v) => v * 255)), { raw: { width: t.width, height: t.height, channels: 1 } })
-    .resize(o.photo.w, o.photo.h, { fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  return { t, o, want: Uint8Array.from(small, (v) => (v >= 128 ? 1 : 0)) };
+  const { truth: t, opened: o, want } = await openOnTruth(pool, name, owner);
+  return { t, o, want };
 }
 
 it('a box round over the whole frame gives a mask (a packshot filling the frame)', async () => {

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import type { StudioPool } from '../../server/studio/pool';
-import type { EditorPhoto } from '../../server/studio/refine';
+import type { EditorMask, EditorPhoto } from '../../server/studio/refine';
 import type { EditorStroke } from '../../shared/schemas/editor';
+import type { CutoutNoteCode } from '../../shared/schemas/generations';
+import { judgeMask } from '../../server/studio/gate';
 import { CUTOUT_LIMITS } from '../../shared/constants';
 import { correctiveClicks, iou, loadTruth, type TruthName } from './truth';
 
@@ -10,6 +12,11 @@ export type EditorWalk = {
   afterRoundsIoU: number;
   /** IoU after each round, the box round first. */
   rounds: number[];
+  /**
+   * The gate's verdict the editor shows (no reasons: trusted) on the hand mask with the walk's box (the
+   * editor's judgeMask, without its coverage reasons), on the box round's mask and after the two passes.
+   */
+  verdicts: Record<'hand' | 'box' | 'after', WalkVerdict>;
   clicks: number;
   openMs: number;
   boxMs: number;
@@ -18,6 +25,32 @@ export type EditorWalk = {
   strokeMs: number[];
 };
 
+export type WalkVerdict = { iou: number; reasons: CutoutNoteCode[]; /** kept share of the photo */ coverage: number };
+
+const coverage = (mask: Uint8Array) => mask.reduce((s, v) => s + v, 0) / mask.length;
+
+/**
+ * The editor opened on a ground-truth photo as a seller meets it: on the automatic cut-out's mask.
+ * `want`: the hand mask at the editor's working size.
+ */
+export async function openOnTruth(pool: StudioPool, name: TruthName, owner: { owner: string; interactive: boolean }) {
+  const truth = await loadTruth(name);
+  const auto = await pool.run({ kind: 'cutout', bytes: truth.photo, hints: {} }, owner);
+  const t = performance.now();
+  const opened: { photo: EditorPhoto; opening: EditorMask } = await pool.run(
+    { kind: 'editor-open', bytes: truth.photo, maskPng: auto.maskPng ? Buffer.from(auto.maskPng) : null },
+    owner,
+  );
+  const openMs = Math.round(performance.now() - t);
+  const { w, h } = opened.photo;
+  const small = await sharp(Buffer.from(truth.mask.map((v) => v * 255)), { raw: { width: truth.width, height: truth.height, channels: 1 } })
+    .resize(w, h, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { truth, opened, openMs, want: Uint8Array.from(small, (v) => (v >= 128 ? 1 : 0)) };
+}
+
 /**
  * A seller's walk through the editor on a ground-truth photo: the editor opens on the automatic
  * mask, the product's box is drawn (a box round), then two passes of up to 15 corrective clicks,
@@ -25,22 +58,9 @@ export type EditorWalk = {
  */
 export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats = 1): Promise<EditorWalk> {
   const owner = { owner: 'walk', interactive: true };
-  const truth = await loadTruth(name);
-  const auto = await pool.run({ kind: 'cutout', bytes: truth.photo, hints: {} }, owner);
+  const { truth, opened, openMs, want } = await openOnTruth(pool, name, owner);
+  const photo = opened.photo;
   let t = performance.now();
-  const opened = await pool.run(
-    { kind: 'editor-open', bytes: truth.photo, maskPng: auto.maskPng ? Buffer.from(auto.maskPng) : null },
-    owner,
-  );
-  const openMs = Math.round(performance.now() - t);
-  const photo: EditorPhoto = opened.photo;
-  const small = await sharp(Buffer.from(truth.mask.map((v) => v * 255)), { raw: { width: truth.width, height: truth.height, channels: 1 } })
-    .resize(photo.w, photo.h, { fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const want = Uint8Array.from(small, (v) => (v >= 128 ? 1 : 0));
-  t = performance.now();
   let cur = await pool.run(
     { kind: 'refine', input: { photo, from: opened.opening.mask, box: truth.box, strokes: [], fresh: 0, boxRound: true } },
     owner,
@@ -56,6 +76,12 @@ export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats =
     boxRoundsMs.push(Math.round(performance.now() - t));
   }
   const boxIoU = iou(want, cur.mask);
+  const hand = judgeMask({ mask: want, lab: photo.lab, w: photo.w, h: photo.h, box: truth.box, sellerBox: true });
+  const verdicts: EditorWalk['verdicts'] = {
+    hand: { iou: 1, reasons: hand.reasons, coverage: coverage(want) },
+    box: { iou: boxIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
+    after: { iou: boxIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
+  };
   const rounds = [boxIoU];
   const strokes: EditorStroke[] = [];
   const strokeMs: number[] = [];
@@ -76,5 +102,6 @@ export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats =
       rounds.push(iou(want, cur.mask));
     }
   }
-  return { boxIoU, afterRoundsIoU: iou(want, cur.mask), rounds, clicks: strokes.length, openMs, boxMs, boxRoundsMs, strokeMs };
+  verdicts.after = { iou: iou(want, cur.mask), reasons: cur.reasons, coverage: coverage(cur.mask) };
+  return { boxIoU, afterRoundsIoU: iou(want, cur.mask), rounds, verdicts, clicks: strokes.length, openMs, boxMs, boxRoundsMs, strokeMs };
 }
