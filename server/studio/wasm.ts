@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -28,12 +29,13 @@ const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
  * the runtime's business.
  */
 async function keepingProcessHandlers<T>(load: () => T | Promise<T>): Promise<T> {
-  const before = PROCESS_EVENTS.map((event) => new Set(process.listeners(event)));
+  const emitter: EventEmitter = process;
+  const before = PROCESS_EVENTS.map((event) => new Set(emitter.listeners(event)));
   try {
     return await load();
   } finally {
     PROCESS_EVENTS.forEach((event, k) => {
-      for (const listener of process.listeners(event)) if (!before[k]!.has(listener)) process.removeListener(event, listener);
+      for (const listener of emitter.listeners(event)) if (!before[k]!.has(listener)) emitter.removeListener(event, listener as () => void);
     });
   }
 }
