@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { M } from '../../../../shared/messages/admin';
+import { ApiKeyModeBadge } from '../../common/ApiKeyModeBadge';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { toastServerError, toastSuccess } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
@@ -64,9 +65,12 @@ export function ApiUsageSection({ userId }: { userId: string }) {
       {data.keys.map((k) => (
         <Group key={k.id} justify="space-between" wrap="nowrap" gap="xs">
           <div style={{ minWidth: 0 }}>
-            <Text size="sm" truncate>
-              {k.name} · <code>{k.prefix}…</code>
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" truncate>
+                {k.name} · <code>{k.prefix}…</code>
+              </Text>
+              <ApiKeyModeBadge mode={k.mode} size="sm" />
+            </Group>
             <Text size="xs" c="dimmed">
               {U.keyLine(formatNumber(k.requestCount), formatNumber(k.runs), formatNumber(k.credits))} · {U.lastUsed}:{' '}
               {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : M.api.never}

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Input, Modal, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Input, Modal, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { M } from '../../../../shared/messages/app';
+import { ApiKeyModeBadge } from '../../common/ApiKeyModeBadge';
 import { QueryView } from '../../common/QueryView';
 import { SectionCard } from '../../common/SectionCard';
 import { ZApiKeyCreate } from '../../../../shared/schemas/api';
@@ -110,9 +111,7 @@ export function ApiKeysCard() {
                     <code>{k.prefix}…</code>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={k.mode === 'test' ? 'orange' : 'green'}>
-                      {k.mode === 'test' ? M.api.modeTest : M.api.modeLive}
-                    </Badge>
+                    <ApiKeyModeBadge mode={k.mode} />
                   </Table.Td>
                   <Table.Td>{formatDateTime(k.createdAt)}</Table.Td>
                   <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : M.api.never}</Table.Td>
