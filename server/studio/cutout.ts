@@ -6,7 +6,7 @@ import { loadOpenCv, type Cv } from './wasm.js';
 import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
 import { judgeMask, unattendedDoubts, type GateFigures } from './gate.js';
-import { erode, fractionBounds, maskBounds, toPixels } from './mask.js';
+import { component4, erode, fractionBounds, maskBounds, toPixels } from './mask.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
@@ -524,27 +524,15 @@ function fillSalientHoles(mask: Uint8Array, sal: Float32Array, t: number, w: num
   const queue = new Int32Array(w * h);
   const out = Uint8Array.from(mask);
   const removed = new Set(remove.map((p) => Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))));
+  const unkept = (q: number) => !mask[q];
   for (let start = 0; start < w * h; start++) {
     if (mask[start] || seen[start]) continue;
-    let tail = 0;
-    queue[tail++] = start;
-    seen[start] = 1;
-    let touchesBorder = false;
+    const { size: tail, open: touchesBorder } = component4(start, w, h, queue, seen, unkept);
     let salSum = 0;
     let marked = false;
-    for (let head = 0; head < tail; head++) {
-      const p = queue[head]!;
-      const x = p % w;
-      const y = (p - x) / w;
-      salSum += sal[p]!;
-      if (removed.has(p)) marked = true;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touchesBorder = true;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
-        if (q >= 0 && !mask[q] && !seen[q]) {
-          seen[q] = 1;
-          queue[tail++] = q;
-        }
-      }
+    for (let k = 0; k < tail; k++) {
+      salSum += sal[queue[k]!]!;
+      if (removed.has(queue[k]!)) marked = true;
     }
     if (touchesBorder || marked || salSum / tail < t * 0.8) continue;
     for (let k = 0; k < tail; k++) out[queue[k]!] = 1;

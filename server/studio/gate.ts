@@ -1,7 +1,7 @@
 import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
 import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { Box } from './detect.js';
-import { boundsOf, dilate, erode, flood8, maskBounds, toPixels } from './mask.js';
+import { boundsOf, component4, dilate, erode, flood8, maskBounds, toPixels } from './mask.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 channels each); the `!` on those reads states that, at no run-time cost.
@@ -122,29 +122,15 @@ const binOf = (lab: Uint8Array, i: number) =>
  */
 function enclosedParts(mask: Uint8Array, lab: Uint8Array, w: number, h: number, removed: Set<number>): { holes: number; islands: number } {
   const n = w * h;
-  const label = new Int32Array(n).fill(-1);
+  const seen = new Uint8Array(n);
   const queue = new Int32Array(n);
   const holes: number[][] = [];
   const outside = new Uint8Array(n);
+  const unkept = (q: number) => !mask[q];
   for (let start = 0; start < n; start++) {
-    if (mask[start] || label[start] !== -1) continue;
-    let tail = 0;
-    queue[tail++] = start;
-    label[start] = holes.length;
-    let border = false;
-    for (let head = 0; head < tail; head++) {
-      const p = queue[head]!;
-      const x = p % w;
-      const y = (p - x) / w;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) border = true;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
-        if (q >= 0 && !mask[q] && label[q] === -1) {
-          label[q] = holes.length;
-          queue[tail++] = q;
-        }
-      }
-    }
-    const members = Array.from(queue.subarray(0, tail));
+    if (mask[start] || seen[start]) continue;
+    const { size, open: border } = component4(start, w, h, queue, seen, unkept);
+    const members = Array.from(queue.subarray(0, size));
     if (border) for (const p of members) outside[p] = 1;
     holes.push(border ? [] : members);
   }
@@ -179,29 +165,13 @@ function enclosedParts(mask: Uint8Array, lab: Uint8Array, w: number, h: number, 
     return bg[b]! / bgTotal > (2 * fg[b]!) / fgTotal;
   };
   // Islands: 4-connected background-like kept pixels, none of them at the frame or next to an unkept one.
-  const seen = new Uint8Array(n);
+  seen.fill(0);
   let islands = 0;
+  const keptBackground = (q: number) => !!mask[q] && backgroundLike(q);
   for (let start = 0; start < n; start++) {
-    if (!mask[start] || seen[start] || !backgroundLike(start)) continue;
-    let tail = 0;
-    queue[tail++] = start;
-    seen[start] = 1;
-    let open = false;
-    for (let head = 0; head < tail; head++) {
-      const p = queue[head]!;
-      const x = p % w;
-      const y = (p - x) / w;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) open = true;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
-        if (q < 0 || seen[q]) continue;
-        if (!mask[q]) open = true;
-        else if (backgroundLike(q)) {
-          seen[q] = 1;
-          queue[tail++] = q;
-        }
-      }
-    }
-    if (!open) islands += tail;
+    if (!keptBackground(start) || seen[start]) continue;
+    const { size, open } = component4(start, w, h, queue, seen, keptBackground, unkept);
+    if (!open) islands += size;
   }
   return { holes: productLikeHoles / kept, islands: islands / kept };
 }

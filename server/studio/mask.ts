@@ -129,3 +129,39 @@ export function flood8(
   }
   return into;
 }
+
+/**
+ * The 4-connected component of `start` over the pixels `member` lets in, each marked in `seen` (start
+ * included; the caller checks it is an unseen member). Its pixels are `queue[0, size)`, in the order
+ * reached. `open`: it reaches the frame, or a neighbour outside it that `opens` accepts.
+ */
+export function component4(
+  start: number,
+  w: number,
+  h: number,
+  queue: Int32Array,
+  seen: Uint8Array,
+  member: (q: number) => boolean,
+  opens: (q: number) => boolean = () => false,
+): { size: number; open: boolean } {
+  let size = 0;
+  queue[size++] = start;
+  seen[start] = 1;
+  let open = false;
+  for (let head = 0; head < size; head++) {
+    const p = queue[head]!;
+    const x = p % w;
+    const y = (p - x) / w;
+    if (x === 0 || y === 0 || x === w - 1 || y === h - 1) open = true;
+    for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+      if (q < 0) continue;
+      if (member(q)) {
+        if (!seen[q]) {
+          seen[q] = 1;
+          queue[size++] = q;
+        }
+      } else if (opens(q)) open = true;
+    }
+  }
+  return { size, open };
+}
