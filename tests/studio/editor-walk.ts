@@ -76,12 +76,7 @@ export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats =
     boxRoundsMs.push(Math.round(performance.now() - t));
   }
   const boxIoU = iou(want, cur.mask);
-  const hand = judgeMask({ mask: want, lab: photo.lab, w: photo.w, h: photo.h, box: truth.box, sellerBox: true });
-  const verdicts: EditorWalk['verdicts'] = {
-    hand: { iou: 1, reasons: hand.reasons, coverage: coverage(want) },
-    box: { iou: boxIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
-    after: { iou: boxIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
-  };
+  const boxVerdict: WalkVerdict = { iou: boxIoU, reasons: cur.reasons, coverage: coverage(cur.mask) };
   const rounds = [boxIoU];
   const strokes: EditorStroke[] = [];
   const strokeMs: number[] = [];
@@ -102,6 +97,12 @@ export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats =
       rounds.push(iou(want, cur.mask));
     }
   }
-  verdicts.after = { iou: iou(want, cur.mask), reasons: cur.reasons, coverage: coverage(cur.mask) };
-  return { boxIoU, afterRoundsIoU: iou(want, cur.mask), rounds, verdicts, clicks: strokes.length, openMs, boxMs, boxRoundsMs, strokeMs };
+  const afterRoundsIoU = iou(want, cur.mask);
+  const hand = judgeMask({ mask: want, lab: photo.lab, w: photo.w, h: photo.h, box: truth.box, sellerBox: true });
+  const verdicts: EditorWalk['verdicts'] = {
+    hand: { iou: 1, reasons: hand.reasons, coverage: coverage(want) },
+    box: boxVerdict,
+    after: { iou: afterRoundsIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
+  };
+  return { boxIoU, afterRoundsIoU, rounds, verdicts, clicks: strokes.length, openMs, boxMs, boxRoundsMs, strokeMs };
 }
