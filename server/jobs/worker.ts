@@ -16,7 +16,7 @@ import {
 import type { StoredOutput } from '../../shared/schemas/generations';
 import { isErased, readProviderInputs, rowParams } from '../db/read';
 import { chooseCutout } from '../services/studio';
-import { markTestOutputs } from '../services/api-test-mode';
+import { TEST_OUTPUT_MAX, markTestOutputs } from '../services/api-test-mode';
 import { M } from '../../shared/messages';
 import {
   MAX_ATTEMPTS,
@@ -105,7 +105,7 @@ type Photo = { bytes: Buffer; mime: string };
  * passed under their own names, with the photo and, for the local studio (`cutoutPng` not
  * undefined), its cut-out. The row's `type` says which kind of parameters it holds.
  */
-function providerInput(
+export function providerInput(
   job: Generation,
   photo: Photo,
   cutoutPng: Buffer | null | undefined,
@@ -117,7 +117,8 @@ function providerInput(
   if (isErased(params)) throw new Error(`generation ${job.id} was erased with its account`);
   // The stored parameters are the provider's input as they are: one shape from the form to the studio.
   if (params.type === 'image') return { kind: 'image', input: { ...params.parameters, ...source, owner } };
-  return { kind: 'video', input: { ...params.parameters, ...source, owner } };
+  // A test key's video is delivered small (markTestOutputs): the local studio renders it small too.
+  return { kind: 'video', input: { ...params.parameters, ...source, owner, ...(job.livemode ? {} : { maxSide: TEST_OUTPUT_MAX }) } };
 }
 
 /** What an output is: the provider's word for a JPEG, else 'video', else (local studio) white or framed first, then scenes. */

@@ -11,14 +11,20 @@ import { detectView } from './view.js';
 
 export const VIDEO_FPS = 30;
 
-export function videoSize(aspectRatio: AspectRatio): { width: number; height: number } {
-  return aspectRatio === '16:9' ? { width: 1920, height: 1080 } : { width: 1080, height: 1920 };
+/** A video's long side: 1080p. */
+const LONG_SIDE = 1920;
+
+/** The frame of a video: 1920×1080 or 1080×1920, or a 16:9 frame of at most `maxSide` px (even sides, as H.264 4:2:0 needs). */
+export function videoSize(aspectRatio: AspectRatio, maxSide = LONG_SIDE): { width: number; height: number } {
+  const long = Math.floor(Math.min(LONG_SIDE, maxSide) / 2) * 2;
+  const short = Math.round((long * 9) / 16 / 2) * 2;
+  return aspectRatio === '16:9' ? { width: long, height: short } : { width: short, height: long };
 }
 
 /** The video run's stored parameters the studio reads, with the photo and its cut-out (null/absent: the framed photo). */
 export type StudioVideoInput = Pick<
   VideoJobInput,
-  'imageBytes' | 'cutoutPng' | 'prompt' | 'category' | 'scene' | 'duration' | 'aspectRatio'
+  'imageBytes' | 'cutoutPng' | 'prompt' | 'category' | 'scene' | 'duration' | 'aspectRatio' | 'maxSide'
 >;
 
 /**
@@ -60,7 +66,7 @@ export async function renderProductVideo(
 ): Promise<ProviderOutput> {
   onProgress(1);
   const bin = await ffmpegPath(options.ffmpegPath);
-  const out = videoSize(input.aspectRatio);
+  const out = videoSize(input.aspectRatio, input.maxSide);
   const dir = await mkdtemp(join(tmpdir(), 'vitrin-video-'));
   try {
     const graph = await (options.paint ?? paintVideo)(input, dir);
@@ -118,7 +124,7 @@ const TO_YUV = 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p';
  * product's shadows and reflection (they move with the product), and the product.
  */
 async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir: string): Promise<VideoPaint> {
-  const out = videoSize(input.aspectRatio);
+  const out = videoSize(input.aspectRatio, input.maxSide);
   const bg = { width: Math.round(out.width * BG_OVERSCAN), height: Math.round(out.height * BG_OVERSCAN) };
   // Decoded only as large as the frame can draw it (a 12 MP cut-out is read at about frame size).
   const [{ product }, { view }] = await Promise.all([cutoutAtSize(input.cutoutPng, bg), detectView(input.imageBytes, input.cutoutPng)]);
@@ -184,7 +190,7 @@ async function cutoutGraph(input: StudioVideoInput & { cutoutPng: Buffer }, dir:
 }
 
 async function photoGraph(input: StudioVideoInput, dir: string): Promise<VideoPaint> {
-  const out = videoSize(input.aspectRatio);
+  const out = videoSize(input.aspectRatio, input.maxSide);
   // Twice the output size: zoompan moves in whole pixels, so oversampling halves every step.
   const still = { width: out.width * 2, height: out.height * 2 };
   const oriented = await sharp(input.imageBytes, { limitInputPixels: 60_000_000 }).rotate().toColourspace('srgb').removeAlpha().toBuffer();

@@ -24,12 +24,41 @@ export async function pgliteTemplateTarball(): Promise<Uint8Array> {
   const handle = await pgliteHandle(client);
   try {
     await migrateToLatest(handle.db);
+    // A test database is a few MB: 16 MB of shared buffers hold it, and each copy starts without zeroing 128.
+    await client.exec("alter system set shared_buffers = '16MB'");
     // A checkpoint first, so a copy starts without replaying the migrations' WAL.
     await client.exec('checkpoint');
-    return new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
+    return withoutTemplateDatabases(new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
   } finally {
     await handle.close();
   }
+}
+
+const BLOCK = 512;
+
+/**
+ * The tarball without the files of template0 and template1 (base/4, base/1; their folders stay): the
+ * tests use only the `postgres` database, never create one from them in PGlite, and a copy unpacks
+ * a third fewer files. With the smaller shared buffers a copy starts in 0.4 s instead of 0.6–0.7 s (CPU 0.6
+ * instead of 1.1 s) on 2 cores. `dumpDataDir` writes plain ustar
+ * entries (a 512-byte header, the name at 0, the octal size at 124, the data padded to 512).
+ */
+function withoutTemplateDatabases(tar: Uint8Array): Uint8Array {
+  const ascii = (at: number, length: number) =>
+    Buffer.from(tar.subarray(at, at + length))
+      .toString('latin1')
+      .replace(/\0.*$/s, '');
+  const kept: Uint8Array[] = [];
+  let at = 0;
+  while (at + BLOCK <= tar.length && tar[at] !== 0) {
+    const name = ascii(at, 100);
+    const size = parseInt(ascii(at + 124, 12).trim() || '0', 8);
+    const end = at + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    if (!/^\/?base\/[14]\/./.test(name)) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  // Two zero blocks end a tarball.
+  return Buffer.concat([...kept, new Uint8Array(2 * BLOCK)]);
 }
 
 /** The URL of database `name` on the server of `serverUrl`. */

@@ -16,6 +16,9 @@ import { planStyle, sceneSetups } from '../../server/studio/scene-style';
 import { loadProduct } from '../../server/studio/product';
 import type { ImageJobInput, ProviderOutput, VideoJobInput } from '../../server/providers/ai/types';
 import { busyPhoto, productPhoto } from './fixtures';
+import { providerInput } from '../../server/jobs/worker';
+import { TEST_OUTPUT_MAX } from '../../server/services/api-test-mode';
+import type { Generation } from '../../server/db/types';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -144,6 +147,24 @@ describe('LocalStudioProvider video', () => {
     expect(progress.filter((p) => p > 8 && p < 100).length).toBeGreaterThan(1);
     // +faststart: the moov index comes before the media data.
     expect(video.bytes.indexOf('moov')).toBeLessThan(video.bytes.indexOf('mdat'));
+  });
+
+  it("a test key's run (maxSide 512) is rendered at 288x512, not at 1080p and shrunk afterwards", async () => {
+    const provider = new LocalStudioProvider(videoOptions);
+    const small = { ...input('9:16'), maxSide: 512 };
+    const { requestId } = await provider.submitVideo(small);
+    const [video] = await provider.waitForResult({ kind: 'video', requestId, loadInput: async () => small });
+    expect([video!.width, video!.height]).toEqual([288, 512]);
+    expect(await probe(video!.bytes)).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', width: 288, height: 512, fps: 30 });
+  });
+
+  it('the worker asks for that size for a test run only', () => {
+    const parameters = { prompt: '', duration: 5, aspectRatio: '16:9', resolution: '1080p' };
+    const job = { id: 'g', user_id: 'u', type: 'video', parameters } as unknown as Generation;
+    const photo = { bytes: Buffer.from('x'), mime: 'image/jpeg' };
+    const live = providerInput({ ...job, livemode: true }, photo, undefined).input as VideoJobInput;
+    const test = providerInput({ ...job, livemode: false }, photo, undefined).input as VideoJobInput;
+    expect([live.maxSide, test.maxSide]).toEqual([undefined, TEST_OUTPUT_MAX]);
   });
 
   it('9:16 is 1080x1920; an aborted wait leaves the render running for the next waiter', async () => {

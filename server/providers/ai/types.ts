@@ -42,6 +42,11 @@ export type VideoJobInput = Pick<VideoParams, 'prompt' | 'duration' | 'aspectRat
   scene?: SceneControls;
   /** The seller whose run it is: the local studio paints the video's layers on the pool in the seller's turn. */
   owner?: string;
+  /**
+   * Local studio only: the video's long side at most this (a test key's run, which is delivered at
+   * TEST_OUTPUT_MAX px: rendered small instead of rendered at 1080p and shrunk). fal ignores it.
+   */
+  maxSide?: number;
 };
 
 /** width/height: the real pixel size, when the provider knows it (shown to the seller, docs/decisions.md D31). */
