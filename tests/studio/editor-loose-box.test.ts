@@ -40,7 +40,7 @@ it('a box drawn loose around the light box gives the blades without the light bo
 }, 300_000);
 
 it("the same blades against a detector's box of that size, or a guided cut-out's, still read small_for_box", async () => {
-  // The unattended paths judge a box's span and fill as before (cutout-promise.test.ts): only the editor's
+  // The unattended paths judge a box's span and fill as before (editor-truth.test.ts): only the editor's
   // rounds and accept pass the box as the seller's.
   const { photo, loose, round } = await shapes();
   const { mask } = await round(loose);

@@ -5,9 +5,11 @@ import type { EditorStroke } from '../../shared/schemas/editor';
 import type { CutoutNoteCode } from '../../shared/schemas/generations';
 import { judgeMask } from '../../server/studio/gate';
 import { CUTOUT_LIMITS } from '../../shared/constants';
-import { correctiveClicks, iou, loadTruth, type TruthName } from './truth';
+import { correctiveClicks, iou, loadTruth, maskOfPng, type TruthName } from './truth';
 
 export type EditorWalk = {
+  /** The automatic cut-out the editor opened on: trusted (the gate's ok), and its IoU at full size when it was. */
+  automatic: { trusted: boolean; iou: number | null };
   boxIoU: number;
   afterRoundsIoU: number;
   /** IoU after each round, the box round first. */
@@ -42,13 +44,17 @@ export async function openOnTruth(pool: StudioPool, name: TruthName, owner: { ow
     owner,
   );
   const openMs = Math.round(performance.now() - t);
+  const automatic = {
+    trusted: auto.ok,
+    iou: auto.ok ? iou(truth.mask, await maskOfPng(Buffer.from(auto.png), truth.width, truth.height)) : null,
+  };
   const { w, h } = opened.photo;
   const small = await sharp(Buffer.from(truth.mask.map((v) => v * 255)), { raw: { width: truth.width, height: truth.height, channels: 1 } })
     .resize(w, h, { fit: 'fill' })
     .extractChannel(0)
     .raw()
     .toBuffer();
-  return { truth, opened, openMs, want: Uint8Array.from(small, (v) => (v >= 128 ? 1 : 0)) };
+  return { truth, automatic, opened, openMs, want: Uint8Array.from(small, (v) => (v >= 128 ? 1 : 0)) };
 }
 
 /**
@@ -58,7 +64,7 @@ export async function openOnTruth(pool: StudioPool, name: TruthName, owner: { ow
  */
 export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats = 1): Promise<EditorWalk> {
   const owner = { owner: 'walk', interactive: true };
-  const { truth, opened, openMs, want } = await openOnTruth(pool, name, owner);
+  const { truth, automatic, opened, openMs, want } = await openOnTruth(pool, name, owner);
   const photo = opened.photo;
   let t = performance.now();
   let cur = await pool.run(
@@ -104,5 +110,5 @@ export async function editorWalk(pool: StudioPool, name: TruthName, boxRepeats =
     box: boxVerdict,
     after: { iou: afterRoundsIoU, reasons: cur.reasons, coverage: coverage(cur.mask) },
   };
-  return { boxIoU, afterRoundsIoU, rounds, verdicts, clicks: strokes.length, openMs, boxMs, boxRoundsMs, strokeMs };
+  return { automatic, boxIoU, afterRoundsIoU, rounds, verdicts, clicks: strokes.length, openMs, boxMs, boxRoundsMs, strokeMs };
 }

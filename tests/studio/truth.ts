@@ -25,7 +25,7 @@ export const TRUTH_PHOTOS = [
 ] as const;
 /**
  * The first five, on which the gate's own checks are held against damaged copies of the true mask
- * (cutout-truth.test.ts); the promise over the whole set is cutout-promise.test.ts and editor-truth.test.ts.
+ * (cutout-truth.test.ts); the promise over the whole set is editor-truth.test.ts.
  */
 export const GATE_PHOTOS = TRUTH_PHOTOS.slice(0, 5);
 /** Photos kept in tests/fixtures/photos/ (shared with other tests); the rest are in ground-truth/. */
