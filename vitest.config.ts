@@ -22,8 +22,11 @@ export default defineConfig({
     setupFiles: ['tests/helpers/quiet-logs.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: keep parallel files modest so argon2, sharp and ffmpeg don't starve each other.
-    maxWorkers: 2,
+    // Three files at once on the 2 cores the suite is measured on: many files spend part of their time waiting
+    // on sockets, timers and child processes, which the third fills (557 s instead of 613–627 s, 2026-11-28).
+    // Each worker holds the server, OpenCV.js and PGlite (up to 2.5 GB), and more would starve argon2, sharp
+    // and ffmpeg on 2 cores.
+    maxWorkers: 3,
     // One studio thread per test process (each holds OpenCV.js + TF.js, ~400 MB); the server default is one per core.
     // The AWS SDK warns once per process that its 2027 releases need Node 22 (@aws-sdk/core
     // emitWarningIfUnsupportedVersion); the suite runs on Node 20 (engines), so that line is noise here.
