@@ -10,7 +10,7 @@ import type { AppDeps } from './deps';
 import type { AiProvider } from './providers/ai';
 import type { Storage } from './providers/storage';
 import type { EventBus } from './events/bus';
-import { eventBusFor, providerFromEnv, storageFromEnv } from './runtime';
+import { eventBusFor, providerFromEnv, storageFromEnv, testProviderFor } from './runtime';
 import { paymentsFromEnv, TEST_CHECKOUT_HOST } from './providers/payments';
 import { GenerationWorker } from './jobs/worker';
 import { startExpirySweep } from './jobs/expiry-sweep';
@@ -203,7 +203,7 @@ function startBackground(
   let exportWorker: DataExportWorker | undefined;
   if (env.WORKER_CONCURRENCY > 0) {
     worker = new GenerationWorker(
-      { db, bus, storage, provider, logger },
+      { db, bus, storage, provider, testProvider: testProviderFor(provider), logger },
       { concurrency: env.WORKER_CONCURRENCY, perSeller: env.WORKER_JOBS_PER_SELLER },
     );
     worker.start();

@@ -32,6 +32,14 @@ export function providerFromEnv(env: Env): AiProvider {
 }
 
 /**
+ * What renders a test key's runs (issue 34 item 4): the local studio, also when fal renders the live ones,
+ * so a free test run never costs the operator a fal call.
+ */
+export function testProviderFor(provider: AiProvider): AiProvider {
+  return provider.name === 'local' ? provider : createAiProvider();
+}
+
+/**
  * NOTIFY-backed on real Postgres so processes share events; in-process on PGlite, where the
  * embedded database's own NOTIFYs (cache triggers) are forwarded to it.
  */

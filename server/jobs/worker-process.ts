@@ -1,7 +1,7 @@
 import type { Env } from '../env';
 import { migrateToLatest } from '../db/migrator';
 import { underStartupLock } from '../db/startup-lock';
-import { eventBusFor, providerFromEnv, storageFromEnv } from '../runtime';
+import { eventBusFor, providerFromEnv, storageFromEnv, testProviderFor } from '../runtime';
 import { checkStorage, openConfiguredDatabase } from '../preflight';
 import { runProcess } from '../process';
 import { GenerationWorker } from './worker';
@@ -22,7 +22,7 @@ export function runWorkerProcess(env: Env): Promise<void> {
     const bus = await eventBusFor(handle);
     const provider = providerFromEnv(env);
     const worker = new GenerationWorker(
-      { db: handle.db, bus, storage, provider, logger },
+      { db: handle.db, bus, storage, provider, testProvider: testProviderFor(provider), logger },
       { concurrency: Math.max(1, env.WORKER_CONCURRENCY), perSeller: env.WORKER_JOBS_PER_SELLER },
     );
     worker.start();

@@ -44,6 +44,11 @@ export type WorkerDeps = {
   bus: EventBus;
   storage: Storage;
   provider: AiProvider;
+  /**
+   * What a test key's runs use (issue 34 item 4): the local studio, whatever `provider` is, so a free test
+   * run never costs the operator a fal call. Default `provider` (a worker that only ever sees live runs).
+   */
+  testProvider?: AiProvider;
   /** Job lines (run id, seller id, attempt); default the process logger. */
   logger?: Logger;
 };
@@ -189,6 +194,11 @@ export class GenerationWorker {
     return true;
   }
 
+  /** The provider that renders this run: a test key's run the test provider (the local studio). */
+  private providerFor(job: Generation): AiProvider {
+    return job.livemode ? this.deps.provider : (this.deps.testProvider ?? this.deps.provider);
+  }
+
   private publish(job: Generation, status: GenerationStatus, progress: number) {
     this.deps.bus.publish({ type: 'generation.updated', userId: job.user_id, generationId: job.id, status, progress });
   }
@@ -220,7 +230,7 @@ export class GenerationWorker {
       const photo = await this.photoOf(job);
       // Local studio images and videos, and fal's image scenes, compose from the run's own cut-out
       // (fixed when it was accepted). A stopping worker waits for neither step.
-      const uses = this.deps.provider.usesCutout;
+      const uses = this.providerFor(job).usesCutout;
       const cutoutPng =
         uses === true || (uses === 'image' && job.type === 'image')
           ? await untilAborted(lease.signal, this.cutoutPngFor(job, lease.signal))
@@ -299,7 +309,8 @@ export class GenerationWorker {
 
   /** Resumes the stored provider request or submits one (see runProviderJob), reporting progress. */
   private runProvider(job: Generation, photo: Photo, cutoutPng: Buffer | null | undefined, signal: AbortSignal): Promise<ProviderOutput[]> {
-    const { db, provider } = this.deps;
+    const { db } = this.deps;
+    const provider = this.providerFor(job);
     const common = {
       requestId: job.provider_request_id,
       saveRequestId: async (requestId: string | null) => {
@@ -361,7 +372,7 @@ export class GenerationWorker {
     const retryable = isProviderError(err) ? err.retryable : true;
     if (retryable && attempts < MAX_ATTEMPTS) {
       this.logger.warn({ ...this.jobFields(job), err: errorFields(err) }, 'run attempt failed; retrying');
-      runRetries.inc({ type: job.type, provider: this.deps.provider.name });
+      runRetries.inc({ type: job.type, provider: this.providerFor(job).name });
       await rescheduleJob(db, job.id, this.workerId, backoffMs(attempts, this.opts.retryBaseMs), true);
       this.publish(job, 'queued', 0);
       return;

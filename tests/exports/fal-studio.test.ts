@@ -11,6 +11,8 @@ import { createGeneration } from '../../server/services/generations';
 import { exportRun } from '../../server/services/exports';
 import { LocalEventBus } from '../../server/events/bus';
 import { GenerationWorker } from '../../server/jobs/worker';
+import { testProviderFor } from '../../server/runtime';
+import { TEST_OUTPUT_MAX } from '../../server/services/api-test-mode';
 import { LocalFileStorage } from '../../server/providers/storage';
 import { FalStudioProvider, DEFAULT_FAL_SCENE_MODEL, DEFAULT_FAL_UPSCALE_MODEL } from '../../server/providers/ai/fal-studio';
 import type { DbHandle } from '../../server/db';
@@ -175,3 +177,21 @@ test.each([
   },
   60_000,
 );
+
+// A test key's run (issue 34 item 4) is free for the seller; rendered by fal it would still cost the operator.
+test("with fal configured, a test key's run is rendered by the local studio: no call reaches fal, its outputs are small and marked", async () => {
+  fake = await startFakeFal({ statuses: ['COMPLETED'] });
+  const provider = new FalStudioProvider({ apiKey: 'test-key', fetch: fake.fetch, pollIntervalMs: 5 });
+  const { user, uploadId, storageKey } = await userWithUpload(h.db);
+  await storage.put(storageKey, coffee, 'image/jpeg');
+  const bus = new LocalEventBus();
+  const { id } = await createGeneration({ db: h.db, bus }, user.id, { type: 'image', uploadId, prompt: PROMPT }, { livemode: false });
+  const worker = new GenerationWorker({ db: h.db, bus, storage, provider, testProvider: testProviderFor(provider) }, { concurrency: 1 });
+  expect(await worker.runOnce()).toBe(true);
+  const g = await h.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  expect(g.status).toBe('completed');
+  expect(fake.calls).toEqual([]);
+  const outputs = g.outputs as StoredOutput[];
+  expect(outputs.map((o) => o.role)).toEqual(['white', 'scene', 'scene', 'scene']);
+  for (const o of outputs) expect(Math.max(o.width!, o.height!)).toBeLessThanOrEqual(TEST_OUTPUT_MAX);
+});
