@@ -20,7 +20,8 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts'],
     // The process logger is silent in tests (TEST_LOGS=1 shows it).
     setupFiles: ['tests/helpers/quiet-logs.ts'],
-    testTimeout: 30_000,
+    // Generous: three files share two cores, and a cold studio thread alone can take 20 s to load.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Three files at once on the 2 cores the suite is measured on: many files spend part of their time waiting
     // on sockets, timers and child processes, which the third fills (557 s instead of 613–627 s, 2026-11-28).
