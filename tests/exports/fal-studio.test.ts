@@ -13,6 +13,7 @@ import { LocalEventBus } from '../../server/events/bus';
 import { GenerationWorker } from '../../server/jobs/worker';
 import { testProviderFor } from '../../server/runtime';
 import { TEST_OUTPUT_MAX } from '../../server/services/api-test-mode';
+import { expectMark } from '../helpers/test-mark';
 import { LocalFileStorage } from '../../server/providers/storage';
 import { FalStudioProvider, DEFAULT_FAL_SCENE_MODEL, DEFAULT_FAL_UPSCALE_MODEL } from '../../server/providers/ai/fal-studio';
 import type { DbHandle } from '../../server/db';
@@ -193,5 +194,12 @@ test("with fal configured, a test key's run is rendered by the local studio: no 
   expect(fake.calls).toEqual([]);
   const outputs = g.outputs as StoredOutput[];
   expect(outputs.map((o) => o.role)).toEqual(['white', 'scene', 'scene', 'scene']);
-  for (const o of outputs) expect(Math.max(o.width!, o.height!)).toBeLessThanOrEqual(TEST_OUTPUT_MAX);
+  for (const o of outputs) {
+    expect(Math.max(o.width!, o.height!)).toBeLessThanOrEqual(TEST_OUTPUT_MAX);
+    expectMark(
+      await sharp((await storage.get(o.key))!.bytes)
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
+  }
 });

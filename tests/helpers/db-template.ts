@@ -40,8 +40,8 @@ const BLOCK = 512;
  * The tarball without the files of template0 and template1 (base/4, base/1; their folders stay): the
  * tests use only the `postgres` database, never create one from them in PGlite, and a copy unpacks
  * a third fewer files. With the smaller shared buffers a copy starts in 0.4 s instead of 0.6–0.7 s (CPU 0.6
- * instead of 1.1 s) on 2 cores. `dumpDataDir` writes plain ustar
- * entries (a 512-byte header, the name at 0, the octal size at 124, the data padded to 512).
+ * instead of 1.1 s) on 2 cores. `dumpDataDir` writes plain ustar entries (a 512-byte header, the name at 0,
+ * the octal size at 124, the data padded to 512).
  */
 function withoutTemplateDatabases(tar: Uint8Array): Uint8Array {
   const ascii = (at: number, length: number) =>
