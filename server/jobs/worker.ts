@@ -205,8 +205,8 @@ export class GenerationWorker {
 
   /**
    * The cut-out this job uses: the one fixed when it was accepted (issue 37: the worker never cuts
-   * again for a run that has one). A run without one (accepted before runs named their cut-out)
-   * gets `chooseCutout`'s answer, recorded on it, the same decision a new run gets.
+   * again for a run that has one). A run without one (an API run, or one accepted before runs named
+   * their cut-out) gets `chooseCutout`'s answer, recorded on it: with the box it was sent with, if any.
    */
   private async cutoutFor(job: Generation, signal: AbortSignal) {
     const { db, storage } = this.deps;
@@ -215,7 +215,9 @@ export class GenerationWorker {
       const recorded = await db.selectFrom('cutouts').selectAll().where('id', '=', job.cutout_id).executeTakeFirst();
       if (recorded) return recorded;
     }
-    const cutout = await chooseCutout({ db, storage }, job.user_id, job.upload_id, null, { rateLimit: false, signal });
+    const params = rowParams(job);
+    const subject = params.type === 'image' && !isErased(params) ? params.parameters.subject : undefined;
+    const cutout = await chooseCutout({ db, storage }, job.user_id, job.upload_id, null, { rateLimit: false, signal, subject });
     await recordCutout(db, job.id, cutout.id);
     return cutout;
   }

@@ -10,10 +10,9 @@ import type { TApiGeneration } from '../../shared/schemas/api';
 import { createGeneration, cutoutsOf, toView, type CreateInput } from './generations';
 import { getBalance } from './credits';
 import { getSettings } from './settings';
-import { runCutout } from './studio';
 import { readOutputs } from '../db/read';
+import { takeSellerLimit } from '../auth/rate-limit';
 import type { ApiRunView } from './api-view';
-import type { TCutoutInput } from '../../shared/schemas/generations';
 
 /** A generation row account deletion or the API's delete has emptied (`parameters = {}`): no one is shown it. */
 const notErased = sql<boolean>`generations.parameters::text <> '{}'`;
@@ -62,9 +61,9 @@ export async function refuseUnaffordable(db: Db, userId: string, type: 'image' |
 }
 
 /**
- * An API run (issue 34 item 9): accepted at once, its cut-out judged by the worker. With `subject`
- * the guided cut-out is made first and named by the run (the seller's box is their choice); without,
- * the worker makes the automatic one. On the local studio a run without `allowFramed` is accepted
+ * An API run (issue 34 item 9): accepted at once, its cut-out made and judged by the worker: with
+ * `subject` (kept in the run's parameters) the guided one, the seller's box being their choice; without,
+ * the automatic one. The seller's limit on cut-outs counts a `subject` now, as a cut-out request. On the local studio a run without `allowFramed` is accepted
  * with `consent_required`: if the cut-out is not trusted the worker ends it as `needs_consent` and
  * refunds it in the same transaction (jobs/queue.ts `endNeedsConsent`), reported by webhook and GET.
  * The page keeps its own flow (framed-consent.ts: judged before it is charged, 412 to the page).
@@ -72,14 +71,14 @@ export async function refuseUnaffordable(db: Db, userId: string, type: 'image' |
 export async function startApiRun(
   deps: Pick<AppDeps, 'db' | 'bus' | 'storage' | 'aiProvider'>,
   userId: string,
-  input: CreateInput & { allowFramed?: boolean; subject?: TCutoutInput['subject'] },
+  input: CreateInput & { allowFramed?: boolean },
   caller: { keyId: string; livemode: boolean },
 ): Promise<{ id: string }> {
-  const { allowFramed, subject, ...rest } = input;
-  const cutoutId = subject ? (await runCutout(deps, userId, { uploadId: rest.uploadId, subject })).id : null;
+  const { allowFramed, ...rest } = input;
+  if (rest.type === 'image' && rest.subject) await takeSellerLimit(deps.db, 'cutouts', userId);
   // Only the local studio composes from an untrusted cut-out as a framed photo (fal does not need consent).
   const consentRequired = deps.aiProvider === 'local' && !allowFramed;
-  return createGeneration(deps, userId, { ...rest, cutoutId }, { apiKeyId: caller.keyId, livemode: caller.livemode, consentRequired });
+  return createGeneration(deps, userId, rest, { apiKeyId: caller.keyId, livemode: caller.livemode, consentRequired });
 }
 
 /**

@@ -25,7 +25,7 @@ import { log } from '../lib/log';
 import { wakeSignal } from '../lib/wake-signal';
 
 export type CreateInput = (
-  | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene'>)
+  | ({ type: 'image'; uploadId: string } & Pick<ImageParams, 'prompt' | 'category' | 'batch' | 'scene' | 'subject'>)
   | ({ type: 'video'; uploadId: string } & Pick<VideoParams, 'prompt' | 'duration' | 'aspectRatio' | 'scene'>)
 ) & {
   /** The cut-out fixed before the run was accepted (framed-consent.ts); the worker uses exactly it. */

@@ -155,15 +155,16 @@ export async function currentCutout(db: Db, uploadId: string): Promise<Cutout | 
 
 /**
  * THE decision of which cut-out a run uses (issue 37), for the page, the batch, the API and the
- * worker alike: the one the run names (it must be a cut-out of this seller's upload), else the
- * upload's current one (above), else the automatic one made now and recorded. Nothing else picks one.
+ * worker alike: the one the run names (it must be a cut-out of this seller's upload), else one cut
+ * now with the product's box the run was sent with (an API run's `subject`), else the upload's
+ * current one (above), else the automatic one made now and recorded. Nothing else picks one.
  */
 export async function chooseCutout(
   deps: { db: Db; storage: Storage; pool?: StudioPool },
   userId: string,
   uploadId: string,
   cutoutId: string | null | undefined,
-  opts: { rateLimit?: boolean; signal?: AbortSignal } = {},
+  opts: { rateLimit?: boolean; signal?: AbortSignal; subject?: TCutoutInput['subject'] } = {},
 ): Promise<Cutout> {
   const { db } = deps;
   if (cutoutId) {
@@ -177,8 +178,9 @@ export async function chooseCutout(
     if (!named) throw new AppError('NOT_FOUND', M.studio.cutoutNotOfPhoto);
     return named;
   }
-  const current = await currentCutout(db, uploadId);
+  const { subject, ...runOpts } = opts;
+  const current = subject ? null : await currentCutout(db, uploadId);
   if (current) return current;
-  const made = await runCutout(deps, userId, { uploadId }, opts);
+  const made = await runCutout(deps, userId, { uploadId, subject }, runOpts);
   return db.selectFrom('cutouts').selectAll().where('id', '=', made.id).executeTakeFirstOrThrow();
 }

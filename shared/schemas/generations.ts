@@ -168,6 +168,8 @@ export const ZImageParams = z.object({
   batch: z.string().optional(),
   /** The seller's scene controls (absent on older rows: the studio's choice). */
   scene: ZSceneControls.optional(),
+  /** The product's box an API run was sent with (`subject`): the worker cuts with it when it takes the run. */
+  subject: ZCutoutBox.optional(),
 });
 export type ImageParams = z.output<typeof ZImageParams>;
 
