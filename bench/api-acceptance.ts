@@ -11,8 +11,8 @@ import { signedInServer } from './signed-in-server';
  * judged by the worker, and how long a 402 for an empty balance takes. Sequential requests with a
  * live key over real HTTP to a server with no job workers (an idle machine: nothing else competes
  * for the cores), each with a fresh photo (a real product photo, and a 12 MP one), without
- * `allowFramed` (the ordinary call); and the product photo with `subject`, the product's box, whose
- * guided cut-out the worker makes too. The seller's upload limit is cleared between requests.
+ * `allowFramed` (the ordinary call); and the product photo with `subject`, the product's box, which
+ * a worker would cut with after the answer (D71). The seller's upload limit is cleared between requests.
  */
 export type ApiAcceptanceBench = {
   requests: number;
@@ -39,7 +39,7 @@ export async function benchApiAcceptance(requests = 40, databaseUrl?: string): P
     const { key } = await createApiKey(db, userId, 'bench');
     const coffee = readFileSync(fileURLToPath(new URL('../tests/fixtures/photos/coffee.jpg', import.meta.url)));
     const big = await productPhoto(4000, 3000);
-    // The cup's box on the café photo, as an integrator sends it.
+    // A loose box around the cup: nothing is cut before the 202, so its fit does not change the time.
     const subject = JSON.stringify({ x: 0.15, y: 0.2, width: 0.7, height: 0.7 });
     const post = async (bytes: Buffer, n: number, expect: number, fields: Record<string, string> = {}) => {
       await db.deleteFrom('rate_limits').execute();

@@ -62,8 +62,9 @@ export async function refuseUnaffordable(db: Db, userId: string, type: 'image' |
 
 /**
  * An API run (issue 34 item 9): accepted at once, its cut-out made and judged by the worker: with
- * `subject` (kept in the run's parameters) the guided one, the seller's box being their choice; without,
- * the automatic one. The seller's limit on cut-outs counts a `subject` now, as a cut-out request. On the local studio a run without `allowFramed` is accepted
+ * `subject` (kept in the run's parameters) the guided one, the seller's box being their choice;
+ * without, the automatic one (D71). The seller's limit on cut-outs counts a `subject` now, as a
+ * cut-out request. On the local studio a run without `allowFramed` is accepted
  * with `consent_required`: if the cut-out is not trusted the worker ends it as `needs_consent` and
  * refunds it in the same transaction (jobs/queue.ts `endNeedsConsent`), reported by webhook and GET.
  * The page keeps its own flow (framed-consent.ts: judged before it is charged, 412 to the page).
