@@ -20,8 +20,8 @@ describe('contact form', () => {
     await user.click(screen.getByRole('button', { name: M.contact.submit }));
 
     expect(await screen.findByText(M.validation.fullNameMin)).toBeTruthy();
-    expect(screen.getByText(M.validation.email)).toBeTruthy();
-    expect(screen.getByText(M.contact.messageMin)).toBeTruthy();
+    expect(await screen.findByText(M.validation.email)).toBeTruthy();
+    expect(await screen.findByText(M.contact.messageMin)).toBeTruthy();
     expect(server.inputs('content.submitContact')).toEqual([]);
   });
 

@@ -7,12 +7,11 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, vi } from 'vitest';
 import { queryClient } from '../../client/lib/queryClient';
 import { trpc } from '../../client/lib/trpc';
 import { SITE_DEFAULTS } from '../../client/features/site/useSite';
@@ -146,11 +145,3 @@ export const SELLER = {
   emailVerified: true,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.restoreAllMocks();
-  localStorage.clear();
-  sessionStorage.clear();
-});
