@@ -68,10 +68,15 @@ export async function runCutout(
 
   const hints: CutoutHints = { subject: input.subject ?? null, keep: input.keep ?? [], remove: input.remove ?? [] };
   const guided = !!input.subject || !!input.keep?.length || !!input.remove?.length;
-  const result = await (deps.pool ?? studioPool()).run(
-    { kind: 'cutout', bytes: stored.bytes, hints },
-    { owner: userId, signal: opts.signal },
-  );
+  const pool = deps.pool ?? studioPool();
+  // The same photo with the same hints, cut for this seller a moment ago (uploaded again): not cut again.
+  const recent = pool.recentCutouts;
+  const key = recent?.key(userId, stored.bytes, hints);
+  let result = key ? recent?.get(key) : undefined;
+  if (!result) {
+    result = await pool.run({ kind: 'cutout', bytes: stored.bytes, hints }, { owner: userId, signal: opts.signal });
+    if (key) recent?.set(key, result);
+  }
 
   return recordCutout(deps, userId, upload.id, result, { guided });
 }

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { abortReason, ProviderError } from '../providers/ai/errors.js';
 import type { StudioTask, StudioTaskResult } from './pool-tasks.js';
 import { readEnv } from '../env.js';
+import { RecentCutouts } from './recent-cutouts.js';
 
 /**
  * A small worker-thread pool for the studio, shared by the generation worker
@@ -34,6 +35,8 @@ export class StudioPool {
   private closed = false;
   readonly perOwner: number;
   private readonly workerUrl: URL;
+  /** The last cut-outs made on this pool, per seller and photo (the process-wide pool only; null: none kept). */
+  readonly recentCutouts: RecentCutouts | null;
 
   /**
    * `size` threads at most (the process-wide pool: STUDIO_THREADS, e.g. 1 in parallel test runs:
@@ -42,10 +45,11 @@ export class StudioPool {
    */
   constructor(
     readonly size = Math.max(1, Math.min(2, availableParallelism())),
-    opts: { perOwner?: number; workerUrl?: URL } = {},
+    opts: { perOwner?: number; workerUrl?: URL; rememberCutouts?: boolean } = {},
   ) {
     this.perOwner = Math.max(1, Math.min(size, opts.perOwner ?? size - 1));
     this.workerUrl = opts.workerUrl ?? new URL('./pool-worker.mjs', import.meta.url);
+    this.recentCutouts = opts.rememberCutouts ? new RecentCutouts() : null;
   }
 
   /** What the pool is doing now (the metrics read it at scrape): threads busy, tasks waiting, sellers waiting. */
@@ -262,7 +266,7 @@ export function studioPool(): StudioPool {
   // Sized by the process's settings (server/env.ts), read when the pool is first used.
   if (!shared) {
     const env = readEnv();
-    shared = new StudioPool(env.STUDIO_THREADS, { perOwner: env.STUDIO_THREADS_PER_SELLER });
+    shared = new StudioPool(env.STUDIO_THREADS, { perOwner: env.STUDIO_THREADS_PER_SELLER, rememberCutouts: true });
   }
   return shared;
 }
