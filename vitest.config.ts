@@ -8,10 +8,10 @@ const SERVER_TESTS = 'tests/**/*.test.ts';
  * module may already be loaded, real, by an earlier file. Read off the files, so a new mock cannot
  * land in the shared project by mistake.
  */
+const mocksModule = (file: string) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8'));
 const mocking = readdirSync('tests', { recursive: true, encoding: 'utf8' })
   .map((file) => `tests/${file}`)
-  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
-const serverMocking = mocking.filter((file) => file.endsWith('.ts'));
+  .filter((file) => file.endsWith('.test.ts') && mocksModule(file));
 const CLIENT_TESTS = 'tests/client/**/*.test.tsx';
 /**
  * Component tests that need a fresh module graph: those that mock a module, and those that render the
@@ -19,7 +19,7 @@ const CLIENT_TESTS = 'tests/client/**/*.test.tsx';
  */
 const clientOwnProcess = readdirSync('tests/client', { encoding: 'utf8' })
   .map((file) => `tests/client/${file}`)
-  .filter((file) => file.endsWith('.test.tsx') && (mocking.includes(file) || /\bLanguageProvider\b/.test(readFileSync(file, 'utf8'))));
+  .filter((file) => file.endsWith('.test.tsx') && (mocksModule(file) || /\bLanguageProvider\b/.test(readFileSync(file, 'utf8'))));
 /** After every component test (cleanup, caches); a setup file runs for each file, also in a shared module graph (added to the root's). */
 const CLIENT_SETUP = ['tests/client/setup.ts'];
 
@@ -57,9 +57,9 @@ export default defineConfig({
         // the suite's time. Each file still gets its own database, server and pool; process-wide
         // state a file changes (the language source, process.env, fake timers) it puts back.
         extends: true,
-        test: { name: `server${onDb}`, include: [SERVER_TESTS], exclude: [...serverMocking, 'tests/e2e/**'], isolate: false },
+        test: { name: `server${onDb}`, include: [SERVER_TESTS], exclude: [...mocking, 'tests/e2e/**'], isolate: false },
       },
-      { extends: true, test: { name: `mocking${onDb}`, include: serverMocking.length ? serverMocking : ['(none)'] } },
+      { extends: true, test: { name: `mocking${onDb}`, include: mocking.length ? mocking : ['(none)'] } },
       // Component tests (*.test.tsx) choose jsdom per file. They share each worker's module graph too (React,
       // Mantine and jsdom load once per worker: half the project's CPU); the query cache, the notifications'
       // store and the DOM are reset after every test (tests/client/setup.ts); clientOwnProcess above keep their own.

@@ -71,7 +71,7 @@ export async function runCutout(
   const pool = deps.pool ?? studioPool();
   // The same photo with the same hints, cut for this seller a moment ago (uploaded again): not cut again.
   const recent = pool.recentCutouts;
-  const key = recent?.key(userId, stored.bytes, hints);
+  const key = await recent?.key(userId, stored.bytes, hints);
   let result = key ? recent?.get(key) : undefined;
   if (!result) {
     result = await pool.run({ kind: 'cutout', bytes: stored.bytes, hints }, { owner: userId, signal: opts.signal });

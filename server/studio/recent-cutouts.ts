@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import type { CutoutHints, CutoutResult } from './cutout.js';
 
 /** How many cut-outs a process keeps, how many bytes of PNG they may hold together, and for how long. */
@@ -22,24 +22,25 @@ export class RecentCutouts {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  key(owner: string, photo: Uint8Array, hints: CutoutHints): string {
-    return createHash('sha256')
-      .update(owner)
-      .update('\0')
-      .update(photo)
-      .update('\0')
-      .update(JSON.stringify([hints.subject ?? null, hints.keep ?? [], hints.remove ?? []]))
-      .digest('hex');
+  /**
+   * The photo's SHA-256 is computed by WebCrypto, off the event loop (a 10 MB photo takes ~20 ms to hash);
+   * the seller and the hints are kept in the key as they are.
+   */
+  async key(owner: string, photo: Uint8Array, hints: CutoutHints): Promise<string> {
+    const digest = Buffer.from(await webcrypto.subtle.digest('SHA-256', photo)).toString('hex');
+    return `${owner}\0${digest}\0${JSON.stringify([hints.subject ?? null, hints.keep ?? [], hints.remove ?? []])}`;
   }
 
   get(key: string): CutoutResult | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.drop(key, entry);
-    if (this.now() - entry.at > TTL_MS) return undefined;
+    if (this.now() - entry.at > TTL_MS) {
+      this.drop(key, entry);
+      return undefined;
+    }
     // Used again: it moves to the end of the map, the newest.
+    this.entries.delete(key);
     this.entries.set(key, entry);
-    this.total += entry.bytes;
     return entry.result;
   }
 

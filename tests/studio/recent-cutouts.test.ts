@@ -89,9 +89,9 @@ describe('what the process keeps', () => {
   });
   const hints = { subject: null, keep: [], remove: [] };
 
-  it(`at most ${RECENT_CUTOUTS.entries} cut-outs, the least recently used leaving first`, () => {
+  it(`at most ${RECENT_CUTOUTS.entries} cut-outs, the least recently used leaving first`, async () => {
     const recent = new RecentCutouts();
-    const keys = Array.from({ length: RECENT_CUTOUTS.entries + 1 }, (_, i) => recent.key('s', Buffer.from([i]), hints));
+    const keys = await Promise.all(Array.from({ length: RECENT_CUTOUTS.entries + 1 }, (_, i) => recent.key('s', Buffer.from([i]), hints)));
     keys.slice(0, -1).forEach((k) => recent.set(k, result(1)));
     expect(recent.get(keys[0]!)).toBeDefined(); // used again: now the newest
     recent.set(keys.at(-1)!, result(1));
@@ -100,11 +100,11 @@ describe('what the process keeps', () => {
     expect(recent.get(keys[1]!)).toBeUndefined();
   });
 
-  it('at most maxBytes of PNG, and nothing older than ttlMs', () => {
+  it('at most maxBytes of PNG, and nothing older than ttlMs', async () => {
     let now = 0;
     const recent = new RecentCutouts(() => now);
     const big = Math.floor(RECENT_CUTOUTS.maxBytes / 4 / 1024) - 1;
-    const keys = Array.from({ length: 5 }, (_, i) => recent.key('s', Buffer.from([i]), hints));
+    const keys = await Promise.all(Array.from({ length: 5 }, (_, i) => recent.key('s', Buffer.from([i]), hints)));
     keys.forEach((k) => recent.set(k, result(big)));
     expect(recent.size).toBe(4);
     expect(recent.get(keys[0]!)).toBeUndefined();
