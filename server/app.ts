@@ -13,7 +13,7 @@ import type { AppDeps } from './deps';
 import { securityHeaders } from './http/security-headers';
 import { originGuard } from './http/origin-guard';
 import { healthRoutes, probeNotFound } from './http/health';
-import { observeRequests } from './http/observe';
+import { keepForLog, observeRequests } from './http/observe';
 import { metricsRoutes } from './http/metrics-routes';
 import { log as processLog, type Logger } from './lib/log';
 import { attachWebSocket } from './http/websocket';
@@ -68,7 +68,28 @@ export function createApp(opts: AppOptions): {
   app.use(observeRequests(deps.env, opts.logger ?? processLog()));
   app.use(languageFromRequest);
   app.use(securityHeaders({ dev: !!opts.devMiddleware, https: deps.secureCookies }));
+  const guard = originGuard(deps.allowedOrigins);
+  const httpContext = (req: IncomingMessage, res: ServerResponse) => createContext(deps, req, res, 'http');
+  // /trpc first of the routes (no route mounted before it answers under /trpc, and a read need not
+  // walk them). Its GET reads are answered whole in memory and compressed there (send-json.ts), so
+  // they come before the compression middleware; the rest goes on to tRPC's adapter after it.
+  app.use(
+    '/trpc',
+    guard,
+    refuseHttpSubscriptions(appRouter),
+    ...jsonBody(),
+    trpcQueries({ router: appRouter, createContext: httpContext, maxBatchSize: MAX_BATCH, cache: publicReadCache() }),
+  );
   app.use(compression());
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => httpContext(req, res),
+      maxBatchSize: MAX_BATCH,
+      responseMeta: retryAfterMeta,
+    }),
+  );
   app.use(healthRoutes({ db: deps.db, storage: deps.storage, draining: opts.isDraining ?? (() => false) }));
   app.use(metricsRoutes(deps.db, { token: deps.env.METRICS_TOKEN }));
   // Raw body and signature instead of Origin: mounted before any JSON parsing.
@@ -80,21 +101,7 @@ export function createApp(opts: AppOptions): {
   // no Origin applies (curl and servers send none). Mounted before the Origin guard.
   app.use(apiV1Routes(deps));
   app.use(apiDocsRoutes(deps));
-  app.use(originGuard(deps.allowedOrigins));
-  const httpContext = (req: IncomingMessage, res: ServerResponse) => createContext(deps, req, res, 'http');
-  app.use(
-    '/trpc',
-    refuseHttpSubscriptions(appRouter),
-    publicReadCache(),
-    ...jsonBody(),
-    trpcQueries({ router: appRouter, createContext: httpContext, maxBatchSize: MAX_BATCH }),
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: ({ req, res }) => httpContext(req, res),
-      maxBatchSize: MAX_BATCH,
-      responseMeta: retryAfterMeta,
-    }),
-  );
+  app.use(guard);
   app.use(uploadRoutes(deps, deps.storage));
   app.use(adminUploadRoutes(deps));
   app.use(fileRoutes(deps, deps.storage));
@@ -153,7 +160,7 @@ export function lastResort(err: unknown, _req: express.Request, res: express.Res
   // A path parameter that is no valid %-escape (`/api/invoices/%`): the router could not decode it. A 400 as /trpc answers.
   if (err instanceof URIError) return sendError(res, 400, M.common.invalidInput, 'VALIDATION');
   const { error, unexpected } = explainError(err);
-  // pino-http writes the request's line with this error (its status 500) when the response ends.
-  if (unexpected) res.err = err instanceof Error ? err : new Error(String(err));
+  // The request's log line carries this error (its status 500) when the response ends.
+  if (unexpected) keepForLog(res, err instanceof Error ? err : new Error(String(err)));
   sendAppError(res, error);
 }

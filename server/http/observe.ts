@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Env } from '../env';
 import { safeUrl, type Logger } from '../lib/log';
 import { httpDuration } from '../lib/metrics';
@@ -9,6 +7,8 @@ import { appRouter } from '../routers';
 
 /** What a client may send as X-Request-Id (behind a trusted proxy): a short plain token. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const QUIET = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
 
 const procedures = new Set(Object.keys(appRouter._def.procedures));
 
@@ -40,52 +40,52 @@ function routeOf(req: Request, res: Response): string {
 
 /**
  * Every request: a request id (the trusted proxy's X-Request-Id, else a new one), returned in the
- * X-Request-Id header; one log line when it ends (method, route, status, duration, id); and the
- * duration in the HTTP histogram. Probes and scrapes are measured but not logged.
+ * X-Request-Id header; when it ends, its duration in the HTTP histogram and one log line (method,
+ * route, status, duration, id; error level with the error for a 5xx or an error the last-resort
+ * handler kept). Probes and scrapes are measured but not logged. The fields are pino-http's; written
+ * here in one listener because pino-http's child loggers and three passes over the route cost about
+ * a sixth of a signed-in read (docs/benchmarks.md).
  */
-export function observeRequests(env: Env, logger: Logger): RequestHandler[] {
+export function observeRequests(env: Env, logger: Logger): RequestHandler {
   const trustHeader = env.TRUST_PROXY > 0;
-  const quiet = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
-  const logging = pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const sent = req.headers['x-request-id'];
-      const id = trustHeader && typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // The id as a top-level field of every line of the request (`reqId`), not only inside `req`;
-    // `ip` is the client's address as the rate limits count it (the proxy's entry under TRUST_PROXY).
-    customProps: (req) => ({ reqId: req.id, ip: (req as Request).ip }),
-    autoLogging: { ignore: (req) => quiet.has((req.url ?? '').split('?', 1)[0]!) },
-    // Headers are not logged at all (cookies, Authorization, signatures); the URL without its
-    // query string and with any token segment masked.
-    serializers: {
-      req: (req: { id: string; method: string; url: string; raw?: { originalUrl?: string } }) => ({
-        id: req.id,
-        method: req.method,
-        url: safeUrl(req.raw?.originalUrl ?? req.url),
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customSuccessObject: (req, res, value: Record<string, unknown>) => ({
-      ...value,
-      route: routeOf(req as Request, res as Response),
-      status: res.statusCode,
-    }),
-    customErrorObject: (req, res, _err, value: Record<string, unknown>) => ({
-      ...value,
-      route: routeOf(req as Request, res as Response),
-      status: res.statusCode,
-    }),
-    customSuccessMessage: (req, res, ms) => `${req.method} ${routeOf(req as Request, res as Response)} ${res.statusCode} ${ms} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${routeOf(req as Request, res as Response)} ${res.statusCode}`,
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-  });
-  const measure: RequestHandler = (req, res, next) => {
-    const end = httpDuration.startTimer();
-    res.once('finish', () => end({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }));
+  return (req, res, next) => {
+    const start = performance.now();
+    const sent = req.headers['x-request-id'];
+    const id = trustHeader && typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    // 'close' also ends a request whose client went away before the answer.
+    res.once('close', () => {
+      const ms = performance.now() - start;
+      const route = routeOf(req, res);
+      const status = res.statusCode;
+      httpDuration.observe({ method: req.method, route, status: String(status) }, ms / 1000);
+      if (QUIET.has(req.originalUrl.split('?', 1)[0]!)) return;
+      const line = {
+        // Headers are never logged (cookies, Authorization, signatures); the URL without its query
+        // string and with any token segment masked; `ip` as the rate limits count it.
+        req: { id, method: req.method, url: safeUrl(req.originalUrl) },
+        reqId: id,
+        ip: req.ip,
+        res: { statusCode: status },
+        responseTime: Math.round(ms),
+        route,
+        status,
+      };
+      const err = (res.locals as Locals).error;
+      if (err || status >= 500) {
+        logger.error({ ...line, err: err ?? new Error(`failed with status code ${status}`) }, `${req.method} ${route} ${status}`);
+      } else {
+        logger.info(line, `${req.method} ${route} ${status} ${line.responseTime} ms`);
+      }
+    });
     next();
   };
-  return [logging as unknown as RequestHandler, measure];
+}
+
+/** What the last-resort handler leaves for the request's log line: the unexpected error behind a 500. */
+type Locals = { error?: Error };
+
+/** Keeps an unexpected error for the request's log line (written when the response ends). */
+export function keepForLog(res: Response, err: Error): void {
+  (res.locals as Locals).error = err;
 }

@@ -11,14 +11,16 @@ import { M } from '../../shared/messages';
 export function originGuard(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    if (req.path.startsWith('/api/webhooks/')) return next();
+    // The full path also where the guard is mounted under /trpc.
+    const path = req.baseUrl + req.path;
+    if (path.startsWith('/api/webhooks/')) return next();
     const ok = originAllowed(req.headers.origin, req.headers.host, allowedOrigins);
-    const isTrpc = req.path.startsWith('/trpc');
+    const isTrpc = path.startsWith('/trpc');
     const json = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
     if (!ok || (isTrpc && !json)) {
       if (!isTrpc) return sendError(res, 403, M.common.forbiddenOrigin, 'BAD_ORIGIN');
       // tRPC clients read `{ error }` per call; a batched call expects one entry per procedure.
-      const calls = req.path.slice('/trpc/'.length).split(',').length;
+      const calls = path.slice('/trpc/'.length).split(',').length;
       return sendTrpcError(res, 'BAD_ORIGIN', M.common.forbiddenOrigin, req.query.batch === '1' ? calls : undefined);
     }
     next();

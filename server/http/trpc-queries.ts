@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { calledPaths, refuseBrokenPath } from './called-paths';
 import { procedureKinds, routerConfig } from './trpc-internals';
+import type { CachedRead } from './public-read-cache';
+import { sendJson } from './send-json';
 
 type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
 
@@ -22,8 +24,10 @@ export function trpcQueries<TContext>(opts: {
   router: AnyTRPCRouter;
   createContext: (req: IncomingMessage, res: ServerResponse) => Promise<TContext>;
   maxBatchSize: number;
+  /** The public reads' answers (public-read-cache.ts). */
+  cache?: (req: Request, paths: string[]) => CachedRead | undefined;
 }): RequestHandler {
-  const { router, createContext, maxBatchSize } = opts;
+  const { router, createContext, maxBatchSize, cache } = opts;
   const config = routerConfig(router);
   const kindOf = procedureKinds(router);
   return (req, res, next) => {
@@ -40,11 +44,13 @@ export function trpcQueries<TContext>(opts: {
     if (input !== undefined && typeof input !== 'string') return next();
     const inputs = readInputs(input, batch, paths.length);
     if (inputs === undefined) return next();
+    const cached = cache?.(req, paths);
     // What cannot be answered (an answer JSON cannot hold) goes to the app's last-resort handler, not to an unhandled rejection.
-    answer(req, res, paths, inputs, batch).catch(next);
+    if (cached?.hit !== undefined) sendAnswer(req, res, 200, cached.hit).catch(next);
+    else answer(req, res, paths, inputs, batch, cached).catch(next);
   };
 
-  async function answer(req: IncomingMessage, res: ServerResponse, paths: string[], inputs: unknown[], batch: boolean) {
+  async function answer(req: Request, res: Response, paths: string[], inputs: unknown[], batch: boolean, cached: CachedRead | undefined) {
     let ctx: TContext | undefined;
     let contextError: unknown;
     try {
@@ -74,11 +80,17 @@ export function trpcQueries<TContext>(opts: {
       }),
     );
     const body = batch ? answers : answers[0]!;
-    res.statusCode = getHTTPStatusCode(body);
-    res.setHeader('vary', 'trpc-accept, accept');
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(transformTRPCResponse(config, body)));
+    const status = getHTTPStatusCode(body);
+    const json = JSON.stringify(transformTRPCResponse(config, body));
+    cached?.keep(status, json, res);
+    await sendAnswer(req, res, status, json);
   }
+}
+
+/** As tRPC's adapter answers: its Vary, then the JSON (compressed by sendJson, this path being mounted before the compression middleware). */
+function sendAnswer(req: Request, res: Response, status: number, json: string): Promise<void> {
+  res.setHeader('vary', 'trpc-accept, accept');
+  return sendJson(req, res, status, json);
 }
 
 /** The raw inputs by call, or undefined when tRPC's own parser should answer (bad JSON, a batch input that is no object). */

@@ -96,7 +96,7 @@ export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?:
  */
 const transportRules = t.middleware(async ({ ctx, type, next }) => {
   if (type === 'subscription' && ctx.transport !== 'ws') throw new AppError('VALIDATION', M.common.subscriptionsOverSocket);
-  if (ctx.transport === 'ws' && ctx.revalidate) return next({ ctx: { ...ctx, ...(await ctx.revalidate()) } });
+  if (ctx.transport === 'ws' && ctx.revalidate) return next({ ctx: await ctx.revalidate() });
   return next();
 });
 
@@ -111,7 +111,8 @@ export const publicProcedure = openProcedure.use(async ({ ctx, next }) => {
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
-  return next({ ctx: { ...ctx, session: ctx.session, userId: ctx.session.ownerId } });
+  // tRPC merges what next() is given into the context; spreading the context here copied it twice per call.
+  return next({ ctx: { session: ctx.session, userId: ctx.session.ownerId } });
 });
 
 /** Admin-only: customers and anonymous callers are refused (docs/decisions.md D11). */
@@ -119,5 +120,5 @@ export const adminProcedure = openProcedure.use(({ ctx, next }) => {
   if (!ctx.adminSession) {
     throw ctx.session ? new AppError('NOT_ADMIN', M.common.forbidden) : new AppError('UNAUTHENTICATED', M.common.unauthorized);
   }
-  return next({ ctx: { ...ctx, adminSession: ctx.adminSession, adminId: ctx.adminSession.ownerId } });
+  return next({ ctx: { adminSession: ctx.adminSession, adminId: ctx.adminSession.ownerId } });
 });

@@ -92,7 +92,9 @@ describe('answered here exactly as tRPC answers', () => {
     const cookie = signedIn ? seller : undefined;
     const ours = await ask(lean, path, cookie);
     expect(ours.status).not.toBe(418);
-    expect(ours).toEqual(await ask(stock, path, cookie));
+    const theirs = await ask(stock, path, cookie);
+    // The lean path compresses its answers itself, so it names Accept-Encoding too (as the compression middleware does).
+    expect(ours).toEqual({ ...theirs, vary: `${theirs.vary}, Accept-Encoding` });
   });
 
   test('maintenance mode: the site closes (503) while the session check stays open', async () => {
@@ -100,7 +102,7 @@ describe('answered here exactly as tRPC answers', () => {
     try {
       for (const path of ['credits.balance', 'auth.me', `credits.balance,auth.me?batch=1`]) {
         const ours = await ask(lean, path, seller);
-        expect(ours).toEqual(await ask(stock, path, seller));
+        expect(ours.body).toEqual((await ask(stock, path, seller)).body);
       }
       expect((await ask(lean, 'credits.balance', seller)).status).toBe(503);
     } finally {
@@ -163,6 +165,40 @@ test('the whole server answers GET queries the same way (lean path mounted befor
   const whole = await ask(server.url, path, seller);
   expect(whole.status).toBe(200);
   expect(whole.body).toEqual((await ask(stock, path, seller)).body);
+});
+
+test('the lean answers are compressed as the rest of the site: 1 KB or more in the encoding the client takes, the public reads from their cache too', async () => {
+  const raw = async (path: string, encoding: string) => {
+    // node:http, not fetch: fetch would undo the encoding and hide it.
+    const { request } = await import('node:http');
+    return new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+      request(`${server.url}/trpc/${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  };
+  const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+  const plain = await raw('content.landing', 'identity');
+  expect(plain.encoding).toBeUndefined();
+  expect(plain.body.length).toBeGreaterThan(1024);
+  // Twice each: the second is the public read cache's answer.
+  for (let i = 0; i < 2; i++) {
+    const gz = await raw('content.landing', 'gzip, deflate, br');
+    expect(gz.encoding).toBe('gzip');
+    expect(gz.vary).toMatch(/Accept-Encoding/);
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+    const br = await raw('content.landing', 'br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+  }
+  // A small answer goes as it is.
+  const small = await raw('auth.me', 'gzip');
+  expect(small.encoding).toBeUndefined();
+  expect(JSON.parse(small.body.toString())).toEqual({ result: { data: { user: null } } });
 });
 
 test('an answer JSON cannot hold goes to the error handler as a 500, not to an unhandled rejection', async () => {

@@ -1,0 +1,36 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+
+/** As the compression middleware (1.8): its size threshold and brotli quality. */
+const THRESHOLD = 1024;
+const compressors = {
+  br: promisify((input: Buffer, done: (err: Error | null, out: Buffer) => void) =>
+    zlib.brotliCompress(input, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, done),
+  ),
+  gzip: promisify(zlib.gzip),
+  deflate: promisify(zlib.deflate),
+};
+
+/**
+ * A JSON answer that is whole in memory, compressed as the compression middleware would compress it
+ * (1 KB or more; the client's first choice of encoding, where the middleware prefers br on a tie), without that middleware's per-request wrapping of
+ * the response's stream methods: the lean tRPC reads are mounted before it (app.ts).
+ */
+export async function sendJson(req: Request, res: Response, status: number, body: string | Buffer): Promise<void> {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json');
+  res.vary('Accept-Encoding');
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const encoding =
+    bytes.length >= THRESHOLD && req.method !== 'HEAD' ? req.acceptsEncodings('gzip', 'br', 'deflate', 'identity') : undefined;
+  if (encoding === 'br' || encoding === 'gzip' || encoding === 'deflate') {
+    const packed = await compressors[encoding](bytes);
+    res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', packed.length);
+    res.end(packed);
+    return;
+  }
+  res.setHeader('content-length', bytes.length);
+  res.end(bytes);
+}
