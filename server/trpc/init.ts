@@ -69,19 +69,6 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/**
- * Turns an AppError thrown by a service into a TRPCError with the right HTTP status; a database
- * that cannot be reached becomes 503 with the Turkish "try again shortly" text.
- */
-const appErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok) {
-    const { error, unexpected } = explainError(result.error.cause);
-    if (!unexpected) throw error.toTRPCError();
-  }
-  return result;
-});
-
 /** HTTP adapter's responseMeta: a call refused by a per-seller limit answers with Retry-After too. */
 export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
   const limited = errors.map((e) => e.cause).find((c): c is RateLimitedError => c instanceof RateLimitedError);
@@ -89,36 +76,70 @@ export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?:
 }
 
 /**
+ * Each procedure kind checks its rules in one middleware step: every step of tRPC's chain copies the
+ * call's options twice over (~8 µs a step, most of tRPC's own cost in a signed-in read).
+ *
  * Subscriptions are served over the WebSocket only, where a socket is tied to its session
  * (closed on sign-out, capped per user). Over plain HTTP (SSE) they are refused.
  * A WebSocket context is built once per connection: its sessions are looked up again before
- * every call, so a session ended while the event bus was down cannot be used over an old socket.
+ * every call (`fresh`), so a session ended while the event bus was down cannot be used over an old socket.
+ * Procedures other than `openProcedure` and `adminProcedure` are closed while maintenance mode is on
+ * (docs/decisions.md D23).
  */
-const transportRules = t.middleware(async ({ ctx, type, next }) => {
-  if (type === 'subscription' && ctx.transport !== 'ws') throw new AppError('VALIDATION', M.common.subscriptionsOverSocket);
-  if (ctx.transport === 'ws' && ctx.revalidate) return next({ ctx: await ctx.revalidate() });
-  return next();
-});
+async function rules(ctx: Context, type: string, closesForMaintenance: boolean): Promise<Sessions | undefined> {
+  try {
+    if (type === 'subscription' && ctx.transport !== 'ws') throw new AppError('VALIDATION', M.common.subscriptionsOverSocket);
+    const fresh = ctx.transport === 'ws' && ctx.revalidate ? await ctx.revalidate() : undefined;
+    if (closesForMaintenance && (await getCachedSettings(ctx.db)).maintenanceMode) throw new AppError('MAINTENANCE', M.common.maintenance);
+    return fresh;
+  } catch (err) {
+    throw asTrpcError(err);
+  }
+}
+
+type Sessions = Pick<Context, 'session' | 'adminSession'>;
+
+/**
+ * An AppError (thrown by a service or a rule) as the TRPCError with its HTTP status; a database that
+ * cannot be reached becomes 503 with the Turkish "try again shortly" text. Anything else stays as it is.
+ */
+function asTrpcError(err: unknown): unknown {
+  const { error, unexpected } = explainError(err);
+  return unexpected ? err : error.toTRPCError();
+}
+
+/** The call's result, a failure from an AppError thrown as its TRPCError (see asTrpcError). */
+function checked<R extends { ok: true } | { ok: false; error: TRPCError }>(result: R): R {
+  if (!result.ok) {
+    const error = asTrpcError(result.error.cause);
+    if (error !== result.error.cause) throw error;
+  }
+  return result;
+}
 
 /** Open to anyone, even in maintenance mode (site info, session check, admin login). */
-export const openProcedure = t.procedure.use(appErrors).use(transportRules);
-
-/** Public site and customer procedures: closed while maintenance mode is on (docs/decisions.md D23). */
-export const publicProcedure = openProcedure.use(async ({ ctx, next }) => {
-  if ((await getCachedSettings(ctx.db)).maintenanceMode) throw new AppError('MAINTENANCE', M.common.maintenance);
-  return next();
+export const openProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+  const fresh = await rules(ctx, type, false);
+  return checked(fresh ? await next({ ctx: fresh }) : await next());
 });
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new AppError('UNAUTHENTICATED', M.common.unauthorized);
-  // tRPC merges what next() is given into the context; spreading the context here copied it twice per call.
-  return next({ ctx: { session: ctx.session, userId: ctx.session.ownerId } });
+/** Public site and customer procedures: closed while maintenance mode is on. */
+export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+  const fresh = await rules(ctx, type, true);
+  return checked(fresh ? await next({ ctx: fresh }) : await next());
+});
+
+export const protectedProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+  const { session, adminSession } = (await rules(ctx, type, true)) ?? ctx;
+  if (!session) throw new AppError('UNAUTHENTICATED', M.common.unauthorized).toTRPCError();
+  return checked(await next({ ctx: { session, adminSession, userId: session.ownerId } }));
 });
 
 /** Admin-only: customers and anonymous callers are refused (docs/decisions.md D11). */
-export const adminProcedure = openProcedure.use(({ ctx, next }) => {
-  if (!ctx.adminSession) {
-    throw ctx.session ? new AppError('NOT_ADMIN', M.common.forbidden) : new AppError('UNAUTHENTICATED', M.common.unauthorized);
+export const adminProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+  const { session, adminSession } = (await rules(ctx, type, false)) ?? ctx;
+  if (!adminSession) {
+    throw (session ? new AppError('NOT_ADMIN', M.common.forbidden) : new AppError('UNAUTHENTICATED', M.common.unauthorized)).toTRPCError();
   }
-  return next({ ctx: { adminSession: ctx.adminSession, adminId: ctx.adminSession.ownerId } });
+  return checked(await next({ ctx: { session, adminSession, adminId: adminSession.ownerId } }));
 });
