@@ -30,9 +30,27 @@ class Gmm {
   private readonly prods = new Float64Array(K * 9);
   private readonly counts = new Int32Array(K);
   private total = 0;
+  // A colour's scan, kept while the model stands (photos repeat colours: the flat-lay's coarse box has
+  // one distinct colour in five pixels). Open addressing; `stamps` marks the entries of this model.
+  private readonly bits: number;
+  private readonly keys: Int32Array;
+  private readonly stamps: Int32Array;
+  private readonly mixes: Float64Array;
+  private readonly bests: Uint8Array;
+  private stamp = 1;
 
-  constructor(readonly model: Float64Array) {
+  /** `pixels`: how many colours the model may be asked about (sizes its cache). */
+  constructor(
+    readonly model: Float64Array,
+    pixels: number,
+  ) {
     for (let k = 0; k < K; k++) if (model[k]! > 0) this.invert(k, 0);
+    this.bits = Math.max(10, Math.ceil(Math.log2(pixels * 2)));
+    const size = 1 << this.bits;
+    this.keys = new Int32Array(size);
+    this.stamps = new Int32Array(size);
+    this.mixes = new Float64Array(size);
+    this.bests = new Uint8Array(size);
   }
 
   /** The component's density at a colour (without its weight). */
@@ -52,25 +70,42 @@ class Gmm {
     return this.norm[k]! * Math.exp(-0.5 * q);
   }
 
-  /** The mixture's density at a colour. */
-  mixture(r: number, g: number, b: number): number {
-    let p = 0;
-    for (let k = 0; k < K; k++) p += this.model[k]! * this.density(k, r, g, b);
-    return p;
-  }
+  /** The component `scan` found most likely (the first of equals; 0 when none has any density). */
+  best = 0;
 
-  /** The most likely component (the first of equals; 0 when none has any density). */
-  component(r: number, g: number, b: number): number {
+  /**
+   * The mixture's density at a colour (the components' weighted densities summed in order), and in
+   * `best` its most likely component: grabCut's t-link and its component assignment, from the same densities.
+   */
+  scan(r: number, g: number, b: number): number {
+    const c = (r << 16) | (g << 8) | b;
+    const mask = (1 << this.bits) - 1;
+    let slot = Math.imul(c, 0x9e3779b1) >>> (32 - this.bits);
+    while (this.stamps[slot] === this.stamp) {
+      if (this.keys[slot] === c) {
+        this.best = this.bests[slot]!;
+        return this.mixes[slot]!;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const m = this.model;
+    let p = 0;
     let best = 0;
     let max = 0;
     for (let k = 0; k < K; k++) {
-      const p = this.density(k, r, g, b);
-      if (p > max) {
+      const d = this.density(k, r, g, b);
+      p += m[k]! * d;
+      if (d > max) {
         best = k;
-        max = p;
+        max = d;
       }
     }
-    return best;
+    this.best = best;
+    this.stamps[slot] = this.stamp;
+    this.keys[slot] = c;
+    this.mixes[slot] = p;
+    this.bests[slot] = best;
+    return p;
   }
 
   begin(): void {
@@ -117,6 +152,7 @@ class Gmm {
         for (let j = 0; j < 3; j++) m[cov + i * 3 + j] = this.prods[k * 9 + i * 3 + j]! * invN - m[mean + i]! * m[mean + j]!;
       this.invert(k, 0.01);
     }
+    this.stamp++;
   }
 
   /** The covariance's inverse and the density's normaliser; a near-singular covariance gets `fix` added on its diagonal. */
@@ -174,14 +210,16 @@ export function grabCutIterations(
   iterations: number,
 ): void {
   const n = w * h;
-  const bg = new Gmm(bgd);
-  const fg = new Gmm(fgd);
+  const bg = new Gmm(bgd, n);
+  const fg = new Gmm(fgd, n);
   const beta = betaOf(rgb, w, h);
   // The padded grid: a one-pixel frame of nodes without any capacity (no bounds checks in the flow).
   const W = w + 2;
   const N = W * (h + 2);
   const off = DX.map((dx, d) => DY[d]! * W + dx);
   const edge = new Float64Array(N * 8);
+  // exp(−beta·|Δcolour|²) by squared colour distance (at most 3 × 255²), each computed once.
+  const decay = new Float64Array(3 * 255 * 255 + 1).fill(-1);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -194,20 +232,32 @@ export function grabCutIterations(
         const d0 = rgb[i * 3]! - rgb[j * 3]!;
         const d1 = rgb[i * 3 + 1]! - rgb[j * 3 + 1]!;
         const d2 = rgb[i * 3 + 2]! - rgb[j * 3 + 2]!;
-        const wt = (DX[d] && DY[d] ? GAMMA_DIAGONAL : GAMMA) * Math.exp(-beta * (d0 * d0 + d1 * d1 + d2 * d2));
+        const sq = d0 * d0 + d1 * d1 + d2 * d2;
+        let e = decay[sq]!;
+        if (e < 0) e = decay[sq] = Math.exp(-beta * sq);
+        const wt = (DX[d] && DY[d] ? GAMMA_DIAGONAL : GAMMA) * e;
         edge[p * 8 + d] = wt;
         edge[(p + off[d]!) * 8 + 7 - d] = wt;
       }
     }
   const comp = new Uint8Array(n);
-  const flow = new PushRelabel(N, off);
+  const flow = new GridFlow(N, off);
+  // The terminal capacities the flow was last solved for: the next iteration starts from that flow.
+  const solved = new Float64Array(N);
+  const next = new Float64Array(N);
+  // Each pixel's most likely component under each model: the next iteration's assignment (its models
+  // are the ones this iteration's t-links were computed with).
+  const bgBest = new Uint8Array(n);
+  const fgBest = new Uint8Array(n);
   for (let it = 0; it < iterations; it++) {
     for (let i = 0; i < n; i++) {
-      const r = rgb[i * 3]!;
-      const g = rgb[i * 3 + 1]!;
-      const b = rgb[i * 3 + 2]!;
       const m = mask[i]!;
-      comp[i] = m === BGD || m === PR_BGD ? bg.component(r, g, b) : fg.component(r, g, b);
+      const bgSide = m === BGD || m === PR_BGD;
+      if (it > 0) comp[i] = bgSide ? bgBest[i]! : fgBest[i]!;
+      else {
+        (bgSide ? bg : fg).scan(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+        comp[i] = (bgSide ? bg : fg).best;
+      }
     }
     bg.begin();
     fg.begin();
@@ -217,30 +267,48 @@ export function grabCutIterations(
     }
     bg.end();
     fg.end();
-    const term = flow.term;
-    term.fill(0);
+    const more = it + 1 < iterations;
+    let finite = true;
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
         const m = mask[i]!;
+        const r = rgb[i * 3]!;
+        const g = rgb[i * 3 + 1]!;
+        const b = rgb[i * 3 + 2]!;
         let source: number;
         let sink: number;
         if (m === PR_BGD || m === PR_FGD) {
-          source = -Math.log(bg.mixture(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!));
-          sink = -Math.log(fg.mixture(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!));
+          source = -Math.log(bg.scan(r, g, b));
+          sink = -Math.log(fg.scan(r, g, b));
+          bgBest[i] = bg.best;
+          fgBest[i] = fg.best;
         } else if (m === BGD) {
           source = 0;
           sink = LAMBDA;
+          if (more) bgBest[i] = (bg.scan(r, g, b), bg.best);
         } else {
           source = LAMBDA;
           sink = 0;
+          if (more) fgBest[i] = (fg.scan(r, g, b), fg.best);
         }
         const t = source - sink;
+        if (!Number.isFinite(t)) finite = false;
         // Both infinite (neither model has any density there): OpenCV's flow takes it as the source's.
-        term[(y + 1) * W + x + 1] = Number.isNaN(t) ? Infinity : t;
+        next[(y + 1) * W + x + 1] = Number.isNaN(t) ? Infinity : t;
       }
-    flow.cap.set(edge);
-    flow.run();
+    const term = flow.term;
+    if (it > 0 && finite && flow.finite()) {
+      // Only the terminal capacities changed: the last flow stays a flow of the new graph once each
+      // node's terminal residual moves by its capacity's change (a node given less than it already
+      // sends on is read as also sending the difference to the sink; that changes no cut).
+      for (let p = 0; p < N; p++) term[p] = term[p]! + (next[p]! - solved[p]!);
+    } else {
+      flow.cap.set(edge);
+      term.set(next);
+    }
+    solved.set(next);
+    flow.solve();
     for (let y = 0; y < h; y++)
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
@@ -272,22 +340,52 @@ function betaOf(rgb: Uint8Array, w: number, h: number): number {
   return 1 / ((2 * sum) / (4 * w * h - 3 * w - 3 * h + 2));
 }
 
+const FREE = 0;
+const SOURCE = 1;
+const SINK = 2;
+/** parent[] values besides a direction 0–7. */
+const TERMINAL = 8;
+const ORPHAN = 9;
+const NONE = 10;
 /**
- * Push–relabel max-flow (Goldberg–Tarjan; FIFO, with global relabelling) on the padded pixel grid:
- * `cap[p * 8 + d]` is the residual capacity from p to its neighbour in direction d, `term[p]` the
- * terminal one (> 0 from the source, < 0 to the sink). Phase one only: the cut is read from the
- * residual graph at the end (the pixels that can no longer reach the sink are the source's side).
+ * The search-tree flow's work (path and adoption steps) after which push–relabel finishes the flow.
+ * The walk's rounds take at most ~3.7 million (the orange's and the squirrel's coarse box, ~60-100 ms);
+ * the flat-lay's coarse box (weak colour models under strong smoothness: ~80,000 paths ~100 pixels
+ * long) took ~14 million, where push–relabel is several times faster; on the others it is slower.
  */
-class PushRelabel {
+const TREE_BUDGET = 4_000_000;
+
+/**
+ * A max-flow on the padded pixel grid: `cap[p * 8 + d]` is the residual capacity from p to its
+ * neighbour in direction d, `term[p]` the terminal one (> 0 from the source, < 0 to the sink); both
+ * hold the residual graph after `solve`, so a later solve may start from that flow. First the
+ * Boykov–Kolmogorov search trees (two trees grown from the terminals over unsaturated edges, a path
+ * augmented where they meet, cut-off nodes re-attached or freed, with their timestamp and distance
+ * heuristics), which read the cut as OpenCV.js's flow does; past TREE_BUDGET, push–relabel (Goldberg
+ * –Tarjan, FIFO, global relabelling) from that flow moves the rest in bulk, and the cut is read from
+ * the residual graph (the nodes that can no longer reach the sink are the source's side).
+ */
+class GridFlow {
   readonly cap: Float64Array;
   readonly term: Float64Array;
+  private readonly tree: Uint8Array;
+  /** The tree a node was last in (0 source, 1 sink): OpenCV's side for a node no tree holds at the end. */
+  private readonly last: Uint8Array;
+  private readonly parent: Uint8Array;
+  private readonly ts: Int32Array;
+  private readonly dist: Int32Array;
+  private readonly queue: Int32Array;
+  private readonly queued: Uint8Array;
+  private readonly orphans: Int32Array;
   private readonly excess: Float64Array;
   private readonly sink: Float64Array;
   private readonly label: Int32Array;
-  private readonly queue: Int32Array;
-  private readonly queued: Uint8Array;
   private head = 0;
   private tail = 0;
+  private nOrphans = 0;
+  private time = 0;
+  private work = 0;
+  private pushed = false;
 
   constructor(
     private readonly n: number,
@@ -295,29 +393,250 @@ class PushRelabel {
   ) {
     this.cap = new Float64Array(n * 8);
     this.term = new Float64Array(n);
+    this.tree = new Uint8Array(n);
+    this.last = new Uint8Array(n);
+    this.parent = new Uint8Array(n);
+    this.ts = new Int32Array(n);
+    this.dist = new Int32Array(n);
+    this.queue = new Int32Array(n + 1);
+    this.queued = new Uint8Array(n);
+    this.orphans = new Int32Array(n);
     this.excess = new Float64Array(n);
     this.sink = new Float64Array(n);
     this.label = new Int32Array(n);
-    this.queue = new Int32Array(n + 1);
-    this.queued = new Uint8Array(n);
   }
 
+  /** Whether every terminal residual is finite (a flow to start the next solve from). */
+  finite(): boolean {
+    for (let p = 0; p < this.n; p++) if (!Number.isFinite(this.term[p]!)) return false;
+    return true;
+  }
+
+  solve(): void {
+    this.pushed = !this.trees();
+    if (!this.pushed) return;
+    this.pushRelabel();
+    // Back to a flow: what a node holds and cannot pass on goes back to the source.
+    for (let p = 0; p < this.n; p++) this.term[p] = this.excess[p]! - this.sink[p]!;
+  }
+
+  /** Whether the node ends on the source's side. */
   sourceSide(p: number): boolean {
-    return this.label[p]! >= this.n;
+    if (this.pushed) return this.label[p]! >= this.n;
+    return this.tree[p] === SOURCE || (this.tree[p] === FREE && this.last[p] === 0);
   }
 
-  private enqueue(p: number): void {
+  private push(p: number): void {
     if (this.queued[p]) return;
     this.queued[p] = 1;
     this.queue[this.tail] = p;
     this.tail = this.tail === this.n ? 0 : this.tail + 1;
   }
 
-  /** Exact distances to the sink over residual edges (n where it cannot be reached); re-queues the active nodes. */
+  private pop(): void {
+    this.queued[this.queue[this.head]!] = 0;
+    this.head = this.head === this.n ? 0 : this.head + 1;
+  }
+
+  /** The search-tree flow; false when it stopped at TREE_BUDGET. */
+  private trees(): boolean {
+    const { n, cap, term, tree, last, parent, ts, dist, queued, off } = this;
+    this.head = this.tail = 0;
+    this.time = 0;
+    this.work = 0;
+    this.nOrphans = 0;
+    queued.fill(0);
+    last.fill(0);
+    for (let p = 0; p < n; p++) {
+      ts[p] = 0;
+      dist[p] = 0;
+      const t = term[p]!;
+      if (t > 0 || t < 0) {
+        tree[p] = t > 0 ? SOURCE : SINK;
+        last[p] = t > 0 ? 0 : 1;
+        parent[p] = TERMINAL;
+        dist[p] = 1;
+        this.push(p);
+      } else {
+        // The padded frame's nodes have no capacity at all and stay free; so may a pixel, till it is reached.
+        tree[p] = FREE;
+        parent[p] = NONE;
+      }
+    }
+    while (this.head !== this.tail) {
+      if (this.work > TREE_BUDGET) return false;
+      const p = this.queue[this.head]!;
+      const tp = tree[p]!;
+      if (tp === FREE) {
+        this.pop();
+        continue;
+      }
+      // Grow p's tree; stop at the first edge to the other tree.
+      let meet = -1;
+      let dirMeet = 0;
+      for (let d = 0; d < 8; d++) {
+        const q = p + off[d]!;
+        const r = tp === SOURCE ? cap[p * 8 + d]! : cap[q * 8 + 7 - d]!;
+        if (!(r > 0)) continue;
+        const tq = tree[q]!;
+        if (tq === FREE) {
+          tree[q] = tp;
+          last[q] = tp === SOURCE ? 0 : 1;
+          parent[q] = 7 - d;
+          ts[q] = ts[p]!;
+          dist[q] = dist[p]! + 1;
+          this.push(q);
+        } else if (tq === tp) {
+          if (ts[q]! <= ts[p]! && dist[q]! > dist[p]! + 1) {
+            parent[q] = 7 - d;
+            ts[q] = ts[p]!;
+            dist[q] = dist[p]! + 1;
+          }
+        } else {
+          meet = q;
+          dirMeet = d;
+          break;
+        }
+      }
+      if (meet < 0) {
+        this.pop();
+        continue;
+      }
+      // The path: source … a → b … sink, the edge a → b in direction `da`; p stays active.
+      const a = tp === SOURCE ? p : meet;
+      const b = tp === SOURCE ? meet : p;
+      const da = tp === SOURCE ? dirMeet : 7 - dirMeet;
+      this.augment(a, b, da);
+      this.adopt();
+    }
+    return true;
+  }
+
+  private augment(a: number, b: number, da: number): void {
+    const { cap, term, parent, off } = this;
+    let m = cap[a * 8 + da]!;
+    // Source side: from a up to its root, the residual of each parent → child edge.
+    let v = a;
+    while (parent[v] !== TERMINAL) {
+      const d = parent[v]!;
+      const r = cap[(v + off[d]!) * 8 + 7 - d]!;
+      if (r < m) m = r;
+      v = v + off[d]!;
+      this.work++;
+    }
+    if (term[v]! < m) m = term[v]!;
+    // Sink side: from b down to its root, the residual of each child → parent edge.
+    v = b;
+    while (parent[v] !== TERMINAL) {
+      const d = parent[v]!;
+      const r = cap[v * 8 + d]!;
+      if (r < m) m = r;
+      v = v + off[d]!;
+      this.work++;
+    }
+    if (-term[v]! < m) m = -term[v]!;
+    cap[a * 8 + da] = cap[a * 8 + da]! - m;
+    cap[(a + off[da]!) * 8 + 7 - da] = cap[(a + off[da]!) * 8 + 7 - da]! + m;
+    v = a;
+    while (parent[v] !== TERMINAL) {
+      const d = parent[v]!;
+      const u = v + off[d]!;
+      cap[v * 8 + d] = cap[v * 8 + d]! + m;
+      if ((cap[u * 8 + 7 - d] = cap[u * 8 + 7 - d]! - m) === 0) this.orphan(v);
+      v = u;
+    }
+    if ((term[v] = term[v]! - m) === 0) this.orphan(v);
+    v = b;
+    while (parent[v] !== TERMINAL) {
+      const d = parent[v]!;
+      const u = v + off[d]!;
+      cap[u * 8 + 7 - d] = cap[u * 8 + 7 - d]! + m;
+      if ((cap[v * 8 + d] = cap[v * 8 + d]! - m) === 0) this.orphan(v);
+      v = u;
+    }
+    if ((term[v] = term[v]! + m) === 0) this.orphan(v);
+  }
+
+  private orphan(v: number): void {
+    this.parent[v] = ORPHAN;
+    this.orphans[this.nOrphans++] = v;
+  }
+
+  /** Re-attaches the orphans to their tree (the nearest valid parent) or frees them. */
+  private adopt(): void {
+    const { cap, tree, parent, ts, dist, off } = this;
+    const time = ++this.time;
+    while (this.nOrphans > 0) {
+      const v = this.orphans[--this.nOrphans]!;
+      const tv = tree[v]!;
+      let best = NONE;
+      let bestDist = Infinity;
+      this.work++;
+      for (let d = 0; d < 8; d++) {
+        const u0 = v + off[d]!;
+        if (tree[u0] !== tv) continue;
+        const r = tv === SOURCE ? cap[u0 * 8 + 7 - d]! : cap[v * 8 + d]!;
+        if (!(r > 0)) continue;
+        // Is u0 still rooted at a terminal? Count the steps there (or to a node stamped this round).
+        let u = u0;
+        let k = 0;
+        let ok = true;
+        for (;;) {
+          this.work++;
+          if (ts[u] === time) {
+            k += dist[u]!;
+            break;
+          }
+          const pu = parent[u]!;
+          k++;
+          if (pu === TERMINAL) {
+            ts[u] = time;
+            dist[u] = 1;
+            break;
+          }
+          if (pu === ORPHAN || pu === NONE) {
+            ok = false;
+            break;
+          }
+          u = u + off[pu]!;
+        }
+        if (!ok) continue;
+        if (k < bestDist) {
+          bestDist = k;
+          best = d;
+        }
+        // Stamp the path so later searches stop early.
+        let dd = k;
+        for (u = u0; ts[u] !== time; u = u + off[parent[u]!]!) {
+          ts[u] = time;
+          dist[u] = dd--;
+        }
+      }
+      if (best !== NONE) {
+        parent[v] = best;
+        ts[v] = time;
+        dist[v] = bestDist + 1;
+        continue;
+      }
+      // No parent: v leaves its tree; its neighbours that could feed it become active, its children orphans.
+      tree[v] = FREE;
+      parent[v] = NONE;
+      for (let d = 0; d < 8; d++) {
+        const u = v + off[d]!;
+        if (tree[u] !== tv) continue;
+        const r = tv === SOURCE ? cap[u * 8 + 7 - d]! : cap[v * 8 + d]!;
+        if (r > 0) this.push(u);
+        const pu = parent[u]!;
+        if (pu < 8 && u + off[pu]! === v) this.orphan(u);
+      }
+    }
+  }
+
+  /** Exact distances to the sink over residual edges (n where it cannot be reached); queues the active nodes. */
   private globalRelabel(): void {
     const { n, cap, sink, label, off, queue, queued, excess } = this;
     label.fill(n);
-    // BFS from the sink, reusing the queue array as its list.
+    // Breadth first from the sink, with the queue's array as its list.
     let qh = 0;
     let qt = 0;
     for (let p = 0; p < n; p++)
@@ -339,10 +658,11 @@ class PushRelabel {
     }
     queued.fill(0);
     this.head = this.tail = 0;
-    for (let p = 0; p < n; p++) if (excess[p]! > 0 && label[p]! < n) this.enqueue(p);
+    for (let p = 0; p < n; p++) if (excess[p]! > 0 && label[p]! < n) this.push(p);
   }
 
-  run(): void {
+  /** Push–relabel from the current flow: each node's source residual becomes its excess. */
+  private pushRelabel(): void {
     const { n, cap, term, excess, sink, label, off, queued } = this;
     for (let p = 0; p < n; p++) {
       const t = term[p]!;
@@ -350,8 +670,7 @@ class PushRelabel {
       sink[p] = t < 0 ? -t : 0;
     }
     this.globalRelabel();
-    let work = 0;
-    const every = n;
+    let relabels = 0;
     while (this.head !== this.tail) {
       const p = this.queue[this.head]!;
       queued[p] = 0;
@@ -379,18 +698,18 @@ class PushRelabel {
             cap[q * 8 + 7 - d] = cap[q * 8 + 7 - d]! + m;
             e -= m;
             excess[q] = excess[q]! + m;
-            if (lq < n) this.enqueue(q);
+            this.push(q);
           } else if (lq < minLabel) minLabel = lq;
         }
         if (!(e > 0)) break;
         // Every admissible edge is saturated (the sink's too): one above the lowest neighbour still reachable.
         lp = minLabel < n ? minLabel + 1 : n;
         label[p] = lp;
-        work++;
+        relabels++;
       }
       excess[p] = e;
-      if (work > every) {
-        work = 0;
+      if (relabels > n / 4) {
+        relabels = 0;
         this.globalRelabel();
       }
     }
