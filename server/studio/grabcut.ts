@@ -22,6 +22,21 @@ const LAMBDA = 9 * GAMMA;
 /** OpenCV divides gamma by the single-precision square root of two for the diagonal neighbours. */
 const GAMMA_DIAGONAL = GAMMA / Math.fround(Math.SQRT2);
 
+type Typed = Float64Array | Int32Array | Uint8Array;
+const scratches = new Map<string, Typed>();
+/**
+ * A working array kept for the thread's next call (a round allocated ~25 MB of them, and their
+ * collection showed in its time): `length` long, its contents whatever the last call left.
+ */
+function scratch<T extends Typed>(Type: { new (length: number): T }, length: number, name: string): T {
+  let a = scratches.get(name) as T | undefined;
+  if (!a || a.length < length) scratches.set(name, (a = new Type(length)));
+  return a.subarray(0, length) as T;
+}
+let stamps = 0;
+/** A colour cache's entries are current while they hold its stamp; stamps never repeat in a thread. */
+const nextStamp = () => ++stamps;
+
 /** A grabCut colour model: `model` is OpenCV's 1×65 (weights, means, covariances), updated in place. */
 class Gmm {
   readonly inv = new Float64Array(K * 9);
@@ -37,20 +52,21 @@ class Gmm {
   private readonly stamps: Int32Array;
   private readonly mixes: Float64Array;
   private readonly bests: Uint8Array;
-  private stamp = 1;
+  private stamp = nextStamp();
 
   /** `pixels`: how many colours the model may be asked about (sizes its cache). */
   constructor(
     readonly model: Float64Array,
     pixels: number,
+    slot: number,
   ) {
     for (let k = 0; k < K; k++) if (model[k]! > 0) this.invert(k, 0);
     this.bits = Math.max(10, Math.ceil(Math.log2(pixels * 2)));
     const size = 1 << this.bits;
-    this.keys = new Int32Array(size);
-    this.stamps = new Int32Array(size);
-    this.mixes = new Float64Array(size);
-    this.bests = new Uint8Array(size);
+    this.keys = scratch(Int32Array, size, `keys${slot}`);
+    this.stamps = scratch(Int32Array, size, `stamps${slot}`);
+    this.mixes = scratch(Float64Array, size, `mixes${slot}`);
+    this.bests = scratch(Uint8Array, size, `bests${slot}`);
   }
 
   /** The component's density at a colour (without its weight). */
@@ -152,7 +168,7 @@ class Gmm {
         for (let j = 0; j < 3; j++) m[cov + i * 3 + j] = this.prods[k * 9 + i * 3 + j]! * invN - m[mean + i]! * m[mean + j]!;
       this.invert(k, 0.01);
     }
-    this.stamp++;
+    this.stamp = nextStamp();
   }
 
   /** The covariance's inverse and the density's normaliser; a near-singular covariance gets `fix` added on its diagonal. */
@@ -210,16 +226,16 @@ export function grabCutIterations(
   iterations: number,
 ): void {
   const n = w * h;
-  const bg = new Gmm(bgd, n);
-  const fg = new Gmm(fgd, n);
+  const bg = new Gmm(bgd, n, 0);
+  const fg = new Gmm(fgd, n, 1);
   const beta = betaOf(rgb, w, h);
   // The padded grid: a one-pixel frame of nodes without any capacity (no bounds checks in the flow).
   const W = w + 2;
   const N = W * (h + 2);
   const off = DX.map((dx, d) => DY[d]! * W + dx);
-  const edge = new Float64Array(N * 8);
+  const edge = scratch(Float64Array, N * 8, 'edge').fill(0);
   // exp(−beta·|Δcolour|²) by squared colour distance (at most 3 × 255²), each computed once.
-  const decay = new Float64Array(3 * 255 * 255 + 1).fill(-1);
+  const decay = scratch(Float64Array, 3 * 255 * 255 + 1, 'decay').fill(-1);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -240,15 +256,15 @@ export function grabCutIterations(
         edge[(p + off[d]!) * 8 + 7 - d] = wt;
       }
     }
-  const comp = new Uint8Array(n);
+  const comp = scratch(Uint8Array, n, 'comp');
   const flow = new GridFlow(N, off);
   // The terminal capacities the flow was last solved for: the next iteration starts from that flow.
-  const solved = new Float64Array(N);
-  const next = new Float64Array(N);
+  const solved = scratch(Float64Array, N, 'solved');
+  const next = scratch(Float64Array, N, 'next');
   // Each pixel's most likely component under each model: the next iteration's assignment (its models
   // are the ones this iteration's t-links were computed with).
-  const bgBest = new Uint8Array(n);
-  const fgBest = new Uint8Array(n);
+  const bgBest = scratch(Uint8Array, n, 'bgBest');
+  const fgBest = scratch(Uint8Array, n, 'fgBest');
   for (let it = 0; it < iterations; it++) {
     for (let i = 0; i < n; i++) {
       const m = mask[i]!;
@@ -391,19 +407,19 @@ class GridFlow {
     private readonly n: number,
     private readonly off: number[],
   ) {
-    this.cap = new Float64Array(n * 8);
-    this.term = new Float64Array(n);
-    this.tree = new Uint8Array(n);
-    this.last = new Uint8Array(n);
-    this.parent = new Uint8Array(n);
-    this.ts = new Int32Array(n);
-    this.dist = new Int32Array(n);
-    this.queue = new Int32Array(n + 1);
-    this.queued = new Uint8Array(n);
-    this.orphans = new Int32Array(n);
-    this.excess = new Float64Array(n);
-    this.sink = new Float64Array(n);
-    this.label = new Int32Array(n);
+    this.cap = scratch(Float64Array, n * 8, 'flow.cap');
+    this.term = scratch(Float64Array, n, 'flow.term');
+    this.tree = scratch(Uint8Array, n, 'flow.tree');
+    this.last = scratch(Uint8Array, n, 'flow.last');
+    this.parent = scratch(Uint8Array, n, 'flow.parent');
+    this.ts = scratch(Int32Array, n, 'flow.ts');
+    this.dist = scratch(Int32Array, n, 'flow.dist');
+    this.queue = scratch(Int32Array, n + 1, 'flow.queue');
+    this.queued = scratch(Uint8Array, n, 'flow.queued');
+    this.orphans = scratch(Int32Array, n, 'flow.orphans');
+    this.excess = scratch(Float64Array, n, 'flow.excess');
+    this.sink = scratch(Float64Array, n, 'flow.sink');
+    this.label = scratch(Int32Array, n, 'flow.label');
   }
 
   /** Whether every terminal residual is finite (a flow to start the next solve from). */
