@@ -364,12 +364,16 @@ const TERMINAL = 8;
 const ORPHAN = 9;
 const NONE = 10;
 /**
- * The search-tree flow's work (path and adoption steps) after which push–relabel finishes the flow.
- * The walk's rounds take at most ~3.7 million (the orange's and the squirrel's coarse box, ~60-100 ms);
- * the flat-lay's coarse box (weak colour models under strong smoothness: ~80,000 paths ~100 pixels
- * long) took ~14 million, where push–relabel is several times faster; on the others it is slower.
+ * When push–relabel takes over from the search trees: at TREE_CHECK steps of their work (path and
+ * adoption steps) if their augmenting paths have been LONG_PATHS pixels long or more on average, and
+ * at TREE_BUDGET steps in any case. The flat-lay's coarse box (weak colour models under strong
+ * smoothness) took ~14 million steps, ~80,000 paths ~100 pixels long (74 on average at the check),
+ * where push–relabel is several times faster; on the walk's other rounds it is slower, and their paths
+ * are at most 47 long at the check (the orange's second iteration; the shapes' 47, the squirrel's 41).
  */
-const TREE_BUDGET = 4_000_000;
+const TREE_CHECK = 1_500_000;
+const LONG_PATHS = 60;
+const TREE_BUDGET = 8_000_000;
 
 /**
  * A max-flow on the padded pixel grid: `cap[p * 8 + d]` is the residual capacity from p to its
@@ -377,7 +381,7 @@ const TREE_BUDGET = 4_000_000;
  * hold the residual graph after `solve`, so a later solve may start from that flow. First the
  * Boykov–Kolmogorov search trees (two trees grown from the terminals over unsaturated edges, a path
  * augmented where they meet, cut-off nodes re-attached or freed, with their timestamp and distance
- * heuristics), which read the cut as OpenCV.js's flow does; past TREE_BUDGET, push–relabel (Goldberg
+ * heuristics), which read the cut as OpenCV.js's flow does; then, when their paths run long (TREE_CHECK), push–relabel (Goldberg
  * –Tarjan, FIFO, global relabelling) from that flow moves the rest in bulk, and the cut is read from
  * the residual graph (the nodes that can no longer reach the sink are the source's side).
  */
@@ -401,6 +405,10 @@ class GridFlow {
   private nOrphans = 0;
   private time = 0;
   private work = 0;
+  /** Augmenting paths so far and their length. */
+  private paths = 0;
+  private steps = 0;
+  private checked = false;
   private pushed = false;
 
   constructor(
@@ -454,12 +462,15 @@ class GridFlow {
     this.head = this.head === this.n ? 0 : this.head + 1;
   }
 
-  /** The search-tree flow; false when it stopped at TREE_BUDGET. */
+  /** The search-tree flow; false when it stopped for push–relabel (TREE_CHECK). */
   private trees(): boolean {
     const { n, cap, term, tree, last, parent, ts, dist, queued, off } = this;
     this.head = this.tail = 0;
     this.time = 0;
     this.work = 0;
+    this.paths = 0;
+    this.steps = 0;
+    this.checked = false;
     this.nOrphans = 0;
     queued.fill(0);
     last.fill(0);
@@ -481,6 +492,10 @@ class GridFlow {
     }
     while (this.head !== this.tail) {
       if (this.work > TREE_BUDGET) return false;
+      if (!this.checked && this.work > TREE_CHECK) {
+        this.checked = true;
+        if (this.steps >= LONG_PATHS * this.paths) return false;
+      }
       const p = this.queue[this.head]!;
       const tp = tree[p]!;
       if (tp === FREE) {
@@ -530,6 +545,7 @@ class GridFlow {
 
   private augment(a: number, b: number, da: number): void {
     const { cap, term, parent, off } = this;
+    const before = this.work;
     let m = cap[a * 8 + da]!;
     // Source side: from a up to its root, the residual of each parent → child edge.
     let v = a;
@@ -551,6 +567,8 @@ class GridFlow {
       this.work++;
     }
     if (-term[v]! < m) m = -term[v]!;
+    this.paths++;
+    this.steps += this.work - before + 1;
     cap[a * 8 + da] = cap[a * 8 + da]! - m;
     cap[(a + off[da]!) * 8 + 7 - da] = cap[(a + off[da]!) * 8 + 7 - da]! + m;
     v = a;
