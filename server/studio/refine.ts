@@ -3,6 +3,7 @@ import { ProviderError } from '../providers/ai/errors.js';
 import { BGD, FGD, PR_BGD, PR_FGD, cutoutSteps, type CutoutResult, type Point } from './cutout.js';
 import type { Box } from './detect.js';
 import { islandShare, judgeMask } from './gate.js';
+import { grabCutIterations } from './grabcut.js';
 import { boundsOf, dilate, flood8, fractionBounds, toPixels, type PixelBox } from './mask.js';
 import { saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
@@ -78,16 +79,16 @@ const BOX_BAND = 3;
  * whole box at 320 px): the full grabCut (colour models learnt from the seeds, BOX_ITERATIONS) on the
  * window shrunk to BOX_COARSE_SIDE, then one pass at full size with those models, on the band along
  * the coarse outline only; away from it the coarse answer stands, and the seeds' hard labels always.
- * Writes the result into `maskMat` (grabCut's four values).
+ * `mask` holds the seeds and gets the result (grabCut's four values).
  */
-function coarseToFine(cv: Cv, rgbMat: Cv, maskMat: Cv, ww: number, wh: number, keepMat: Keep): void {
+function coarseToFine(cv: Cv, rgbMat: Cv, rgb: Uint8Array, mask: Uint8Array, ww: number, wh: number, keepMat: Keep): void {
   const scale = BOX_COARSE_SIDE / Math.max(ww, wh);
   const cw = Math.max(2, Math.round(ww * scale));
   const ch = Math.max(2, Math.round(wh * scale));
   const small = keepMat(new cv.Mat());
   cv.resize(rgbMat, small, new cv.Size(cw, ch), 0, 0, cv.INTER_AREA);
-  const seeds = Uint8Array.from(maskMat.data as Uint8Array);
-  const coarseSeeds = new Uint8Array(cw * ch);
+  const seeds = Uint8Array.from(mask);
+  const c = new Uint8Array(cw * ch);
   // A coarse pixel is a hard label only when the whole of it is (else the label it mostly has, "probably").
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {
@@ -107,13 +108,11 @@ function coarseToFine(cv: Cv, rgbMat: Cv, maskMat: Cv, ww: number, wh: number, k
           if (v === FGD) hardFg++;
           if (v === BGD) hardBg++;
         }
-      coarseSeeds[y * cw + x] = hardFg === n ? FGD : hardBg === n ? BGD : fg * 2 >= n ? PR_FGD : PR_BGD;
+      c[y * cw + x] = hardFg === n ? FGD : hardBg === n ? BGD : fg * 2 >= n ? PR_FGD : PR_BGD;
     }
-  const coarse = keepMat(cv.matFromArray(ch, cw, cv.CV_8UC1, coarseSeeds));
-  const bgd = keepMat(new cv.Mat());
-  const fgd = keepMat(new cv.Mat());
-  cv.grabCut(small, coarse, new cv.Rect(0, 0, cw, ch), bgd, fgd, BOX_ITERATIONS, cv.GC_INIT_WITH_MASK);
-  const c = coarse.data as Uint8Array;
+  const smallRgb = Uint8Array.from(small.data as Uint8Array);
+  const models = initModels(cv, small, c, cw, ch, keepMat);
+  grabCutIterations(smallRgb, cw, ch, c, models.bgd, models.fgd, BOX_ITERATIONS);
   const up = new Uint8Array(ww * wh);
   for (let y = 0; y < wh; y++)
     for (let x = 0; x < ww; x++) {
@@ -129,14 +128,25 @@ function coarseToFine(cv: Cv, rgbMat: Cv, maskMat: Cv, ww: number, wh: number, k
         outline[i] = outline[x > 0 && up[i - 1] !== up[i] ? i - 1 : i - ww] = 1;
     }
   const band = dilate(outline, ww, wh, BOX_BAND);
-  const fine = new Uint8Array(ww * wh);
   for (let i = 0; i < ww * wh; i++) {
     const v = seeds[i]!;
-    fine[i] = v === FGD || v === BGD ? v : band[i] ? (up[i] ? PR_FGD : PR_BGD) : up[i] ? FGD : BGD;
+    mask[i] = v === FGD || v === BGD ? v : band[i] ? (up[i] ? PR_FGD : PR_BGD) : up[i] ? FGD : BGD;
   }
-  maskMat.data.set(fine);
-  cv.grabCut(rgbMat, maskMat, new cv.Rect(0, 0, ww, wh), bgd, fgd, 1, cv.GC_EVAL);
+  grabCutIterations(rgb, ww, wh, mask, models.bgd, models.fgd, 1);
 }
+
+/**
+ * The colour models OpenCV's grabCut learns from the seeds (GC_INIT_WITH_MASK, its k-means; no
+ * iteration): the iterations then run in grabcut.ts, which gives OpenCV.js's masks several times faster.
+ */
+function initModels(cv: Cv, rgbMat: Cv, seeds: Uint8Array, w: number, h: number, keepMat: Keep) {
+  const maskMat = keepMat(cv.matFromArray(h, w, cv.CV_8UC1, seeds));
+  const bgd = keepMat(new cv.Mat());
+  const fgd = keepMat(new cv.Mat());
+  cv.grabCut(rgbMat, maskMat, new cv.Rect(0, 0, w, h), bgd, fgd, 0, cv.GC_INIT_WITH_MASK);
+  return { bgd: Float64Array.from(bgd.data64F as Float64Array), fgd: Float64Array.from(fgd.data64F as Float64Array) };
+}
+
 /** Decodes the photo once at working size and sets up the opening mask (the upload's latest judged mask, if any). */
 export async function openEditorPhoto(bytes: Buffer, maskPng: Buffer | null): Promise<{ photo: EditorPhoto; opening: EditorMask }> {
   const { cv } = await loadOpenCv();
@@ -243,29 +253,22 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     for (const st of strokes) paintStroke(seeds, ww, wh, win, st, w, h);
     const hasFg = seeds.some((s) => s === FGD || s === PR_FGD);
     const hasBg = seeds.some((s) => s === BGD || s === PR_BGD);
-    let out: Uint8Array = seeds;
+    const out = seeds;
     if (hasFg && hasBg) {
       const crop = new Uint8Array(ww * wh * 3);
       for (let y = 0; y < wh; y++)
         crop.set(photo.rgb.subarray(((y + win.y0) * w + win.x0) * 3, ((y + win.y0) * w + win.x1) * 3), y * ww * 3);
       const rgbMat = keepMat(cv.matFromArray(wh, ww, cv.CV_8UC3, crop));
-      const maskMat = keepMat(cv.matFromArray(wh, ww, cv.CV_8UC1, seeds));
-      const evalMode = !boxRound && photo.bgd && photo.fgd;
-      const bgd = keepMat(evalMode ? cv.matFromArray(1, 65, cv.CV_64F, photo.bgd) : new cv.Mat());
-      const fgd = keepMat(evalMode ? cv.matFromArray(1, 65, cv.CV_64F, photo.fgd) : new cv.Mat());
       cv.setRNGSeed(1);
-      if (boxRound && Math.max(ww, wh) > BOX_COARSE_SIDE) coarseToFine(cv, rgbMat, maskMat, ww, wh, keepMat);
-      else
-        cv.grabCut(
-          rgbMat,
-          maskMat,
-          new cv.Rect(0, 0, ww, wh),
-          bgd,
-          fgd,
-          boxRound ? BOX_ITERATIONS : STROKE_ITERATIONS,
-          evalMode ? cv.GC_EVAL : cv.GC_INIT_WITH_MASK,
-        );
-      out = maskMat.data as Uint8Array;
+      if (boxRound && Math.max(ww, wh) > BOX_COARSE_SIDE) coarseToFine(cv, rgbMat, crop, seeds, ww, wh, keepMat);
+      else {
+        // A stroke round evaluates with the session's models (GC_EVAL); a box round learns its own.
+        const models =
+          !boxRound && photo.bgd && photo.fgd
+            ? { bgd: Float64Array.from(photo.bgd), fgd: Float64Array.from(photo.fgd) }
+            : initModels(cv, rgbMat, seeds, ww, wh, keepMat);
+        grabCutIterations(crop, ww, wh, seeds, models.bgd, models.fgd, boxRound ? BOX_ITERATIONS : STROKE_ITERATIONS);
+      }
     }
     for (let y = 0; y < wh; y++) {
       for (let x = 0; x < ww; x++) {
