@@ -14,23 +14,24 @@ const compressors = {
 
 /**
  * A JSON answer that is whole in memory, compressed as the compression middleware would compress it
- * (1 KB or more; the client's first choice of encoding, where the middleware prefers br on a tie), without that middleware's per-request wrapping of
- * the response's stream methods: the lean tRPC reads are mounted before it (app.ts).
+ * (1 KB or more; the client's first choice of encoding, where the middleware prefers br on a tie),
+ * without that middleware's per-request wrapping of the response's stream methods: the lean tRPC
+ * reads are mounted before it (app.ts).
  */
-export async function sendJson(req: Request, res: Response, status: number, body: string | Buffer): Promise<void> {
+export async function sendJson(req: Request, res: Response, status: number, json: string): Promise<void> {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json');
   res.vary('Accept-Encoding');
-  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const size = Buffer.byteLength(json);
   const encoding = size >= THRESHOLD && req.method !== 'HEAD' ? req.acceptsEncodings('gzip', 'br', 'deflate', 'identity') : undefined;
   if (encoding === 'br' || encoding === 'gzip' || encoding === 'deflate') {
-    const packed = await compressors[encoding](typeof body === 'string' ? Buffer.from(body) : body);
+    const packed = await compressors[encoding](Buffer.from(json));
     res.setHeader('content-encoding', encoding);
     res.setHeader('content-length', packed.length);
     res.end(packed);
     return;
   }
   res.setHeader('content-length', size);
-  // A string goes out in one write with the headers (Node joins them); a Buffer takes a writev of two.
-  res.end(body);
+  // A string goes out in one write with the headers (Node joins them).
+  res.end(json);
 }

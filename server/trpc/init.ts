@@ -117,17 +117,18 @@ function checked<R extends { ok: true } | { ok: false; error: TRPCError }>(resul
   return result;
 }
 
+/** The rules alone, for procedures that need no session. */
+const sessionFree = (closesForMaintenance: boolean) =>
+  t.middleware(async ({ ctx, type, next }) => {
+    const fresh = await rules(ctx, type, closesForMaintenance);
+    return checked(fresh ? await next({ ctx: fresh }) : await next());
+  });
+
 /** Open to anyone, even in maintenance mode (site info, session check, admin login). */
-export const openProcedure = t.procedure.use(async ({ ctx, type, next }) => {
-  const fresh = await rules(ctx, type, false);
-  return checked(fresh ? await next({ ctx: fresh }) : await next());
-});
+export const openProcedure = t.procedure.use(sessionFree(false));
 
 /** Public site and customer procedures: closed while maintenance mode is on. */
-export const publicProcedure = t.procedure.use(async ({ ctx, type, next }) => {
-  const fresh = await rules(ctx, type, true);
-  return checked(fresh ? await next({ ctx: fresh }) : await next());
-});
+export const publicProcedure = t.procedure.use(sessionFree(true));
 
 export const protectedProcedure = t.procedure.use(async ({ ctx, type, next }) => {
   const { session, adminSession } = (await rules(ctx, type, true)) ?? ctx;
