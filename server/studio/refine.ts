@@ -253,7 +253,6 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     for (const st of strokes) paintStroke(seeds, ww, wh, win, st, w, h);
     const hasFg = seeds.some((s) => s === FGD || s === PR_FGD);
     const hasBg = seeds.some((s) => s === BGD || s === PR_BGD);
-    const out = seeds;
     if (hasFg && hasBg) {
       const crop = new Uint8Array(ww * wh * 3);
       for (let y = 0; y < wh; y++)
@@ -272,7 +271,8 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     }
     for (let y = 0; y < wh; y++) {
       for (let x = 0; x < ww; x++) {
-        const v = out[y * ww + x];
+        // grabCut wrote its answer into the seeds.
+        const v = seeds[y * ww + x];
         mask[(y + win.y0) * w + x + win.x0] = v === FGD || v === PR_FGD ? 1 : 0;
       }
     }
