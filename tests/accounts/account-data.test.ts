@@ -3,10 +3,10 @@ import JSZip from 'jszip';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startTestServer, upload } from '../helpers/server';
+import { sellerWithRun, waitForExport } from '../helpers/seller-with-run';
 import { ledgerSum, productPhoto } from '../helpers/fixtures';
 import { adminClient, customerClient } from '../admin/helpers';
 import { startMailbox, type Mailbox } from '../email/mailbox';
-import { applyPaymentEvent } from '../../server/services/payments';
 import { erasedEmail } from '../../server/services/account-deletion';
 import { enqueueEmail } from '../../server/email/outbox';
 import { runCutout } from '../../server/services/studio';
@@ -15,7 +15,6 @@ import { passwordResetEmail } from '../../server/email/templates/account';
 import { M } from '../../shared/messages';
 import { pdfText } from '../helpers/pdf';
 import type { RunningServer } from '../../server/index';
-import { waitFor } from '../helpers/wait';
 
 let server: RunningServer;
 let mailbox: Mailbox;
@@ -29,76 +28,23 @@ afterAll(async () => {
   await mailbox.close();
 });
 
-/** A seller with a photo, a finished image run (4 outputs + thumbnails in storage) and one purchase. */
+/** A seller with a photo, its cut-out, a finished image run (4 outputs + thumbnails in storage) and one purchase. */
 async function busySeller(email: string) {
-  const { client, userId } = await customerClient(server, email);
+  const made = await sellerWithRun(server, email, {
+    width: 400,
+    height: 300,
+    prompt: 'ceviz sehpa, beyaz fon',
+    thumbs: true,
+    payment: { amountCents: 7900, currency: 'USD', card: { brand: 'visa', last4: '4242' } },
+  });
   const { db, storage } = server.deps;
-  const photo = await productPhoto(400, 300);
-  const uploadKey = `uploads/${userId}/${crypto.randomUUID()}.jpg`;
-  await storage.put(uploadKey, photo, 'image/jpeg');
-  const upload = await db
-    .insertInto('uploads')
-    .values({ user_id: userId, storage_key: uploadKey, mime: 'image/jpeg', width: 400, height: 300, size_bytes: photo.length })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const cutoutKey = `cutouts/${userId}/${upload.id}/${crypto.randomUUID()}.png`;
+  const cutoutKey = `cutouts/${made.userId}/${made.uploadId}/${crypto.randomUUID()}.png`;
   await storage.put(cutoutKey, Buffer.from('png'), 'image/png');
   await db
     .insertInto('cutouts')
-    .values({ upload_id: upload.id, user_id: userId, storage_key: cutoutKey, width: 400, height: 300 })
+    .values({ upload_id: made.uploadId, user_id: made.userId, storage_key: cutoutKey, width: 400, height: 300 })
     .execute();
-  const genId = crypto.randomUUID();
-  const outputs = [];
-  for (let i = 0; i < 4; i++) {
-    const key = `generations/${userId}/${genId}/${i}.jpg`;
-    const thumbKey = `generations/${userId}/${genId}/${i}.thumb.webp`;
-    await storage.put(key, photo, 'image/jpeg');
-    await storage.put(thumbKey, Buffer.from('thumb'), 'image/webp');
-    outputs.push({ key, thumbKey, mime: 'image/jpeg' });
-  }
-  await db
-    .insertInto('generations')
-    .values({
-      id: genId,
-      user_id: userId,
-      upload_id: upload.id,
-      type: 'image',
-      status: 'completed',
-      credits_used: 1,
-      parameters: JSON.stringify({ prompt: 'ceviz sehpa, beyaz fon' }),
-      outputs: JSON.stringify(outputs),
-      completed_at: new Date(),
-    })
-    .execute();
-  await applyPaymentEvent(
-    { db, bus: server.deps.bus },
-    {
-      provider: 'stripe',
-      eventKey: `stripe:evt_${userId}`,
-      eventType: 'checkout.session.completed',
-      kind: 'payment',
-      paymentRef: `stripe:session:${userId}`,
-      userRef: userId,
-      email,
-      customerId: `cus_${userId.slice(0, 8)}`,
-      plan: 'basic',
-      amountCents: 7900,
-      currency: 'USD',
-      periodEnd: null,
-      card: { brand: 'visa', last4: '4242' },
-    },
-  );
-  return { client, userId, genId, uploadId: upload.id };
-}
-
-async function waitForExport(client: Awaited<ReturnType<typeof customerClient>>['client']) {
-  return waitFor(
-    async () => {
-      const s = (await client.query('auth.exportStatus')).data;
-      return s && s.status !== 'queued' && s.status !== 'processing' ? s : undefined;
-    },
-    { timeout: 30_000, what: 'the export to be ready' },
-  );
+  return { ...made, genId: made.runId };
 }
 
 test('"Verilerimi indir": a zip of profile, generations with their files, credit transactions and invoices, owner only, for 24 h', async () => {

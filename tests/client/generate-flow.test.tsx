@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fakeServer, renderWithApp, SELLER, SITE } from './harness';
+import { fakeServer, generatePageAnswers, renderWithApp } from './harness';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,20 +38,7 @@ function job(status: 'processing' | 'completed' | 'failed', progress: number): R
 function server(end: 'completed' | 'failed') {
   let reads = 0;
   return fakeServer({
-    'auth.me': () => ({ user: SELLER }),
-    'content.site': () => SITE,
-    'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false, lowBelow: 2 }),
-    'generations.provider': () => ({ name: 'fal' }),
-    'studio.current': () => ({
-      id: '00000000-0000-4000-8000-0000000000c1',
-      cutoutUrl: '/api/files/cutouts/c1',
-      width: 1200,
-      height: 1200,
-      note: null,
-      verdict: 'accepted',
-      reasons: [],
-      maskUrl: '/api/files/cutouts/c1/mask',
-    }),
+    ...generatePageAnswers('fal'),
     'generations.createImage': () => ({ id: JOB }),
     'generations.get': () => (++reads === 1 ? job('processing', 40) : job(end, 100)),
   });

@@ -145,3 +145,26 @@ export const SELLER = {
   emailVerified: true,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
+
+/**
+ * What the generate page reads for a signed-in seller with the 10 trial credits and an accepted
+ * 1200 × 1200 cut-out of the chosen photo, on the given provider.
+ */
+export function generatePageAnswers(provider: 'local' | 'fal'): Handlers {
+  return {
+    'auth.me': () => ({ user: SELLER }),
+    'content.site': () => SITE,
+    'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false, lowBelow: 2 }),
+    'generations.provider': () => ({ name: provider }),
+    'studio.current': () => ({
+      id: '00000000-0000-4000-8000-0000000000c1',
+      cutoutUrl: '/api/files/cutouts/c1',
+      width: 1200,
+      height: 1200,
+      note: null,
+      verdict: 'accepted',
+      reasons: [],
+      maskUrl: '/api/files/cutouts/c1/mask',
+    }),
+  };
+}

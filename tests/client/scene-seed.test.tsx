@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fakeServer, renderWithApp, SELLER, SITE } from './harness';
+import { fakeServer, generatePageAnswers, renderWithApp, SELLER, SITE } from './harness';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -70,20 +70,7 @@ describe('the seed control', () => {
 
   it('"Yeniden üret" sends a new seed and shows it in the seed field', async () => {
     const api = fakeServer({
-      'auth.me': () => ({ user: SELLER }),
-      'content.site': () => SITE,
-      'credits.balance': () => ({ balance: 10, unlimited: false, planCode: 'trial', expiresAt: null, expired: false, lowBelow: 2 }),
-      'generations.provider': () => ({ name: 'local' }),
-      'studio.current': () => ({
-        id: '00000000-0000-4000-8000-0000000000c1',
-        cutoutUrl: '/api/files/cutouts/c1',
-        width: 1200,
-        height: 1200,
-        note: null,
-        verdict: 'accepted',
-        reasons: [],
-        maskUrl: '/api/files/cutouts/c1/mask',
-      }),
+      ...generatePageAnswers('local'),
       'generations.createImage': () => ({ id: JOB }),
       'generations.get': () => done(),
     });

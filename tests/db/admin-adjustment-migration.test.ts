@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Kysely, Migrator } from 'kysely';
-import { freshDatabase } from '../helpers/db';
-import { migratorFor } from '../../server/db/migrator';
-import type { DbHandle } from '../../server/db';
+import { expect, test } from 'vitest';
+import { migrationDatabase } from '../helpers/migration-db';
 
 // Issue 38 item 12: admin balance changes written before their own ledger type (a "purchase" or a
 // "usage" with an English "Admin adjustment: " prefix) become `admin_adjustment` rows carrying only
 // the admin's reason; a real purchase or usage is left alone; down restores them.
 const BEFORE = '2026-11-25T16-40-fal-provider-inputs';
 
-let h: DbHandle;
-let migrator: Migrator;
-beforeAll(async () => {
-  h = await freshDatabase();
-  migrator = migratorFor(h.db);
-});
-afterAll(async () => {
-  await h.close();
-});
+const t = migrationDatabase();
 
 test('old admin adjustments move to their own type; other rows stay; the type is accepted; down and up again', async () => {
-  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before this migration
-  const db = h.db as never as Kysely<any>;
+  expect((await t.migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  const db = t.old;
   const user = await db
     .insertInto('users')
     .values({ email: 'eski@example.com', password_hash: 'x' })
@@ -53,7 +41,7 @@ test('old admin adjustments move to their own type; other rows stay; the type is
       .execute(),
   ).rejects.toThrow();
 
-  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect((await t.migrator.migrateToLatest()).error).toBeUndefined();
   const read = () => db.selectFrom('credit_transactions').select(['type', 'amount', 'description']).orderBy('amount').execute();
   expect(await read()).toEqual([
     { type: 'admin_adjustment', amount: -10, description: '10 kredi düşüldü' },
@@ -72,7 +60,7 @@ test('old admin adjustments move to their own type; other rows stay; the type is
       .execute(),
   ).rejects.toThrow();
 
-  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  expect((await t.migrator.migrateTo(BEFORE)).error).toBeUndefined();
   expect((await read()).map((r) => [r.type, r.description])).toEqual([
     ['usage', 'Admin adjustment: 10 kredi düşüldü'],
     ['usage', 'Fotoğraf oluşturma'],
@@ -80,5 +68,5 @@ test('old admin adjustments move to their own type; other rows stay; the type is
     ['purchase', 'Admin adjustment: Manuel güncelleme'],
     ['purchase', 'Temel paket satın alımı'],
   ]);
-  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect((await t.migrator.migrateToLatest()).error).toBeUndefined();
 });

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Migrator } from 'kysely';
-import { freshDatabase } from '../helpers/db';
-import { migratorFor } from '../../server/db/migrator';
+import { expect, test } from 'vitest';
+import { migrationDatabase } from '../helpers/migration-db';
 import { M } from '../../shared/messages';
 import { loadLanding } from '../../server/services/landing';
-import type { DbHandle } from '../../server/db';
 
 // An install seeded before claims had to be true: its made-up figures become counted ones, its
 // example quotes and drawn works become drafts, its 4K/360 texts true ones. What an admin wrote
@@ -13,19 +10,10 @@ const BEFORE = '2026-11-25T10-00-upload-retention';
 const OLD_HERO =
   'Tek bir ürün fotoğrafı yükleyin; 4K çözünürlükte, filigransız 4 stüdyo görseli ve 360 derece ürün videosu dakikalar içinde hazır.';
 
-let h: DbHandle;
-let migrator: Migrator;
-beforeAll(async () => {
-  h = await freshDatabase();
-  migrator = migratorFor(h.db);
-});
-afterAll(async () => {
-  await h.close();
-});
+const t = migrationDatabase();
 
 async function seedOldInstall() {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before this migration, not as typed today
-  const db = h.db as never as import('kysely').Kysely<any>;
+  const db = t.old;
   await db
     .insertInto('site_stats')
     .values([
@@ -83,11 +71,11 @@ async function seedOldInstall() {
 }
 
 test('seeded claims of an existing install become true ones; admin-written rows are kept; down and up again', async () => {
-  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  expect((await t.migrator.migrateTo(BEFORE)).error).toBeUndefined();
   await seedOldInstall();
-  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect((await t.migrator.migrateToLatest()).error).toBeUndefined();
 
-  const stats = await h.db.selectFrom('site_stats').select(['number', 'label', 'metric']).orderBy('display_order').execute();
+  const stats = await t.h.db.selectFrom('site_stats').select(['number', 'label', 'metric']).orderBy('display_order').execute();
   expect(stats).toEqual([
     { number: '', label: 'Oluşturulan görsel', metric: 'images' },
     { number: '', label: 'Satıcı', metric: 'sellers' },
@@ -95,7 +83,7 @@ test('seeded claims of an existing install become true ones; admin-written rows 
     { number: '', label: 'Ortalama üretim süresi', metric: 'avg_seconds' },
     { number: '320', label: 'Kendi yazdığım', metric: null },
   ]);
-  const landing = await loadLanding(h.db, { upscale4k: false });
+  const landing = await loadLanding(t.h.db, { upscale4k: false });
   expect(landing.stats.map((s) => s.number)).toEqual(['320']);
   expect(landing.testimonials.map((t) => t.name)).toEqual(['Gerçek Müşteri']);
   expect(landing.portfolio.map((p) => p.title)).toEqual(['Gerçek iş']);
@@ -106,11 +94,11 @@ test('seeded claims of an existing install become true ones; admin-written rows 
   expect(landing.content.hero.subtitle).toBe(M.defaults.content.hero.subtitle[0]);
   expect(JSON.stringify(landing)).not.toMatch(/4K|360 derece|2\.500\+|Mutlu/);
 
-  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-  const restored = await h.db.selectFrom('site_content').select('value').where('key', '=', 'subtitle').executeTakeFirstOrThrow();
+  expect((await t.migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  const restored = await t.h.db.selectFrom('site_content').select('value').where('key', '=', 'subtitle').executeTakeFirstOrThrow();
   expect(restored.value).toBe(OLD_HERO);
-  expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  const again = await loadLanding(h.db, { upscale4k: true });
+  expect((await t.migrator.migrateToLatest()).error).toBeUndefined();
+  const again = await loadLanding(t.h.db, { upscale4k: true });
   expect(again.stats.map((s) => s.number)).toEqual(['4K', '320']);
   expect(again.testimonials.map((t) => t.name)).toEqual(['Gerçek Müşteri']);
 });

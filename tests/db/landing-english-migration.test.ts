@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Kysely, Migrator } from 'kysely';
-import { freshDatabase } from '../helpers/db';
-import { migratorFor } from '../../server/db/migrator';
+import { expect, test } from 'vitest';
+import { migrationDatabase } from '../helpers/migration-db';
 import { M, landingDefaults } from '../../shared/messages';
 import { loadLanding } from '../../server/services/landing';
-import type { DbHandle } from '../../server/db';
 
 // Issue 38 item 5 on an install seeded before the landing had English: its seeded texts, stats,
 // features, quotes and works get their English copy; what an admin wrote stays Turkish only (the
@@ -12,19 +9,10 @@ import type { DbHandle } from '../../server/db';
 const BEFORE = '2026-11-27T14-10-batch-photos';
 const EN = landingDefaults('en');
 
-let h: DbHandle;
-let migrator: Migrator;
-beforeAll(async () => {
-  h = await freshDatabase();
-  migrator = migratorFor(h.db);
-});
-afterAll(async () => {
-  await h.close();
-});
+const t = migrationDatabase();
 
 async function seedOldInstall() {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before this migration, not as typed today
-  const db = h.db as never as Kysely<any>;
+  const db = t.old;
   await db
     .insertInto('site_content')
     .values([
@@ -64,21 +52,21 @@ async function seedOldInstall() {
 }
 
 test('seeded landing rows of an existing install get their English copy; admin-written ones stay Turkish; down and up again', async () => {
-  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  expect((await t.migrator.migrateTo(BEFORE)).error).toBeUndefined();
   await seedOldInstall();
-  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect((await t.migrator.migrateToLatest()).error).toBeUndefined();
 
-  const hero = await h.db
+  const hero = await t.h.db
     .selectFrom('site_content')
     .select('value_en')
     .where('section', '=', 'hero')
     .where('key', '=', 'title')
     .executeTakeFirstOrThrow();
   expect(hero.value_en).toBe(EN.content.hero.title);
-  const legal = await h.db.selectFrom('site_content').select('value_en').where('section', '=', 'legal').execute();
+  const legal = await t.h.db.selectFrom('site_content').select('value_en').where('section', '=', 'legal').execute();
   expect(legal.every((r) => r.value_en === null)).toBe(true);
 
-  const en = await loadLanding(h.db, { upscale4k: true }, 'en');
+  const en = await loadLanding(t.h.db, { upscale4k: true }, 'en');
   expect(en.content.hero).toEqual(EN.content.hero);
   // The admin's own Turkish title has no English yet: the English page shows it in Turkish.
   expect(en.content.cta.title).toBe('Kendi başlığım');
@@ -95,11 +83,11 @@ test('seeded landing rows of an existing install get their English copy; admin-w
   expect(en.testimonials.map((t) => t.text).sort()).toEqual([...EN.testimonials.map((t) => t.text), 'Gerçekten kullandım.'].sort());
   expect(en.portfolio.map((p) => p.title).sort()).toEqual(EN.portfolio.map((p) => p.title).sort());
   // Turkish as before.
-  const tr = await loadLanding(h.db, { upscale4k: true }, 'tr');
+  const tr = await loadLanding(t.h.db, { upscale4k: true }, 'tr');
   expect(tr.content.hero.title).toBe(M.defaults.content.hero.title[0]);
   expect(tr.portfolio.map((p) => p.title).sort()).toEqual(M.defaults.portfolio.map((p) => p.title).sort());
 
-  expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-  expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  expect((await loadLanding(h.db, { upscale4k: true }, 'en')).content.hero.title).toBe(EN.content.hero.title);
+  expect((await t.migrator.migrateTo(BEFORE)).error).toBeUndefined();
+  expect((await t.migrator.migrateToLatest()).error).toBeUndefined();
+  expect((await loadLanding(t.h.db, { upscale4k: true }, 'en')).content.hero.title).toBe(EN.content.hero.title);
 });

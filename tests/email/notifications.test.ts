@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
-import { userWithUpload } from '../helpers/fixtures';
+import { checkoutPaid, userWithUpload } from '../helpers/fixtures';
 import { callerWorld } from '../helpers/caller';
 import { linkToken, startMailbox, type Mailbox } from './mailbox';
 import type { DbHandle } from '../../server/db';
@@ -135,21 +135,7 @@ test("a package's warning comes at a fifth of its credits, once per period; a ne
 
 test('a payment sends "payment received" with the amount in lira and its PDF invoice attached', async () => {
   const { user } = await userWithUpload(handle.db);
-  const event = {
-    provider: 'stripe' as const,
-    eventKey: `stripe:evt_${user.id}`,
-    eventType: 'checkout.session.completed',
-    kind: 'payment' as const,
-    paymentRef: `stripe:session:${user.id}`,
-    userRef: user.id,
-    email: user.email,
-    customerId: null,
-    plan: 'basic' as const,
-    amountCents: 299000,
-    currency: 'TRY',
-    periodEnd: null,
-    card: null,
-  };
+  const event = checkoutPaid(user.id, user.id, { email: user.email });
   expect(await applyPaymentEvent({ db: handle.db, bus }, event)).toBe('credited');
   expect(await applyPaymentEvent({ db: handle.db, bus }, { ...event, eventKey: `stripe:evt2_${user.id}`, eventType: 'invoice.paid' })).toBe(
     'already_credited',

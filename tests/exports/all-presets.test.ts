@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HttpClient, startTestServer, uploaded, validSignUp } from '../helpers/server';
-import { productPhoto } from '../helpers/fixtures';
+import { completedImageRun, productPhoto } from '../helpers/fixtures';
 import type { RunningServer } from '../../server/index';
 import { EXPORT_PRESETS, EXPORT_PRESET_IDS, exportUrl } from '../../shared/export-presets';
 import { EXPORT_DOWNLOADS_PER_RUN, SELLER_LIMITS } from '../../shared/constants';
 import { M } from '../../shared/messages';
-import type { StoredOutput } from '../../shared/schemas/generations';
 import { unzip } from './helpers';
 
 // Issue 38 item 10: "Tüm pazar yerleri" — every preset of one run in one zip — and the export limit
@@ -24,27 +23,12 @@ beforeAll(async () => {
   userId = (await server.handle.db.selectFrom('users').select('id').where('email', '=', 'pazar@example.com').executeTakeFirstOrThrow()).id;
   const { uploadId } = await uploaded(seller, await productPhoto(400, 300), 'urun.jpg');
   // A completed framed run (no cut-out: each image is fitted as it is, which keeps 28 renders quick).
-  runId = randomUUID();
-  const outputs: StoredOutput[] = [];
-  for (const [i, role] of (['framed', 'scene'] as const).entries()) {
-    const key = `generations/${userId}/${runId}/${i}.jpg`;
-    await server.deps.storage.put(key, await productPhoto(320 + 40 * i, 240), 'image/jpeg');
-    outputs.push({ key, thumbKey: key, mime: 'image/jpeg', role });
-  }
-  await server.handle.db
-    .insertInto('generations')
-    .values({
-      id: runId,
-      user_id: userId,
-      upload_id: uploadId,
-      type: 'image',
-      status: 'completed',
-      credits_used: 1,
-      parameters: JSON.stringify({ prompt: 'ahşap masa' }),
-      outputs: JSON.stringify(outputs),
-      completed_at: new Date(),
-    })
-    .execute();
+  ({ runId } = await completedImageRun(server.handle.db, server.deps.storage, {
+    userId,
+    uploadId,
+    photos: [await productPhoto(320, 240), await productPhoto(360, 240)],
+    roles: true,
+  }));
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -5,7 +5,7 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
-import { productPhoto, userWithUpload } from '../helpers/fixtures';
+import { completedImageRun, productPhoto, userWithUpload } from '../helpers/fixtures';
 import { exportImage, exportRenderLoad, exportRun } from '../../server/services/exports';
 import { LocalFileStorage, type FileStorage } from '../../server/providers/storage';
 import { EXPORT_PRESETS } from '../../shared/export-presets';
@@ -28,27 +28,11 @@ beforeAll(async () => {
   local = new LocalFileStorage(root);
   const { user, uploadId } = await userWithUpload(h.db);
   userId = user.id;
-  runId = crypto.randomUUID();
-  const roles = ['framed', 'scene', 'scene', 'scene'] as const;
-  for (const [i, role] of roles.entries()) {
-    const key = `generations/${userId}/${runId}/${i}.jpg`;
-    await local.put(key, await productPhoto(640 + 40 * i, 480), 'image/jpeg');
-    outputs.push({ key, thumbKey: key, mime: 'image/jpeg', role });
-  }
-  await h.db
-    .insertInto('generations')
-    .values({
-      id: runId,
-      user_id: userId,
-      upload_id: uploadId,
-      type: 'image',
-      status: 'completed',
-      credits_used: 1,
-      parameters: JSON.stringify({ prompt: 'ahşap masa' }),
-      outputs: JSON.stringify(outputs),
-      completed_at: new Date(),
-    })
-    .execute();
+  const photos = [];
+  for (let i = 0; i < 4; i++) photos.push(await productPhoto(640 + 40 * i, 480));
+  const run = await completedImageRun(h.db, local, { userId, uploadId, photos, roles: true });
+  runId = run.runId;
+  outputs.push(...run.outputs);
 });
 afterAll(async () => {
   await h.close();

@@ -8,6 +8,7 @@ import { M } from '../../shared/messages';
 import { pdfText } from '../helpers/pdf';
 import { applyPaymentEvent } from '../../server/services/payments';
 import { storedInvoice } from '../../server/services/invoices';
+import { checkoutPaid } from '../helpers/fixtures';
 
 const D = M.invoiceDetails;
 
@@ -167,25 +168,7 @@ describe('on the billing profile, on invoices and in the accountant export', () 
   });
 
   test('an invoice keeps the details it was issued to; the export lists the period with them', async () => {
-    const pay = (ref: string) =>
-      applyPaymentEvent(
-        { db: world.deps.db, bus: world.deps.bus },
-        {
-          provider: 'stripe',
-          eventKey: `stripe:evt_${ref}`,
-          eventType: 'checkout.session.completed',
-          kind: 'payment',
-          paymentRef: `stripe:session:${ref}`,
-          userRef: ayseId,
-          email: null,
-          customerId: null,
-          plan: 'basic',
-          amountCents: 299000,
-          currency: 'TRY',
-          periodEnd: null,
-          card: null,
-        },
-      );
+    const pay = (ref: string) => applyPaymentEvent({ db: world.deps.db, bus: world.deps.bus }, checkoutPaid(ayseId, ref));
     expect(await pay('inv1')).toBe('credited');
     // Details edited after the purchase: a later invoice shows the new ones, the first keeps the old.
     await ayse.mutate('payments.saveInvoiceDetails', {

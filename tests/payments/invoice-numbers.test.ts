@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshDatabase } from '../helpers/db';
-import { userWithUpload } from '../helpers/fixtures';
+import { checkoutPaid, userWithUpload } from '../helpers/fixtures';
 import { LocalEventBus } from '../../server/events/bus';
 import { applyPaymentEvent } from '../../server/services/payments';
 import { allocateInvoiceNumber, formatInvoiceNumber } from '../../server/services/invoices';
@@ -18,21 +18,7 @@ afterAll(async () => {
 
 const YEAR = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Istanbul', year: 'numeric' }).format(new Date()));
 
-const payment = (userId: string, n: number) => ({
-  provider: 'stripe' as const,
-  eventKey: `stripe:evt_num_${n}`,
-  eventType: 'checkout.session.completed',
-  kind: 'payment' as const,
-  paymentRef: `stripe:session:cs_num_${n}`,
-  userRef: userId,
-  email: null,
-  customerId: null,
-  plan: 'basic' as const,
-  amountCents: 299000,
-  currency: 'TRY',
-  periodEnd: null,
-  card: null,
-});
+const payment = (userId: string, n: number) => checkoutPaid(userId, `cs_num_${n}`);
 
 test('numbers read prefix, year and a 9-digit sequence', () => {
   expect(formatInvoiceNumber('VTR', 2026, 1)).toBe('VTR2026000000001');

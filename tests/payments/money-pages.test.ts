@@ -8,6 +8,7 @@ import { LocalEventBus } from '../../server/events/bus';
 import { applyPaymentEvent } from '../../server/services/payments';
 import type { RunningServer } from '../../server/index';
 import { pdfText } from '../helpers/pdf';
+import { checkoutPaid } from '../helpers/fixtures';
 
 let server: RunningServer;
 let alice: HttpClient;
@@ -80,21 +81,7 @@ test('dashboard counts completed generations this and last month with savings an
 test('billing shows a purchase in lira, its invoice downloads as a numbered PDF, all invoices as a zip of PDFs; others get 404', async () => {
   await applyPaymentEvent(
     { db: server.handle.db, bus: new LocalEventBus() },
-    {
-      provider: 'stripe',
-      eventKey: 'stripe:evt_money',
-      eventType: 'checkout.session.completed',
-      kind: 'payment',
-      paymentRef: 'stripe:session:cs_money',
-      userRef: aliceId,
-      email: 'alice@example.com',
-      customerId: 'cus_m',
-      plan: 'basic',
-      amountCents: 299000,
-      currency: 'TRY',
-      periodEnd: null,
-      card: null,
-    },
+    checkoutPaid(aliceId, 'cs_money', { email: 'alice@example.com', customerId: 'cus_m' }),
   );
   const b = (await alice.query('credits.billing')).data;
   expect(b).toMatchObject({ currency: 'TRY', totalSpentCents: 299000, thisMonthSpentCents: 299000, planCode: 'basic' });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import JSZip from 'jszip';
 import { startTestServer } from '../helpers/server';
-import { productPhoto } from '../helpers/fixtures';
+import { sellerWithRun, waitForExport } from '../helpers/seller-with-run';
 import { adminClient, customerClient } from '../admin/helpers';
-import { applyPaymentEvent } from '../../server/services/payments';
 import { startCheckout } from '../../server/services/checkout';
 import { setSetting } from '../../server/services/settings';
 import { paymentsFromEnv } from '../../server/providers/payments';
@@ -44,73 +43,21 @@ async function setCompany(values: Partial<Record<keyof typeof COMPANY, string>>)
 
 /** A seller with one finished image run (small photos, so an export enlarges them and adds its note) and one purchase. */
 async function seller(email: string) {
-  const { client, userId } = await customerClient(server, email);
-  const { db, storage } = server.deps;
-  const photo = await productPhoto(300, 240);
-  const uploadKey = `uploads/${userId}/${crypto.randomUUID()}.jpg`;
-  await storage.put(uploadKey, photo, 'image/jpeg');
-  const upload = await db
-    .insertInto('uploads')
-    .values({ user_id: userId, storage_key: uploadKey, mime: 'image/jpeg', width: 300, height: 240, size_bytes: photo.length })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const runId = crypto.randomUUID();
-  const outputs = [];
-  for (let i = 0; i < 4; i++) {
-    const key = `generations/${userId}/${runId}/${i}.jpg`;
-    await storage.put(key, photo, 'image/jpeg');
-    outputs.push({ key, thumbKey: key, mime: 'image/jpeg', role: i === 0 ? 'framed' : 'scene' });
-  }
-  await db
-    .insertInto('generations')
-    .values({
-      id: runId,
-      user_id: userId,
-      upload_id: upload.id,
-      type: 'image',
-      status: 'completed',
-      credits_used: 1,
-      parameters: JSON.stringify({ prompt: 'ahşap masa' }),
-      outputs: JSON.stringify(outputs),
-      completed_at: new Date(),
-    })
-    .execute();
-  await applyPaymentEvent(
-    { db, bus: server.deps.bus },
-    {
-      provider: 'stripe',
-      eventKey: `stripe:evt_${userId}`,
-      eventType: 'checkout.session.completed',
-      kind: 'payment',
-      paymentRef: `stripe:session:${userId}`,
-      userRef: userId,
-      email,
-      customerId: `cus_${userId.slice(0, 8)}`,
-      plan: 'basic',
-      amountCents: 299000,
-      currency: 'TRY',
-      periodEnd: null,
-      card: null,
-    },
-  );
-  const tx = (await client.query('credits.transactions', { page: 1, pageSize: 20 })).data;
+  const made = await sellerWithRun(server, email, {
+    width: 300,
+    height: 240,
+    prompt: 'ahşap masa',
+    roles: true,
+    payment: { amountCents: 299000, currency: 'TRY', card: null },
+  });
+  const tx = (await made.client.query('credits.transactions', { page: 1, pageSize: 20 })).data;
   const purchase = tx.items.find((t: { type: string }) => t.type === 'purchase') as { id: string; invoiceNumber: string };
-  return { client, userId, runId, purchase };
+  return { ...made, purchase };
 }
 
 async function zipNames(res: Response): Promise<string[]> {
   expect(res.status).toBe(200);
   return Object.keys((await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()))).files);
-}
-
-async function waitForExport(client: Awaited<ReturnType<typeof customerClient>>['client']) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const s = (await client.query('auth.exportStatus')).data;
-    if (s && s.status !== 'queued' && s.status !== 'processing') return s;
-    if (Date.now() > deadline) throw new Error('export not ready');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('downloads follow the seller, not the browser (item 2)', () => {

@@ -9,6 +9,7 @@ import type { Product } from '../../server/studio/product';
 import type { CameraView } from '../../server/studio/view';
 import type { SceneControls } from '../../shared/schemas/generations';
 import { photo } from './photos';
+import { horizon } from './horizon';
 
 // Issue 38 item 6: "Yeniden üret" (a new seed) changes the composition within the prompt's words —
 // where the product sits and how large, the camera's height in a level view, the light's side and
@@ -43,26 +44,8 @@ async function productBox(jpeg: Buffer) {
   return { cx: (x0 + x1 + 1) / 2 / info.width, cy: (y0 + y1 + 1) / 2 / info.height, w, h };
 }
 
-/** Where the wall meets the floor: the row of the largest brightness step in both side strips (left and right 12%), as a share of the height. */
-async function seamRow(jpeg: Buffer): Promise<number> {
-  const { data, info } = await sharp(jpeg).greyscale().blur(1).raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const strip = (x0: number, x1: number) =>
-    Array.from({ length: info.height }, (_, y) => {
-      let sum = 0;
-      for (let x = x0; x < x1; x++) sum += data[y * w + x]!;
-      return sum / (x1 - x0);
-    });
-  const left = strip(0, Math.round(w * 0.12));
-  const right = strip(Math.round(w * 0.88), w);
-  let best = 0;
-  let row = -1;
-  for (let y = 3; y < info.height - 3; y++) {
-    const step = Math.min(Math.abs(left[y - 3]! - left[y + 3]!), Math.abs(right[y - 3]! - right[y + 3]!));
-    if (step > best) [best, row] = [step, y];
-  }
-  return row / info.height;
-}
+/** Where the wall meets the floor, as a share of the height (side strips of 12%). */
+const seamRow = async (jpeg: Buffer) => (await horizon(jpeg, { side: 0.12 })).row;
 
 describe('a new seed is a new composition', () => {
   it('flat-lay (the café cup from above): the product moves and changes size between seeds; the same seed gives the same image', async () => {

@@ -8,6 +8,7 @@ import { detectView } from '../../server/studio/view';
 import { SCENE_WORDS, understoodWords } from '../../shared/scene-words';
 import type { SceneControls } from '../../shared/schemas/generations';
 import { photo } from './photos';
+import { horizon } from './horizon';
 
 // Real photos through WASM and 4 renders each on a shared 2-core machine: seconds per case.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -46,30 +47,8 @@ async function scenes(name: (typeof names)[number], prompt: string, scene?: Scen
   return outs.slice(1).map((o) => Buffer.from(o.bytes));
 }
 
-/**
- * How strongly a level line crosses the frame behind the product: the largest brightness step
- * between rows (over 6 rows at 300 px) that shows in BOTH side strips (left and right 10%, where
- * the product never is). A wall meeting a floor gives one; a flat-lay surface does not.
- */
-async function horizonStrength(jpeg: Buffer): Promise<number> {
-  const { data, info } = await sharp(jpeg).resize({ width: 300 }).greyscale().blur(1).raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const strip = (x0: number, x1: number) =>
-    Array.from({ length: info.height }, (_, y) => {
-      let sum = 0;
-      for (let x = x0; x < x1; x++) sum += data[y * w + x]!;
-      return sum / (x1 - x0);
-    });
-  const left = strip(0, Math.round(w * 0.1));
-  const right = strip(Math.round(w * 0.9), w);
-  let best = 0;
-  for (let y = 3; y < info.height - 3; y++) {
-    const l = Math.abs(left[y - 3]! - left[y + 3]!);
-    const r = Math.abs(right[y - 3]! - right[y + 3]!);
-    best = Math.max(best, Math.min(l, r));
-  }
-  return best;
-}
+/** How strongly a level line crosses the frame behind the product (side strips of 10% at 300 px). */
+const horizonStrength = async (jpeg: Buffer) => (await horizon(jpeg, { side: 0.1, width: 300 })).strength;
 
 /** Correlated colour temperature (McCamy) of the picture's mean colour, in kelvin. */
 async function meanCct(jpeg: Buffer): Promise<number> {

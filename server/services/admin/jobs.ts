@@ -78,6 +78,9 @@ async function counts(db: Db, now: Date): Promise<TAdminJobs['counts']> {
   };
 }
 
+/** What both run lists show of a run and its seller (generations as g, users as u). */
+const RUN_AND_SELLER = ['g.id', 'g.user_id', 'u.email', 'u.deleted_at', 'g.type', 'g.provider'] as const;
+
 /**
  * The "İşler" view (issue 35 item 5): counts per state, the runs processing now, the last failed
  * runs with their reason and refund, and the webhook deliveries and e-mails that are failing
@@ -90,18 +93,7 @@ export async function adminJobs(db: Db, aiProvider: string, now = new Date()): P
     db
       .selectFrom('generations as g')
       .leftJoin('users as u', 'u.id', 'g.user_id')
-      .select([
-        'g.id',
-        'g.user_id',
-        'u.email',
-        'u.deleted_at',
-        'g.type',
-        'g.provider',
-        'g.claimed_at',
-        'g.attempts',
-        'g.progress',
-        'g.lease_expires_at',
-      ])
+      .select([...RUN_AND_SELLER, 'g.claimed_at', 'g.attempts', 'g.progress', 'g.lease_expires_at'])
       .where('g.status', '=', 'processing')
       .orderBy('g.claimed_at')
       .orderBy('g.id')
@@ -112,12 +104,7 @@ export async function adminJobs(db: Db, aiProvider: string, now = new Date()): P
       .leftJoin('users as u', 'u.id', 'g.user_id')
       .leftJoin('uploads as up', 'up.id', 'g.upload_id')
       .select([
-        'g.id',
-        'g.user_id',
-        'u.email',
-        'u.deleted_at',
-        'g.type',
-        'g.provider',
+        ...RUN_AND_SELLER,
         'g.updated_at',
         'g.attempts',
         'g.error_message',

@@ -6,7 +6,7 @@ import { trpc, useRealtimeEpoch, type RouterOutputs } from '../../../lib/trpc';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { toastInfo, toastSuccess } from '../../../lib/toast';
 import { QueryView } from '../../common/QueryView';
-import { DataTable } from '../../common/DataTable';
+import { DataTable, type DataColumn } from '../../common/DataTable';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';
 import { ConnectionBadge, usePollWhileOffline } from '../common/ConnectionBadge';
@@ -156,6 +156,18 @@ function StatusBadge({ status }: { status: 'queued' | 'sending' | 'failed' }) {
 }
 
 /** /admin/jobs ("İşler", issue 35 item 5): the queues, the runs in flight, what failed and what is failing. */
+type Delivery = { status: 'queued' | 'sending' | 'failed'; attempts: number; lastError: string | null; nextAttemptAt: string | null };
+
+/** The delivery columns the webhook and e-mail tables share: status, attempt, last error, next attempt. */
+function deliveryColumns<Row extends Delivery>(): Array<DataColumn<Row>> {
+  return [
+    { key: 'status', header: jobsText.colStatus, cell: (r) => <StatusBadge status={r.status} /> },
+    { key: 'attempts', header: jobsText.colAttempt, cell: (r) => r.attempts },
+    { key: 'error', header: jobsText.colLastError, cell: (r) => r.lastError ?? '—' },
+    { key: 'next', header: jobsText.colNext, nowrap: true, cell: (r) => (r.nextAttemptAt ? formatDateTime(r.nextAttemptAt) : '—') },
+  ];
+}
+
 export default function AdminJobsPage() {
   const poll = usePollWhileOffline(POLL_OFFLINE_S);
   const query = trpc.admin.jobs.overview.useQuery(undefined, { refetchInterval: poll || OUTBOX_POLL_MS });
@@ -277,15 +289,7 @@ export default function AdminJobsPage() {
                   { key: 'seller', header: jobsText.colSeller, cell: (r) => sellerText(r.seller) },
                   { key: 'event', header: jobsText.colEvent, cell: (r) => r.eventType },
                   { key: 'host', header: jobsText.colReceiver, cell: (r) => r.host },
-                  { key: 'status', header: jobsText.colStatus, cell: (r) => <StatusBadge status={r.status} /> },
-                  { key: 'attempts', header: jobsText.colAttempt, cell: (r) => r.attempts },
-                  { key: 'error', header: jobsText.colLastError, cell: (r) => r.lastError ?? '—' },
-                  {
-                    key: 'next',
-                    header: jobsText.colNext,
-                    nowrap: true,
-                    cell: (r) => (r.nextAttemptAt ? formatDateTime(r.nextAttemptAt) : '—'),
-                  },
+                  ...deliveryColumns(),
                 ]}
               />
             </Section>
@@ -299,15 +303,7 @@ export default function AdminJobsPage() {
                 columns={[
                   { key: 'to', header: jobsText.colTo, cell: (r) => r.to },
                   { key: 'kind', header: jobsText.colKind, cell: (r) => M.adminEmails.kinds[r.kind] ?? r.kind },
-                  { key: 'status', header: jobsText.colStatus, cell: (r) => <StatusBadge status={r.status} /> },
-                  { key: 'attempts', header: jobsText.colAttempt, cell: (r) => r.attempts },
-                  { key: 'error', header: jobsText.colLastError, cell: (r) => r.lastError ?? '—' },
-                  {
-                    key: 'next',
-                    header: jobsText.colNext,
-                    nowrap: true,
-                    cell: (r) => (r.nextAttemptAt ? formatDateTime(r.nextAttemptAt) : '—'),
-                  },
+                  ...deliveryColumns(),
                 ]}
               />
             </Section>
