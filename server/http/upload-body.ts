@@ -125,26 +125,13 @@ export class UploadReceiver {
     limits: multer.Options['limits'] = {},
     refuse?: (err: unknown) => void,
   ): Promise<Received | null> {
-    const release = takeSlot(who);
-    if (!release) {
+    const reserved = await this.reserve(who);
+    if (!reserved) {
       res.setHeader('Connection', 'close');
       sendError(res, 429, M.generation.uploadsInFlight(UPLOADS_IN_FLIGHT_PER_SELLER), 'RATE_LIMITED');
       return null;
     }
-    let dir: string;
-    try {
-      dir = await mkdtemp(path.join(this.root, 'u-'));
-    } catch (err) {
-      release();
-      throw err;
-    }
-    const cleanup = async () => {
-      try {
-        await rm(dir, { recursive: true, force: true });
-      } finally {
-        release();
-      }
-    };
+    const { dir, cleanup } = reserved;
     const open = new Set<WriteStream>();
     const parse = multer({
       storage: fileInto(path.join(dir, 'body'), open),

@@ -1,38 +1,16 @@
 // @vitest-environment jsdom
-import { fakeServer, generatePageAnswers, renderWithApp } from './harness';
+import { fakeServer, generatePageAnswers, imageRunView, renderWithApp } from './harness';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { M } from '../../shared/messages/app';
 import GenerateImagePage from '../../client/features/app/generate-image/GenerateImagePage';
-import type { RouterOutputs } from '../../client/lib/trpc';
 
 const JOB = '00000000-0000-4000-8000-0000000000aa';
 const PRESET = M.generation.presets[0]!;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 
-function job(status: 'processing' | 'completed' | 'failed', progress: number): RouterOutputs['generations']['get'] {
-  const outputs = status === 'completed' ? [0, 1, 2, 3] : [];
-  return {
-    id: JOB,
-    type: 'image',
-    parameters: { prompt: PRESET.prompt, numImages: 4, outputFormat: 'jpeg' },
-    status,
-    progress,
-    prompt: PRESET.prompt,
-    creditsUsed: 1,
-    outputs: outputs.map((i) => `/api/files/generations/${JOB}/${i}`),
-    thumbnails: outputs.map((i) => `/api/files/generations/${JOB}/${i}?thumb=1`),
-    outputSizes: outputs.map(() => ({ width: 1024, height: 1024 })),
-    outputRoles: outputs.map((i) => (i === 0 ? 'white' : 'scene')),
-    cutoutId: null,
-    cutoutUrl: null,
-    cutoutNote: null,
-    errorMessage: status === 'failed' ? 'Görsel üretilemedi' : null,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    completedAt: status === 'processing' ? null : '2026-11-23T10:00:30.000Z',
-  };
-}
+const job = (status: 'processing' | 'completed' | 'failed', progress: number) => imageRunView(JOB, status, progress);
 
 /** The seller's server: a balance of 10, the studio's cut-out, and a job that runs then ends as `end`. */
 function server(end: 'completed' | 'failed') {

@@ -19,6 +19,7 @@ import { cssVariablesResolver, theme } from '../../client/theme';
 import type { AppRouter } from '../../server/routers';
 import type { AnyProcedure } from '@trpc/server';
 import type { RouterInputs, RouterOutputs } from '../../client/lib/trpc';
+import { M } from '../../shared/messages/app';
 
 // What jsdom lacks and Mantine uses.
 if (!window.matchMedia) {
@@ -166,5 +167,37 @@ export function generatePageAnswers(provider: 'local' | 'fal'): Handlers {
       reasons: [],
       maskUrl: '/api/files/cutouts/c1/mask',
     }),
+  };
+}
+
+/**
+ * `generations.get` for an image run of the first preset's prompt: four outputs once completed (the
+ * first on white), the failure's text when failed.
+ */
+export function imageRunView(
+  id: string,
+  status: 'processing' | 'completed' | 'failed',
+  progress: number,
+): RouterOutputs['generations']['get'] {
+  const outputs = status === 'completed' ? [0, 1, 2, 3] : [];
+  const prompt = M.generation.presets[0]!.prompt;
+  return {
+    id,
+    type: 'image',
+    parameters: { prompt, numImages: 4, outputFormat: 'jpeg' },
+    status,
+    progress,
+    prompt,
+    creditsUsed: 1,
+    outputs: outputs.map((i) => `/api/files/generations/${id}/${i}`),
+    thumbnails: outputs.map((i) => `/api/files/generations/${id}/${i}?thumb=1`),
+    outputSizes: outputs.map(() => ({ width: 1024, height: 1024 })),
+    outputRoles: outputs.map((i) => (i === 0 ? 'white' : 'scene')),
+    cutoutId: null,
+    cutoutUrl: null,
+    cutoutNote: null,
+    errorMessage: status === 'failed' ? 'Görsel üretilemedi' : null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    completedAt: status === 'processing' ? null : '2026-11-23T10:00:30.000Z',
   };
 }

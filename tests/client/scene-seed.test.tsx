@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fakeServer, generatePageAnswers, renderWithApp, SELLER, SITE } from './harness';
+import { fakeServer, generatePageAnswers, imageRunView, renderWithApp, SELLER, SITE } from './harness';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -8,35 +8,13 @@ import { M } from '../../shared/messages/app';
 import GenerateImagePage from '../../client/features/app/generate-image/GenerateImagePage';
 import { SceneControls } from '../../client/features/common/SceneControls';
 import type { SceneControls as Controls } from '../../shared/schemas/generations';
-import type { RouterOutputs } from '../../client/lib/trpc';
 
 // Issue 38 item 6: the seed the README names is on the page, under the controls' advanced section.
 const JOB = '00000000-0000-4000-8000-0000000000ab';
 const PRESET = M.generation.presets[0]!;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 
-function done(): RouterOutputs['generations']['get'] {
-  const outputs = [0, 1, 2, 3];
-  return {
-    id: JOB,
-    type: 'image',
-    parameters: { prompt: PRESET.prompt, numImages: 4, outputFormat: 'jpeg' },
-    status: 'completed',
-    progress: 100,
-    prompt: PRESET.prompt,
-    creditsUsed: 1,
-    outputs: outputs.map((i) => `/api/files/generations/${JOB}/${i}`),
-    thumbnails: outputs.map((i) => `/api/files/generations/${JOB}/${i}?thumb=1`),
-    outputSizes: outputs.map(() => ({ width: 1024, height: 1024 })),
-    outputRoles: outputs.map((i) => (i === 0 ? 'white' : 'scene')),
-    cutoutId: null,
-    cutoutUrl: null,
-    cutoutNote: null,
-    errorMessage: null,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    completedAt: '2026-11-23T10:00:30.000Z',
-  };
-}
+const done = () => imageRunView(JOB, 'completed', 100);
 
 function Controlled({ seen }: { seen: (c: Controls) => void }) {
   const [value, setValue] = useState<Controls>({});
