@@ -1,13 +1,12 @@
 import type { Db } from '../db';
 import type { Env } from '../env';
 import { randomToken } from '../auth/tokens';
-import { isDatabaseUnavailable } from '../errors';
 import { M } from '../../shared/messages';
 import { claimEmail, markEmailFailed, markEmailSent, onEmailQueued } from './outbox';
 import { redactedCopy } from './links';
 import type { EmailTransport } from './transport';
 import { PollLoop } from '../lib/poll-loop';
-import { databaseOutage } from '../lib/outage';
+import { claimerReports } from '../lib/outage';
 import { log } from '../lib/log';
 import { emails } from '../lib/metrics';
 import { readAttachments } from '../db/read';
@@ -66,11 +65,7 @@ export class EmailSender {
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 2_000,
       subscribe: onEmailQueued,
-      onError: (err) => {
-        if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'e-mail');
-        else log().error({ err }, 'e-mail round failed');
-      },
-      onOk: () => databaseOutage.ok(),
+      ...claimerReports('e-mail', (err) => log().error({ err }, 'e-mail round failed')),
     });
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.retryBaseMs = opts.retryBaseMs ?? 30_000;

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../errors';
 import { expireExports, onExportQueued, prepareExport } from '../services/data-export';
 import { deleteDeadTokens } from '../services/account-tokens';
 import { PollLoop } from '../lib/poll-loop';
-import { databaseOutage } from '../lib/outage';
+import { claimerReports } from '../lib/outage';
 import { log } from '../lib/log';
 
 const MAX_ATTEMPTS = 3;
@@ -33,11 +33,7 @@ export class DataExportWorker {
       runOnce: () => this.runOnce(),
       pollMs: opts.pollMs ?? 3_000,
       subscribe: onExportQueued,
-      onError: (err) => {
-        if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'data-exports');
-        else log().error({ err }, 'data export round failed');
-      },
-      onOk: () => databaseOutage.ok(),
+      ...claimerReports('data-exports', (err) => log().error({ err }, 'data export round failed')),
     });
   }
 

@@ -1,7 +1,6 @@
 import type { Db } from '../db';
 import type { Env } from '../env';
 import { randomToken } from '../auth/tokens';
-import { isDatabaseUnavailable } from '../errors';
 import { PollLoop } from '../lib/poll-loop';
 import {
   claimDelivery,
@@ -14,7 +13,7 @@ import {
   standardSignature,
 } from '../services/api-webhooks';
 import { postWebhook, webhookPolicy } from '../services/webhook-url';
-import { databaseOutage } from '../lib/outage';
+import { claimerReports } from '../lib/outage';
 import { log } from '../lib/log';
 import { webhookDeliveries } from '../lib/metrics';
 
@@ -67,11 +66,7 @@ export class WebhookSender {
       pollMs: this.o.pollMs,
       concurrency: this.o.concurrency,
       subscribe: onWebhookQueued,
-      onError: (err) => {
-        if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'webhooks');
-        else log().error({ err }, 'webhook round failed');
-      },
-      onOk: () => databaseOutage.ok(),
+      ...claimerReports('webhooks', (err) => log().error({ err }, 'webhook round failed')),
     });
   }
 

@@ -36,7 +36,7 @@ import {
 import { PollLoop } from '../lib/poll-loop';
 import { onGenerationQueued } from '../services/generations';
 import { log, type Logger } from '../lib/log';
-import { databaseOutage } from '../lib/outage';
+import { claimerReports, databaseOutage } from '../lib/outage';
 import { runRetries } from '../lib/metrics';
 
 export type WorkerDeps = {
@@ -156,11 +156,7 @@ export class GenerationWorker {
       pollMs: opts.pollMs ?? 1_000,
       concurrency: opts.concurrency,
       subscribe: onGenerationQueued,
-      onError: (err) => {
-        if (isDatabaseUnavailable(err)) databaseOutage.failed(err, 'worker');
-        else this.logger.error({ err, worker: this.workerId }, 'worker round failed');
-      },
-      onOk: () => databaseOutage.ok(),
+      ...claimerReports('worker', (err) => this.logger.error({ err, worker: this.workerId }, 'worker round failed')),
     });
   }
 

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../errors';
 import { log, type Logger } from './log';
 
 /**
@@ -29,3 +30,15 @@ class OutageReporter {
 
 /** The process's database outage (every loop, pool and event bus of the process reports to it). */
 export const databaseOutage = new OutageReporter('database');
+
+/**
+ * What a background claimer's PollLoop reports (generation worker, e-mail sender, data exports, webhook
+ * sender): a round that lost the database goes to the outage reporter (one line an outage, `part` saying
+ * who met it), any other failure to `failed`; a round that went through says the database is back.
+ */
+export function claimerReports(part: string, failed: (err: unknown) => void) {
+  return {
+    onError: (err: unknown) => (isDatabaseUnavailable(err) ? databaseOutage.failed(err, part) : failed(err)),
+    onOk: () => databaseOutage.ok(),
+  };
+}
