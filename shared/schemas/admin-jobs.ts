@@ -44,26 +44,27 @@ const ZFailedRun = z.object({
   notRetryable: z.enum(['erased', 'photo_missing']).nullable(),
 });
 
-const ZFailingWebhook = z.object({
-  id: z.string(),
-  seller: ZSeller,
-  eventType: z.string(),
-  /** The receiver's host only (the path may carry the seller's own token). */
-  host: z.string(),
+/** Where a failing delivery (a webhook or an e-mail) stands: its state, tries, last error and next try. */
+const ZDeliveryState = z.object({
   status: z.enum(['queued', 'sending', 'failed']),
   attempts: z.number(),
   lastError: z.string().nullable(),
   nextAttemptAt: ZIso.nullable(),
 });
+export type TDeliveryState = z.infer<typeof ZDeliveryState>;
 
-const ZFailingEmail = z.object({
+const ZFailingWebhook = ZDeliveryState.extend({
+  id: z.string(),
+  seller: ZSeller,
+  eventType: z.string(),
+  /** The receiver's host only (the path may carry the seller's own token). */
+  host: z.string(),
+});
+
+const ZFailingEmail = ZDeliveryState.extend({
   id: z.string(),
   to: z.string(),
   kind: z.string(),
-  status: z.enum(['queued', 'sending', 'failed']),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  nextAttemptAt: ZIso.nullable(),
 });
 
 export const ZAdminJobs = z.object({

@@ -7,6 +7,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { toastInfo, toastSuccess } from '../../../lib/toast';
 import { QueryView } from '../../common/QueryView';
 import { DataTable, type DataColumn } from '../../common/DataTable';
+import type { TDeliveryState } from '../../../../shared/schemas/admin-jobs';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmModal } from '../common/ConfirmModal';
 import { ConnectionBadge, usePollWhileOffline } from '../common/ConnectionBadge';
@@ -146,7 +147,7 @@ function RetryButton({ run }: { run: FailedRun }) {
   );
 }
 
-function StatusBadge({ status }: { status: 'queued' | 'sending' | 'failed' }) {
+function StatusBadge({ status }: { status: TDeliveryState['status'] }) {
   const failed = status === 'failed';
   return (
     <Badge variant="light" radius="sm" tt="none" color={failed ? 'red' : 'orange'}>
@@ -156,10 +157,8 @@ function StatusBadge({ status }: { status: 'queued' | 'sending' | 'failed' }) {
 }
 
 /** /admin/jobs ("İşler", issue 35 item 5): the queues, the runs in flight, what failed and what is failing. */
-type Delivery = { status: 'queued' | 'sending' | 'failed'; attempts: number; lastError: string | null; nextAttemptAt: string | null };
-
 /** The delivery columns the webhook and e-mail tables share: status, attempt, last error, next attempt. */
-function deliveryColumns<Row extends Delivery>(): Array<DataColumn<Row>> {
+function deliveryColumns<Row extends TDeliveryState>(): Array<DataColumn<Row>> {
   return [
     { key: 'status', header: jobsText.colStatus, cell: (r) => <StatusBadge status={r.status} /> },
     { key: 'attempts', header: jobsText.colAttempt, cell: (r) => r.attempts },
