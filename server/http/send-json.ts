@@ -12,23 +12,28 @@ const compressors = {
   deflate: promisify(zlib.deflate),
 };
 
+/** The compressed forms of one kept answer, made on first use (public-read-cache.ts). */
+export type Packed = Partial<Record<keyof typeof compressors, Buffer>>;
+
 /**
  * A JSON answer that is whole in memory, compressed as the compression middleware would compress it
  * (1 KB or more; the client's first choice of encoding, where the middleware prefers br on a tie),
  * without that middleware's per-request wrapping of the response's stream methods: the lean tRPC
- * reads are mounted before it (app.ts).
+ * reads are mounted before it (app.ts). `packed`: where the answer's compressed forms are kept, so a kept
+ * answer is compressed once per encoding, not on every request.
  */
-export async function sendJson(req: Request, res: Response, status: number, json: string): Promise<void> {
+export async function sendJson(req: Request, res: Response, status: number, json: string, packed?: Packed): Promise<void> {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json');
   res.vary('Accept-Encoding');
   const size = Buffer.byteLength(json);
   const encoding = size >= THRESHOLD && req.method !== 'HEAD' ? req.acceptsEncodings('gzip', 'br', 'deflate', 'identity') : undefined;
   if (encoding === 'br' || encoding === 'gzip' || encoding === 'deflate') {
-    const packed = await compressors[encoding](Buffer.from(json));
+    const body = packed?.[encoding] ?? (await compressors[encoding](Buffer.from(json)));
+    if (packed) packed[encoding] = body;
     res.setHeader('content-encoding', encoding);
-    res.setHeader('content-length', packed.length);
-    res.end(packed);
+    res.setHeader('content-length', body.length);
+    res.end(body);
     return;
   }
   res.setHeader('content-length', size);

@@ -5,7 +5,7 @@ import { getHTTPStatusCode } from '@trpc/server/http';
 import { calledPaths, refuseBrokenPath } from './called-paths';
 import { procedureKinds, routerConfig } from './trpc-internals';
 import type { CachedRead } from './public-read-cache';
-import { sendJson } from './send-json';
+import { sendJson, type Packed } from './send-json';
 
 type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
 
@@ -46,7 +46,7 @@ export function trpcQueries<TContext>(opts: {
     if (inputs === undefined) return next();
     const cached = cache?.(req, paths);
     // What cannot be answered (an answer JSON cannot hold) goes to the app's last-resort handler, not to an unhandled rejection.
-    if (cached?.hit !== undefined) sendAnswer(req, res, 200, cached.hit).catch(next);
+    if (cached?.hit) sendAnswer(req, res, 200, cached.hit.body, cached.hit.packed).catch(next);
     else answer(req, res, paths, inputs, batch, cached).catch(next);
   };
 
@@ -82,15 +82,14 @@ export function trpcQueries<TContext>(opts: {
     const body = batch ? answers : answers[0]!;
     const status = getHTTPStatusCode(body);
     const json = JSON.stringify(transformTRPCResponse(config, body));
-    cached?.keep(status, json, res);
-    await sendAnswer(req, res, status, json);
+    await sendAnswer(req, res, status, json, cached?.keep(status, json, res));
   }
 }
 
 /** As tRPC's adapter answers: its Vary, then the JSON (compressed by sendJson, this path being mounted before the compression middleware). */
-function sendAnswer(req: Request, res: Response, status: number, json: string): Promise<void> {
+function sendAnswer(req: Request, res: Response, status: number, json: string, packed?: Packed): Promise<void> {
   res.setHeader('vary', 'trpc-accept, accept');
-  return sendJson(req, res, status, json);
+  return sendJson(req, res, status, json, packed);
 }
 
 /** The raw inputs by call, or undefined when tRPC's own parser should answer (bad JSON, a batch input that is no object). */
