@@ -5,6 +5,7 @@ import type { Box } from './detect.js';
 import { islandShare, judgeMask } from './gate.js';
 import { grabCutIterations } from './grabcut.js';
 import { boundsOf, dilate, flood8, fractionBounds, toPixels, type PixelBox } from './mask.js';
+import { personMap } from './person.js';
 import { saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
 import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
@@ -35,6 +36,8 @@ export type EditorPhoto = {
   /** grabCut's GMMs (1×65 doubles each), learnt once from the opening mask; null while it had no product or no background. */
   bgd: Float64Array | null;
   fgd: Float64Array | null;
+  /** Where a person is, 0..255 per working pixel (person.ts); null when the photo shows none. */
+  person: Uint8Array | null;
 };
 
 export type EditorMask = {
@@ -183,7 +186,7 @@ export async function openEditorPhoto(bytes: Buffer, maskPng: Buffer | null): Pr
       mask = Uint8Array.from(m, (v) => (v >= 128 ? 1 : 0));
     }
     const models = learnModels(cv, rgbMat, mask, w, h, keepMat);
-    const photo: EditorPhoto = { W, H, w, h, rgb, lab, ...models };
+    const photo: EditorPhoto = { W, H, w, h, rgb, lab, ...models, person: await personMap(rgb, w, h) };
     return { photo, opening: await describe(cv, photo, mask, null, [], keepMat) };
   } finally {
     for (const m of mats) m.delete();
@@ -204,11 +207,8 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
     // frame, and the round answers with the box itself rather than a guess (issue 37 item 5). Unless
     // the mask already spans the box: then the seller drew the box around what the mask holds (coins
     // laid out to the frame's edges), and the round refines that mask as any box round does.
-    if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX && !spansBox(mask, w, h, boxPx)) {
-      mask.fill(0);
-      for (let y = boxPx.y0; y < boxPx.y1; y++) mask.fill(1, y * w + boxPx.x0, y * w + boxPx.x1);
-      return describe(cv, photo, mask, box, strokes, keepMat);
-    }
+    if (boxRound && boxPx && (boxPx.x1 - boxPx.x0) * (boxPx.y1 - boxPx.y0) >= w * h * FRAME_FILLING_BOX && !spansBox(mask, w, h, boxPx))
+      return describe(cv, photo, frameFillingAnswer(cv, photo, boxPx, keepMat), box, strokes, keepMat);
     let win: Px;
     if (boxRound && boxPx) win = expand(boxPx, Math.round(Math.max(w, h) * WINDOW_MARGIN), w, h);
     else {
@@ -287,6 +287,27 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/**
+ * A frame-filling box round's answer: the box itself, or where the photo shows a person (a model
+ * wearing the product, framed to the photo's edges) the person segmenter's mask (person.ts), with
+ * what the person holds and without its loose specks. grabCut from that mask was slower (0.5 s) and
+ * worse (astronaut IoU 0.85 against 0.93): with no background in the frame it still has none to learn.
+ */
+function frameFillingAnswer(cv: Cv, photo: EditorPhoto, boxPx: Px, keepMat: Keep): Uint8Array {
+  const { w, h, person } = photo;
+  const mask = new Uint8Array(w * h);
+  const inBox = (i: number) => {
+    const x = i % w;
+    const y = (i - x) / w;
+    return x >= boxPx.x0 && x < boxPx.x1 && y >= boxPx.y0 && y < boxPx.y1;
+  };
+  let kept = 0;
+  if (person) for (let i = 0; i < w * h; i++) kept += mask[i] = person[i]! >= 128 && inBox(i) ? 1 : 0;
+  if (kept >= w * h * CUTOUT_LIMITS.minCoverage) return cutoutSteps.keepComponents(cv, mask, w, h, [], keepMat);
+  for (let y = boxPx.y0; y < boxPx.y1; y++) mask.fill(1, y * w + boxPx.x0, y * w + boxPx.x1);
+  return mask;
 }
 
 /** An accepted mask's cut-out; `warnings`: the gate's findings on a mask the seller decided on. */

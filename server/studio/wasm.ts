@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
  * The two WASM runtimes of the cut-out, loaded once per thread (a load costs
  * about a second and ~100 MB; per job it would dominate). Nothing is fetched:
  * OpenCV.js carries its WASM inline, TF.js reads its .wasm from node_modules,
- * and the NanoDet weights are files in this repository.
+ * and the weights of its two models (NanoDet, the person segmenter) are files
+ * in this repository (models/NOTICE.md).
  */
 
 const require = createRequire(import.meta.url);
@@ -64,14 +65,15 @@ export function loadOpenCv(): Promise<{ cv: Cv }> {
 
 type Tf = typeof import('@tensorflow/tfjs-core');
 type GraphModel = import('@tensorflow/tfjs-converter').GraphModel;
+let tfPromise: Promise<Tf> | null = null;
 let detectorPromise: Promise<{ tf: Tf; model: GraphModel }> | null = null;
+let segmenterPromise: Promise<{ tf: Tf; model: GraphModel }> | null = null;
 
-/** TF.js on the single-threaded WASM backend (SIMD when available) with the NanoDet graph. */
-export function loadDetector(): Promise<{ tf: Tf; model: GraphModel }> {
-  detectorPromise ??= keepingProcessHandlers(async () => {
+/** TF.js on the single-threaded WASM backend (SIMD when available). */
+function loadTf(): Promise<Tf> {
+  tfPromise ??= keepingProcessHandlers(async () => {
     const tf = (await import('@tensorflow/tfjs-core')) as Tf;
     const wasm = await import('@tensorflow/tfjs-backend-wasm');
-    const converter = await import('@tensorflow/tfjs-converter');
     const dist = dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
     wasm.setWasmPaths(
       {
@@ -87,21 +89,40 @@ export function loadDetector(): Promise<{ tf: Tf; model: GraphModel }> {
     tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
     await tf.setBackend('wasm');
     await tf.ready();
-    const json = JSON.parse(readFileSync(join(MODELS_DIR, 'nanodet.json'), 'utf8'));
-    const bin = readFileSync(join(MODELS_DIR, 'nanodet.bin'));
-    const weightSpecs = json.weightsManifest.flatMap((g: { weights: unknown[] }) => g.weights);
-    const model = await converter.loadGraphModel(
-      tf.io.fromMemory({
-        modelTopology: json.modelTopology,
-        weightSpecs,
-        weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
-        format: json.format,
-        generatedBy: json.generatedBy,
-        convertedBy: json.convertedBy,
-        signature: json.signature,
-      }),
-    );
-    return { tf, model };
+    return tf;
   });
+  return tfPromise;
+}
+
+/** A TF.js graph model from its two files in models/ (`<name>.json`, `<name>.bin`). */
+async function loadGraph(name: string): Promise<{ tf: Tf; model: GraphModel }> {
+  const tf = await loadTf();
+  const converter = await import('@tensorflow/tfjs-converter');
+  const json = JSON.parse(readFileSync(join(MODELS_DIR, `${name}.json`), 'utf8'));
+  const bin = readFileSync(join(MODELS_DIR, `${name}.bin`));
+  const weightSpecs = json.weightsManifest.flatMap((g: { weights: unknown[] }) => g.weights);
+  const model = await converter.loadGraphModel(
+    tf.io.fromMemory({
+      modelTopology: json.modelTopology,
+      weightSpecs,
+      weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
+      format: json.format,
+      generatedBy: json.generatedBy,
+      convertedBy: json.convertedBy,
+      signature: json.signature,
+    }),
+  );
+  return { tf, model };
+}
+
+/** The NanoDet object detector (detect.ts). */
+export function loadDetector(): Promise<{ tf: Tf; model: GraphModel }> {
+  detectorPromise ??= loadGraph('nanodet');
   return detectorPromise;
+}
+
+/** The person segmenter (person.ts): MediaPipe Selfie Segmentation, loaded on the first photo with a person. */
+export function loadSegmenter(): Promise<{ tf: Tf; model: GraphModel }> {
+  segmenterPromise ??= loadGraph('selfie');
+  return segmenterPromise;
 }

@@ -25,42 +25,33 @@ const walk = (name: TruthName) => {
 };
 
 /**
- * Known gaps, kept visible (figures on 2026-11-27, docs/studio.md "Cut-out on the ground-truth
- * photos"): when one is closed its test fails as an `it.fails` and moves to the ordinary ones.
+ * Known gaps, kept visible (docs/studio.md "Cut-out on the ground-truth photos"): when one is closed its
+ * test fails as an `it.fails` and moves to the ordinary ones. The box and two-pass promises have none
+ * left: the last, the astronaut (box 0.51, after the passes 0.69), closed on 2026-11-28 when a
+ * frame-filling box around a person began to give the person (refine.ts frameFillingAnswer,
+ * editor-person.test.ts): box 0.93, after the passes 0.98.
+ *
+ * Issue 37 item 5: a stroke round changes only what the stroke was drawn on, on its side (refine.ts
+ * strokeRound): the colour flood only where the colour models agree with the stroke. What is left: a
+ * click's brush or the flood next to it taking a few pixels the hand mask puts on the other side, where
+ * the two sides have one colour (all under 0.005).
  */
-const BOX_GAPS: Partial<Record<TruthName, string>> = {
-  astronaut:
-    'box IoU 0.51: her box fills the frame and the mask the editor opens on (head missing, a flag stripe kept) does not span it, so the round keeps the whole box',
-};
-const ROUND_GAPS: Partial<Record<TruthName, string>> = {
-  astronaut: 'IoU 0.69 after two passes: the dark helmet on the dark ground',
-};
-// Issue 37 item 5: a stroke round changes only what the stroke was drawn on, on its side (refine.ts
-// strokeRound): the colour flood only where the colour models agree with the stroke. What is left
-// (figures 2026-11-27): a click's brush or grabCut's part next to it taking a few pixels the hand mask
-// puts on the other side.
-// Since the box round is coarse to fine (refine.ts coarseToFine, issue 37 item 7) the walk's clicks land
-// elsewhere: the camera's drops went, and three photos have new ones, all under 0.0025.
 const DROP_GAPS: Partial<Record<TruthName, string>> = {
   box: '3 rounds lower it, by under 0.0002 (a 1-pixel sliver at the frame edge under the brush)',
   rocket: '1 round lowers it, 0.903 → 0.898 (a Koru click on the lattice)',
   orange: '1 round lowers it, 0.9287 → 0.9266 (a click on the shaded half)',
   stuff: '2 rounds lower it, by under 0.0004',
   suzanne: '2 rounds lower it, by under 0.0002',
+  astronaut: "1 round lowers it, 0.9802 → 0.9794 (a Sil click where the flag's red stripe meets the suit's edge)",
 };
 /** No round in the whole set lowers the IoU by more than this (before: fish 0.29, rocket 0.13, squirrel 0.015). */
 const LARGEST_DROP = 0.01;
 
 describe('the editor on the hand-masked photos', () => {
   for (const name of TRUTH_PHOTOS) {
-    const boxGap = BOX_GAPS[name];
-    (boxGap ? it.fails : it)(
-      `${name}: the box alone reaches IoU ≥ 0.75${boxGap ? ` (fails: ${boxGap})` : ''}`,
-      async () => {
-        expect((await walk(name)).boxIoU).toBeGreaterThanOrEqual(0.75);
-      },
-      300_000,
-    );
+    it(`${name}: the box alone reaches IoU ≥ 0.75`, async () => {
+      expect((await walk(name)).boxIoU).toBeGreaterThanOrEqual(0.75);
+    }, 300_000);
     const dropGap = DROP_GAPS[name];
     (dropGap ? it.fails : it)(
       `${name}: no correction round lowers the IoU${dropGap ? ` (fails: ${dropGap})` : ''}`,
@@ -71,16 +62,11 @@ describe('the editor on the hand-masked photos', () => {
       },
       300_000,
     );
-    const roundGap = ROUND_GAPS[name];
-    (roundGap ? it.fails : it)(
-      `${name}: box and two passes of ≤ 15 clicks reach IoU ≥ 0.90${roundGap ? ` (fails: ${roundGap})` : ''}`,
-      async () => {
-        const w = await walk(name);
-        expect(w.clicks).toBeLessThanOrEqual(30);
-        expect(w.afterRoundsIoU).toBeGreaterThanOrEqual(0.9);
-      },
-      300_000,
-    );
+    it(`${name}: box and two passes of ≤ 15 clicks reach IoU ≥ 0.90`, async () => {
+      const w = await walk(name);
+      expect(w.clicks).toBeLessThanOrEqual(30);
+      expect(w.afterRoundsIoU).toBeGreaterThanOrEqual(0.9);
+    }, 300_000);
   }
 
   it('no correction round lowers the IoU by more than 0.01 on any of the 15 photos', async () => {
@@ -96,14 +82,15 @@ describe('the editor on the hand-masked photos', () => {
 
   // Issue 37: in the editor the seller decides, but the verdict shown must not mislead. After the two passes
   // the astronaut's mask (IoU 0.69: the flag, the shuttle and most of the backdrop kept) read no reason and
-  // the editor said "Seçim güvenilir görünüyor"; a mask at all four sides of the frame now reads 'uncertain'.
+  // the editor said "Seçim güvenilir görünüyor"; a mask at all four sides of the frame now reads 'uncertain'
+  // (that mask, the frame-filling box without a person, is editor-person.test.ts). Since her box gives her
+  // mask every photo ends at 0.90 or more; a mask under it must still read a reason.
   it('after two passes no mask under IoU 0.90 is shown as trusted', async () => {
     const under: Array<{ name: TruthName; iou: number; reasons: string[] }> = [];
     for (const name of TRUTH_PHOTOS) {
       const { after } = (await walk(name)).verdicts;
       if (after.iou < 0.9) under.push({ name, iou: after.iou, reasons: after.reasons });
     }
-    expect(under.length).toBeGreaterThan(0);
     expect(under.filter((u) => !u.reasons.length)).toEqual([]);
   }, 600_000);
 
@@ -137,8 +124,9 @@ describe('the editor on the hand-masked photos', () => {
     expect(trusted).toEqual(expect.arrayContaining(['coffee', 'apple', 'butterfly', 'fish']));
   }, 600_000);
 
-  // 14 of 15 on 2026-11-27 (astronaut stays under 0.90; stuff since the coarse-to-fine box round, coins
-  // since a frame-filling box refines the mask that already spans it: box 0.335 → 0.948, after 0.717 → 0.976).
+  // 15 of 15 on 2026-11-28 (stuff since the coarse-to-fine box round, coins since a frame-filling box refines
+  // the mask that already spans it: box 0.335 → 0.948, after 0.717 → 0.976; the astronaut since a
+  // frame-filling box around a person gives the person: after 0.690 → 0.979).
   it('at least 12 of the 15 photos reach IoU ≥ 0.90 within two passes', async () => {
     let reached = 0;
     for (const name of TRUTH_PHOTOS) if ((await walk(name)).afterRoundsIoU >= 0.9) reached++;
