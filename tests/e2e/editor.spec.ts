@@ -68,6 +68,38 @@ test('editor: opens on a real photo, a stroke changes the live mask, undo brings
   await expect(panel.getByRole('img', { name: M.studio.cutoutAlt })).toBeVisible();
 });
 
+// D75: a box drawn over the whole photo of a person (her box fills the frame) gives her and the helmet she
+// holds, not the frame; the mask's share of the photo shows which (the whole frame ~0.99, she ~0.5).
+test('editor: a box over the whole photo of a person gives the person, not the frame', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signUp(page, uniqueEmail('editor-person'));
+  await page.goto('/app/generate-image');
+  await page.setInputFiles('input[type=file]', path.resolve('tests/fixtures/ground-truth/astronaut.jpg'));
+  const panel = page.getByTestId('cutout-editor');
+  await expect(panel.getByTestId('cutout-size')).toHaveText(M.studio.pixelSize(512, 512), { timeout: 60_000 });
+  await panel.getByRole('button', { name: M.editor.open }).click();
+  const dialog = page.getByRole('dialog', { name: M.editor.title });
+  const mask = dialog.getByTestId('editor-mask');
+  await expect(mask).toBeVisible({ timeout: 60_000 });
+  const opening = (await mask.getAttribute('data-mask'))!;
+  await page.keyboard.press('b');
+  await paint(page, [0.01, 0.005], [0.995, 0.995]);
+  await expect(mask).not.toHaveAttribute('data-mask', opening, { timeout: 30_000 });
+  // The tint canvas: the kept share of the photo (kept pixels are left clear, the rest darkened). Redrawn
+  // once the new mask image has loaded, so polled.
+  const kept = () =>
+    mask.evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i]! < 128) n++;
+      return n / (c.width * c.height);
+    });
+  await expect.poll(kept, { timeout: 10_000 }).toBeLessThan(0.75);
+  expect(await kept()).toBeGreaterThan(0.35);
+  await page.screenshot({ path: info.outputPath('person-box.png') });
+  await expect(dialog.getByTestId('editor-verdict')).toHaveAttribute('data-verdict', 'good');
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
