@@ -581,9 +581,13 @@ function paintStroke(seeds: Uint8Array, ww: number, wh: number, win: Px, s: Edit
 const FLOOD_COLOUR = 12;
 /** Lab distance across a pixel's two neighbours at which the colour flood stops (an edge in the photo). */
 const FLOOD_EDGE = 8;
-/** The same two when the stroke's colour is also what grabCut kept on the other side (no colour to tell apart). */
+/**
+ * The same two when the stroke's colour is also what grabCut kept on the other side (no colour to tell
+ * apart): only an edge tells the sides apart, so the faintest one stops it (at 6 a _Sil_ click on the
+ * orange's shadow crossed edges of 4-12 into its dark rim, which has the shadow's colour: issue 37 item 5).
+ */
 const FLOOD_COLOUR_ALONE = 8;
-const FLOOD_EDGE_ALONE = 6;
+const FLOOD_EDGE_ALONE = 4;
 /** A flooded pixel is this many times nearer the stroke's colour than the other side's. */
 const FLOOD_MARGIN = 3;
 
