@@ -6,7 +6,7 @@ import { loadOpenCv, type Cv } from './wasm.js';
 import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
 import { judgeMask, unattendedDoubts, type GateFigures } from './gate.js';
-import { component4, erode, fractionBounds, maskBounds, toPixels } from './mask.js';
+import { component4, erode, fractionBounds, maskBounds, pixelAt, toPixels } from './mask.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 or 4 channels each); the `!` on those reads states that, at no run-time cost.
@@ -292,7 +292,7 @@ function keepComponents(
   const wanted = new Set<number>();
   for (let c = 1; c < count; c++) if (areas[c]! >= largest * 0.15) wanted.add(c);
   for (const p of keep) {
-    const l = lab[Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))]!;
+    const l = lab[pixelAt(p, w, h)]!;
     if (l > 0) wanted.add(l);
   }
   const out = new Uint8Array(w * h);
@@ -523,7 +523,7 @@ function fillSalientHoles(mask: Uint8Array, sal: Float32Array, t: number, w: num
   const seen = new Uint8Array(w * h);
   const queue = new Int32Array(w * h);
   const out = Uint8Array.from(mask);
-  const removed = new Set(remove.map((p) => Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))));
+  const removed = new Set(remove.map((p) => pixelAt(p, w, h)));
   const unkept = (q: number) => !mask[q];
   for (let start = 0; start < w * h; start++) {
     if (mask[start] || seen[start]) continue;

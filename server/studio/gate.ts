@@ -1,7 +1,7 @@
 import type { CutoutNoteCode } from '../../shared/schemas/generations.js';
 import { CUTOUT_GATE, CUTOUT_LIMITS } from '../../shared/constants.js';
 import type { Box } from './detect.js';
-import { boundsOf, component4, dilate, erode, flood8, maskBounds, toPixels } from './mask.js';
+import { boundsOf, component4, dilate, erode, flood8, maskBounds, pixelAt, toPixels } from './mask.js';
 
 // Pixel loops read typed arrays at indexes below their length (the loop bounds: w * h pixels,
 // 3 channels each); the `!` on those reads states that, at no run-time cost.
@@ -65,7 +65,7 @@ export function judgeMask(input: GateInput): { reasons: CutoutNoteCode[]; figure
   const { mask, lab, w, h, box } = input;
   const grad = gradient(lab, w, h);
   const reasons: CutoutNoteCode[] = [];
-  const removed = new Set((input.remove ?? []).map((p) => Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w))));
+  const removed = new Set((input.remove ?? []).map((p) => pixelAt(p, w, h)));
   const { holes: holeShare, islands: islandShare } = enclosedParts(mask, lab, w, h, removed);
   if (holeShare > CUTOUT_GATE.maxHoleShare) reasons.push('hole');
   const straightRun = weakStraightRun(mask, grad, w, h);

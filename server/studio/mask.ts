@@ -56,6 +56,11 @@ export function toPixels(b: Box, w: number, h: number): PixelBox {
   };
 }
 
+/** The index of the pixel a point in fractions of the frame falls in (half-open pixels; 1.0 is the last one). */
+export function pixelAt(p: { x: number; y: number }, w: number, h: number): number {
+  return Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w));
+}
+
 /**
  * Erosion by `times` 4-neighbour steps: each pixel becomes the smallest of itself and its
  * neighbours. `frame` is the value outside the picture: 1 (kept: a product running out of the frame

@@ -4,7 +4,7 @@ import { BGD, FGD, PR_BGD, PR_FGD, cutoutSteps, type CutoutResult, type Point } 
 import type { Box } from './detect.js';
 import { islandShare, judgeMask } from './gate.js';
 import { grabCutIterations } from './grabcut.js';
-import { boundsOf, dilate, flood8, fractionBounds, toPixels, type PixelBox } from './mask.js';
+import { boundsOf, dilate, flood8, fractionBounds, pixelAt, toPixels, type PixelBox } from './mask.js';
 import { personMap } from './person.js';
 import { saliencyMap } from './saliency.js';
 import { loadOpenCv, type Cv } from './wasm.js';
@@ -624,7 +624,7 @@ function strokeRound(photo: EditorPhoto, from: Uint8Array, cut: Uint8Array, fres
     const want = s.kind === 'keep' ? 1 : 0;
     const painted = new Uint8Array(w * h);
     paintStroke(painted, w, h, all, { ...s, kind: 'keep' }, w, h, false);
-    const clicked = clickPixels(s, w, h);
+    const clicked = s.points.map((p) => pixelAt(p, w, h));
     const reach = staleReach(photo, clicked, painted, out, want, edge);
     // The stroke's colour: the mean of its core where the mask is on the wrong side.
     let n = 0;
@@ -743,11 +743,6 @@ function staleReach(
       (c) => Math.hypot(lab[q * 3]! - lab[c * 3]!, lab[q * 3 + 1]! - lab[c * 3 + 1]!, lab[q * 3 + 2]! - lab[c * 3 + 2]!) < FLOOD_COLOUR,
     );
   return flood8(centres, w, h, (q) => painted[q] === FGD && edge[q]! < FLOOD_EDGE && near(q));
-}
-
-/** The pixels a stroke's points fall in (half-open pixels, mask.ts), as paintStroke places them. */
-function clickPixels(s: EditorStroke, w: number, h: number): number[] {
-  return s.points.map((p) => Math.min(h - 1, Math.floor(p.y * h)) * w + Math.min(w - 1, Math.floor(p.x * w)));
 }
 
 /**

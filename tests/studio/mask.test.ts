@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { boundsOf, dilate, erode, flood8, fractionBounds, maskBounds, toFractions, toPixels } from '../../server/studio/mask';
+import { boundsOf, dilate, erode, flood8, fractionBounds, maskBounds, pixelAt, toFractions, toPixels } from '../../server/studio/mask';
 
 /** A w×h mask from rows of '#' (kept) and '.'. */
 function draw(rows: string[]): { m: Uint8Array; w: number; h: number } {
@@ -39,6 +39,14 @@ it('pixel boxes and fractions of the frame go both ways without losing a pixel',
   expect(toPixels({ x: -0.1, y: 0.05, width: 0.52, height: 2 }, 10, 10)).toEqual({ x0: 0, y0: 0, x1: 5, y1: 10 });
   const { m, w, h } = draw(['....', '.##.', '....']);
   expect(fractionBounds((i) => m[i] === 1, w, h)).toEqual({ x: 0.25, y: 1 / 3, width: 0.5, height: 1 / 3 });
+});
+
+it("a point falls in the half-open pixel it lies in, the frame's far edge in the last one", () => {
+  // 4×2: pixel x covers [x/4, (x+1)/4), a row is 4 pixels.
+  expect(pixelAt({ x: 0, y: 0 }, 4, 2)).toBe(0);
+  expect(pixelAt({ x: 0.25, y: 0.49 }, 4, 2)).toBe(1);
+  expect(pixelAt({ x: 0.24, y: 0.5 }, 4, 2)).toBe(4);
+  expect(pixelAt({ x: 1, y: 1 }, 4, 2)).toBe(7);
 });
 
 it('erosion and dilation step over the four direct neighbours', () => {
