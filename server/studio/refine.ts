@@ -298,13 +298,10 @@ export async function refineMask(input: RefineInput): Promise<EditorMask> {
 function frameFillingAnswer(cv: Cv, photo: EditorPhoto, boxPx: Px, keepMat: Keep): Uint8Array {
   const { w, h, person } = photo;
   const mask = new Uint8Array(w * h);
-  const inBox = (i: number) => {
-    const x = i % w;
-    const y = (i - x) / w;
-    return x >= boxPx.x0 && x < boxPx.x1 && y >= boxPx.y0 && y < boxPx.y1;
-  };
   let kept = 0;
-  if (person) for (let i = 0; i < w * h; i++) kept += mask[i] = person[i]! >= 128 && inBox(i) ? 1 : 0;
+  if (person)
+    for (let y = boxPx.y0; y < boxPx.y1; y++)
+      for (let i = y * w + boxPx.x0; i < y * w + boxPx.x1; i++) kept += mask[i] = person[i]! >= 128 ? 1 : 0;
   if (kept >= w * h * CUTOUT_LIMITS.minCoverage) return cutoutSteps.keepComponents(cv, mask, w, h, [], keepMat);
   for (let y = boxPx.y0; y < boxPx.y1; y++) mask.fill(1, y * w + boxPx.x0, y * w + boxPx.x1);
   return mask;
