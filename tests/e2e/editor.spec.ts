@@ -15,18 +15,23 @@ async function paint(page: Page, from: [number, number], to: [number, number]) {
   await page.mouse.up();
 }
 
-test('editor: opens on a real photo, a stroke changes the live mask, undo brings it back, Kabul et makes the cut-out', async ({ page }) => {
-  test.setTimeout(180_000);
-  await signUp(page, uniqueEmail('editor'));
+/** A new seller's editor opened on `photo` (its size shown first): the page's cut-out panel, the dialog and its tint canvas. */
+async function openEditor(page: Page, who: string, photo: string, size: [number, number]) {
+  await signUp(page, uniqueEmail(who));
   await page.goto('/app/generate-image');
-  await page.setInputFiles('input[type=file]', coffee);
+  await page.setInputFiles('input[type=file]', photo);
   const panel = page.getByTestId('cutout-editor');
-  await expect(panel.getByTestId('cutout-size')).toHaveText(M.studio.pixelSize(600, 400), { timeout: 60_000 });
-
+  await expect(panel.getByTestId('cutout-size')).toHaveText(M.studio.pixelSize(...size), { timeout: 60_000 });
   await panel.getByRole('button', { name: M.editor.open }).click();
   const dialog = page.getByRole('dialog', { name: M.editor.title });
   const mask = dialog.getByTestId('editor-mask');
   await expect(mask).toBeVisible({ timeout: 60_000 });
+  return { panel, dialog, mask };
+}
+
+test('editor: opens on a real photo, a stroke changes the live mask, undo brings it back, Kabul et makes the cut-out', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { panel, dialog, mask } = await openEditor(page, 'editor', coffee, [600, 400]);
   const opening = (await mask.getAttribute('data-mask'))!;
   // The shortcuts are listed, the tools are named buttons.
   await expect(dialog.getByText(M.editor.shortcutsTitle)).toBeVisible();
@@ -72,15 +77,7 @@ test('editor: opens on a real photo, a stroke changes the live mask, undo brings
 // holds, not the frame; the mask's share of the photo shows which (the whole frame ~0.99, she ~0.5).
 test('editor: a box over the whole photo of a person gives the person, not the frame', async ({ page }, info) => {
   test.setTimeout(180_000);
-  await signUp(page, uniqueEmail('editor-person'));
-  await page.goto('/app/generate-image');
-  await page.setInputFiles('input[type=file]', path.resolve('tests/fixtures/ground-truth/astronaut.jpg'));
-  const panel = page.getByTestId('cutout-editor');
-  await expect(panel.getByTestId('cutout-size')).toHaveText(M.studio.pixelSize(512, 512), { timeout: 60_000 });
-  await panel.getByRole('button', { name: M.editor.open }).click();
-  const dialog = page.getByRole('dialog', { name: M.editor.title });
-  const mask = dialog.getByTestId('editor-mask');
-  await expect(mask).toBeVisible({ timeout: 60_000 });
+  const { dialog, mask } = await openEditor(page, 'editor-person', path.resolve('tests/fixtures/ground-truth/astronaut.jpg'), [512, 512]);
   const opening = (await mask.getAttribute('data-mask'))!;
   await page.keyboard.press('b');
   await paint(page, [0.01, 0.005], [0.995, 0.995]);
@@ -107,15 +104,7 @@ test.describe('on a 390 px phone', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await signUp(page, uniqueEmail('editor-telefon'));
-    await page.goto('/app/generate-image');
-    await page.setInputFiles('input[type=file]', coffee);
-    const panel = page.getByTestId('cutout-editor');
-    await expect(panel.getByTestId('cutout-size')).toHaveText(M.studio.pixelSize(600, 400), { timeout: 60_000 });
-    await panel.getByRole('button', { name: M.editor.open }).click();
-    const dialog = page.getByRole('dialog', { name: M.editor.title });
-    const mask = dialog.getByTestId('editor-mask');
-    await expect(mask).toBeVisible({ timeout: 60_000 });
+    const { dialog, mask } = await openEditor(page, 'editor-telefon', coffee, [600, 400]);
 
     const controls: Array<[string, string[]]> = [
       [M.studio.toolsLabel, [M.studio.toolBox, M.studio.toolKeep, M.studio.toolRemove, M.editor.toolPan]],
